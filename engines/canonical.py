@@ -1,0 +1,57 @@
+"""The one canonical byte encoding of engine states.
+
+Digests must be equal on every machine, in every process and under every
+``PYTHONHASHSEED``, so states are encoded by walking their values, never with
+``hash()``, ``pickle`` or dict order.  Only the value kinds an engine state may
+hold are accepted: ``int``, ``bool``, ``None``, tuples of those, and frozen
+dataclasses of those (encoded as the tuple of their fields in declaration
+order).  Anything else (a float, a set, a dict, a list, a string) is a bug in
+the engine and raises ``TypeError`` at once.
+
+Encoding (each value starts with one tag byte):
+  ``N``                 None
+  ``T`` / ``F``         True / False
+  ``I`` len:u8 bytes    int, two's complement, big-endian, minimal length
+  ``L`` count:u32 ...   tuple (or dataclass fields), items in order
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import struct
+
+__all__ = ["encode_value"]
+
+
+def encode_value(value: object) -> bytes:
+    """The canonical bytes of ``value``; ``TypeError`` on a kind states may not hold."""
+    out = bytearray()
+    _encode_into(value, out)
+    return bytes(out)
+
+
+def _encode_into(value: object, out: bytearray) -> None:
+    # bool before int: bool is a subclass of int and must keep its own tag.
+    if value is None:
+        out += b"N"
+    elif value is True:
+        out += b"T"
+    elif value is False:
+        out += b"F"
+    elif type(value) is int:
+        length = (value.bit_length() + 8) // 8
+        out += b"I" + bytes((length,)) + value.to_bytes(length, "big", signed=True)
+    elif type(value) is tuple:
+        out += b"L" + struct.pack(">I", len(value))
+        for item in value:
+            _encode_into(item, out)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        params = getattr(type(value), "__dataclass_params__", None)
+        if params is None or not params.frozen:
+            raise TypeError(f"{type(value).__name__} is not a frozen dataclass")
+        fields = dataclasses.fields(value)
+        out += b"L" + struct.pack(">I", len(fields))
+        for field in fields:
+            _encode_into(getattr(value, field.name), out)
+    else:
+        raise TypeError(f"engine states may not hold {type(value).__name__}: {value!r}")

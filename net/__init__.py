@@ -1,0 +1,1 @@
+"""Identities, signed envelopes, framing, the sans-I/O protocol core and its trio driver."""

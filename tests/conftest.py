@@ -1,0 +1,25 @@
+"""Suite-wide settings: Qt runs offscreen, Hypothesis never races the clock."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# These machines are shared and noisy: a deadline would make tests flaky, not faster.
+settings.register_profile("palabre", deadline=None, max_examples=100)
+settings.load_profile("palabre")
+
+
+def pytest_runtest_logreport(report):  # type: ignore[no-untyped-def]
+    """In CI (``PALABRE_FORBID_SKIPS=1``, set by ``.ci/run``) a skipped test is a failure.
+
+    Tests that need root or a display skip on a developer's machine; CI has both, so a skip
+    there means a check silently did not run.
+    """
+    if os.environ.get("PALABRE_FORBID_SKIPS") == "1" and report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"skipped in CI, which must run every check: {reason}"

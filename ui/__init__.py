@@ -1,0 +1,1 @@
+"""PySide6 screens and board renderers, and the ``palabre`` entry point."""

@@ -1,0 +1,5 @@
+import sys
+
+from ui.entry import main
+
+sys.exit(main())

@@ -1,0 +1,52 @@
+"""The ``palabre`` console script.
+
+With a subcommand it hands over to ``client.cli`` and never imports Qt.  With none it opens
+the Qt client when a display exists (or ``QT_QPA_PLATFORM`` is set); with no display it says
+so and runs the headless demo.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+__all__ = ["has_display", "main"]
+
+
+def has_display() -> bool:
+    return any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+
+
+def _has_subcommand(argv: Sequence[str]) -> bool:
+    skip_value = False
+    for token in argv:
+        if skip_value:
+            skip_value = False
+        elif token == "--profile":
+            skip_value = True
+        elif not token.startswith("-") or token in ("-h", "--help"):
+            return True
+    return False
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from client import cli
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if _has_subcommand(args):
+        return cli.main(args)
+    if has_display():
+        print(
+            "palabre: the Qt client is not built yet; running the headless demo.", file=sys.stderr
+        )
+    else:
+        print(
+            "palabre: no display found (DISPLAY is unset); running the headless demo.",
+            file=sys.stderr,
+        )
+    return cli.main([*args, "demo"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
