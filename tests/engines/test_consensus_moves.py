@@ -18,6 +18,10 @@ def dests(state: ConsensusState, square: str) -> set[str]:
     return {f"{'abcdefghi'[s % 9]}{s // 9 + 1}" for s in ENGINE.destinations(state, sq(square))}
 
 
+def names(text: str) -> set[str]:
+    return set(text.split())
+
+
 def moves_to(state: ConsensusState, origin: str, target: str) -> list[str]:
     return [
         text
@@ -62,8 +66,8 @@ def moves_to_any(state: ConsensusState, origin: int) -> list[object]:
 
 def test_queen_moves_any_distance_in_eight_directions() -> None:
     """Section 3: straight lines, orthogonal or diagonal, forward or back."""
-    assert dests(position(OPEN), "e3") == set(
-        "a3 b3 c3 d3 f3 g3 h3 i3 e1 e2 e4 e6 e7 e8 e9 d2 c1 f2 g1 d4 c5 b6 a7 f4 g5 h6 i7".split()
+    assert dests(position(OPEN), "e3") == names(
+        "a3 b3 c3 d3 f3 g3 h3 i3 e1 e2 e4 e6 e7 e8 e9 d2 c1 f2 g1 d4 c5 b6 a7 f4 g5 h6 i7"
     )
 
 
@@ -82,9 +86,7 @@ def test_lines_stop_at_any_piece_alive_or_dead() -> None:
         P1 .  .  .  .  .  .  .  P4
         """
     )
-    assert dests(state, "e3") == set(
-        "d3 f3 g3 h3 i3 e1 e2 e4 e6 d2 c1 f2 g1 d4 c5 b6 a7 f4".split()
-    )
+    assert dests(state, "e3") == names("d3 f3 g3 h3 i3 e1 e2 e4 e6 d2 c1 f2 g1 d4 c5 b6 a7 f4")
 
 
 CROSSING = """
@@ -124,9 +126,7 @@ def test_an_occupied_centre_blocks_lines(occupant: str) -> None:
 def test_a_syndicaliste_moves_one_or_two_squares() -> None:
     """Section 3: a Syndicaliste moves 1 or 2 squares only."""
     state = position(OPEN.replace("G1", "S1"))
-    assert dests(state, "e3") == set(
-        "c3 d3 f3 g3 e1 e2 e4 c1 d2 f2 g1 c5 d4 f4 g5".split()
-    )
+    assert dests(state, "e3") == names("c3 d3 f3 g3 e1 e2 e4 c1 d2 f2 g1 c5 d4 f4 g5")
     refused(state, "e3", "e6", reason="one or two squares")
 
 

@@ -12,7 +12,7 @@ import pytest
 from engines import IllegalMove
 from engines.consensus import ENGINE, ConsensusState, PowerStatus
 from engines.consensus_board import DEAD, E5
-from tests.engines.test_consensus_positions import move, play, position, sq
+from tests.engines.test_consensus_positions import move, play, position, position_of, sq
 
 
 def turn(state: ConsensusState) -> tuple[int | None, bool]:
@@ -336,3 +336,14 @@ def test_every_player_may_agree_to_a_draw() -> None:
         ENGINE.agree_draw(state)
     with pytest.raises(IllegalMove, match="over"):
         ENGINE.resign(state, 1)
+
+
+def test_an_automatic_pass_counts_as_a_turn_for_holding_power() -> None:
+    """Section 7: passes are turns; a slot that only passed owes the ruler nothing more."""
+    state = position_of("P2a9 p3b9 p3a8 p3b8 P3i9 P4i1 S1c6 P1d6")
+    state = play(state, "Pd6-e5")
+    assert turn(state) == (1, True) and state.passed == (2,)
+    assert ENGINE.power_status(state) == PowerStatus(1, (3, 4))
+    state = play(state, "Sc6-c7", "Pi9-i8", "Sc7-c8", "Pi1-i2")
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None and outcome.winners == (1,) and outcome.reason == "power"
