@@ -9,7 +9,7 @@ The rules live in four sibling modules, one concept each:
 * ``consensus_notation``: ``Gb1-e4``, ``Pa1xc3@d5`` … printed and read.
 
 This module ties them into the ``Engine`` contract and adds the queries the UI and bots use:
-``movable_pieces``, ``destinations``, ``power_status``.  The wire form of a move is
+``movable_pieces``, ``destinations``, ``destinations_by_piece``, ``power_status``.  The wire form of a move is
 ``[origin, target, *further]`` (see ``consensus_moves``).
 """
 
@@ -29,6 +29,7 @@ from engines.consensus_moves import (
     enemy_table,
     legal_moves,
     movable_pieces,
+    pieces_of,
     play,
 )
 from engines.consensus_notation import format_move, read_move
@@ -246,6 +247,22 @@ class ConsensusEngine(Engine[ConsensusState, Move]):
     def destinations(self, state: ConsensusState, square: Square) -> tuple[Square, ...]:
         """Where the piece on ``square`` can go this turn (empty if it cannot move)."""
         return self.next_choices(state, (square,))[0]
+
+    def destinations_by_piece(
+        self, state: ConsensusState
+    ) -> tuple[tuple[Square, tuple[Square, ...]], ...]:
+        """Every piece that can move this turn with its destinations, in one pass."""
+        if state.result:
+            return ()
+        player, seats = mover_and_seats(state)
+        board = state.board
+        enemy = enemy_table(state.controllers, player)
+        found = []
+        for square in pieces_of(board, seats):
+            reachable = destinations(board, enemy, square)
+            if reachable:
+                found.append((square, tuple(reachable)))
+        return tuple(found)
 
     def power_status(self, state: ConsensusState) -> PowerStatus:
         """The ruler (``None`` when nobody rules) and the slots that still owe it a turn."""

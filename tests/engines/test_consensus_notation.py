@@ -129,6 +129,10 @@ def test_the_fast_step_view_matches_the_contracts_definition_on_any_prefix() -> 
         prefixes |= {(*w[:2], rng.randrange(-1, 81)) for w in rng.sample(wires, min(5, len(wires)))}
         for prefix in prefixes:
             assert ENGINE.next_choices(state, prefix) == Engine.next_choices(ENGINE, state, prefix)
+        pieces = ENGINE.movable_pieces(state)
+        assert ENGINE.destinations_by_piece(state) == tuple(
+            (square, ENGINE.destinations(state, square)) for square in pieces
+        )
 
 
 def _apply_accepts(state: ConsensusState, candidate: Move) -> bool:
