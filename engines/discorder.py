@@ -42,8 +42,11 @@ from engines.base import (
 __all__ = [
     "CELLS",
     "ENGINE",
+    "GIVEN_AWAY",
     "HEIGHT",
     "PEGS",
+    "PENDING",
+    "SECURED",
     "SITES",
     "TILES_PER_PLAYER",
     "WIDTH",
@@ -54,7 +57,9 @@ __all__ = [
     "RunView",
     "Tile",
     "cell_name",
+    "column_run",
     "provisional_scores",
+    "row_run",
     "run_views",
     "site_name",
 ]
@@ -146,9 +151,9 @@ def site_name(site: int) -> str:
 # --- runs ---------------------------------------------------------------------------------
 
 
-def _row_run(board: tuple[int, ...], cell: int) -> int:
-    """Length of the run of ``board[cell]``'s colour through ``cell`` along its row."""
-    colour, col = board[cell], cell % WIDTH
+def row_run(board: tuple[int, ...], cell: int, colour: int) -> int:
+    """Length of the row run of ``colour`` through ``cell`` if ``cell`` held that colour."""
+    col = cell % WIDTH
     left = right = 0
     while col - left > 0 and board[cell - left - 1] == colour:
         left += 1
@@ -157,9 +162,8 @@ def _row_run(board: tuple[int, ...], cell: int) -> int:
     return left + right + 1
 
 
-def _column_run(board: tuple[int, ...], pegs: tuple[bool, ...], cell: int) -> int:
-    """Length of the run through ``cell`` along its column; a peg ends it."""
-    colour = board[cell]
+def column_run(board: tuple[int, ...], pegs: tuple[bool, ...], cell: int, colour: int) -> int:
+    """Length of the column run of ``colour`` through ``cell`` (a peg ends it), likewise."""
     low = high = cell
     while low >= WIDTH and not pegs[low - WIDTH] and board[low - WIDTH] == colour:
         low -= WIDTH
@@ -337,8 +341,8 @@ class DiscorderEngine(Engine[DiscorderState, Move]):
             tiles_left[index] -= 1
             after = replace(state, board=tuple(board), tiles_left=(tiles_left[0], tiles_left[1]))
             banned[index] = (
-                _row_run(after.board, move.cell) == 3
-                or _column_run(after.board, after.pegs, move.cell) == 3
+                row_run(after.board, move.cell, seat) == 3
+                or column_run(after.board, after.pegs, move.cell, seat) == 3
             )
         else:
             pegs = list(state.pegs)
