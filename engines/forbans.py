@@ -322,7 +322,7 @@ class ForbansEngine(Engine[ForbansState, ForbansMove]):
         return placed
 
     # --- moves ------------------------------------------------------------------------
-    def _effect(self, board: tuple[int, ...], side: int, origin: int, target: int) -> int:
+    def move_effect(self, board: tuple[int, ...], side: int, origin: int, target: int) -> int:
         """What moving a piece of ``side`` from ``origin`` to ``target`` does.
 
         A win (GATHERING, ENCIRCLEMENT), ``ON`` for an ordinary legal move, or -1 for a
@@ -352,7 +352,9 @@ class ForbansEngine(Engine[ForbansState, ForbansMove]):
             if count * own_sign > 0:
                 for target in self.map.neighbours[origin]:
                     if board[target] * own_sign >= 0:
-                        found.append((origin, target, self._effect(board, side, origin, target)))
+                        found.append(
+                            (origin, target, self.move_effect(board, side, origin, target))
+                        )
         return found
 
     def _has_move(self, board: tuple[int, ...], side: int) -> bool:
@@ -362,12 +364,13 @@ class ForbansEngine(Engine[ForbansState, ForbansMove]):
                 for target in self.map.neighbours[origin]:
                     if (
                         board[target] * own_sign >= 0
-                        and self._effect(board, side, origin, target) >= 0
+                        and self.move_effect(board, side, origin, target) >= 0
                     ):
                         return True
         return False
 
-    def _has_win(self, board: tuple[int, ...], side: int) -> bool:
+    def has_winning_move(self, board: tuple[int, ...], side: int) -> bool:
+        """Whether some move of ``side`` on ``board`` wins at once (the draw rule, bots)."""
         return any(effect > ON for _, _, effect in self._steps(board, side))
 
     def _move(self, state: ForbansState, origin: int, target: int) -> ForbansState:
@@ -385,7 +388,7 @@ class ForbansEngine(Engine[ForbansState, ForbansMove]):
             raise IllegalMove(f"no route joins {ports[origin].name} and {ports[target].name}")
         if state.board[target] * own_sign < 0:
             raise IllegalMove(f"{ports[target].name} holds {SIDE_NAMES[other(side)]} pieces")
-        effect = self._effect(state.board, side, origin, target)
+        effect = self.move_effect(state.board, side, origin, target)
         if effect < 0:
             raise IllegalMove(
                 f"moving to {ports[target].name} would leave {SIDE_NAMES[side]} pieces "
@@ -407,7 +410,11 @@ class ForbansEngine(Engine[ForbansState, ForbansMove]):
         return moved
 
     def _won(self, state: ForbansState, side: int, how: int, target: int) -> ForbansState:
-        if state.draw_rule and side == FIRST_MOVER and self._has_win(state.board, other(side)):
+        if (
+            state.draw_rule
+            and side == FIRST_MOVER
+            and self.has_winning_move(state.board, other(side))
+        ):
             return replace(state, result=DRAW_RULE, winner=0, detail=how)
         if how == GATHERING:
             return replace(state, result=GATHERING, winner=side, detail=target)

@@ -64,7 +64,7 @@ class Route:
     """The route crosses the Pacific: drawn leaving one edge of the map, entering the other."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one object per map
 class ForbansMap:
     ports: tuple[Port, ...]
     routes: tuple[Route, ...]
