@@ -182,7 +182,9 @@ class ForbansEngine(Engine[ForbansState, ForbansMove]):
             raise IllegalMove("the game is over")
         if isinstance(move, Placement):
             return self._place(state, move.port)
-        return self._move(state, move.origin, move.target)
+        if isinstance(move, Step):
+            return self._move(state, move.origin, move.target)
+        raise InvalidMove(f"not a Les Forbans move: {move!r}")
 
     def resign(self, state: ForbansState, seat: int) -> ForbansState:
         if state.result != ON:
@@ -445,10 +447,10 @@ class ForbansEngine(Engine[ForbansState, ForbansMove]):
         if state.result == RESIGNATION:
             return f"Seat {state.detail} resigned for {loser}: {winner} wins."
         if state.result == DRAW_RULE:
-            how = REASONS[state.detail]
+            first, second = (self.side_label(state, s) for s in (FIRST_MOVER, other(FIRST_MOVER)))
             return (
-                f"Draw by the draw rule: Vert won by {how}, but Bleu's extra move "
-                "could have won too."
+                f"Draw by the draw rule: {first} won by {REASONS[state.detail]}, "
+                f"but {second} could have won too with one more move."
             )
         if state.result == REPETITION:
             return "Draw: the same position came up for the third time."

@@ -55,6 +55,12 @@ def reason(state: ForbansState) -> str | None:
     return None if outcome is None else outcome.reason
 
 
+def winners(state: ForbansState) -> tuple[int, ...]:
+    outcome = E.outcome(state)
+    assert outcome is not None, "the game should be over"
+    return outcome.winners
+
+
 # --- registry, options, seats (sections 6 and 9) -----------------------------------------
 def test_the_engine_is_registered() -> None:
     engine = find_engine("forbans")
@@ -223,7 +229,7 @@ def test_the_first_mover_with_no_move_loses_at_the_end_of_setup() -> None:
     # Vert's six pieces sit encircled on Veracruz; Vert places the last Bleu piece.
     state = position({"veracruz": -6, "la_havane": 2, "acapulco": 3}, ply=11)
     state = E.apply(state, place("tortue"))
-    assert reason(state) == "no-move" and E.outcome(state).winners == (1,)  # type: ignore[union-attr]
+    assert reason(state) == "no-move" and winners(state) == (1,)
 
 
 # --- moves (section 4) ---------------------------------------------------------------
@@ -273,7 +279,7 @@ def test_a_suicide_that_wins_is_allowed() -> None:
     state = position(pieces, ply=13)
     assert step("veracruz-acapulco") in E.legal_moves(state)
     after = E.apply(state, step("veracruz-acapulco"))
-    assert reason(after) == "encirclement" and E.outcome(after).winners == (1,)  # type: ignore[union-attr]
+    assert reason(after) == "encirclement" and winners(after) == (1,)
 
 
 def test_the_side_with_no_legal_move_loses() -> None:
@@ -359,7 +365,7 @@ DRAW_RULE_PIECES = {"tortue": -5, "nassau": -1, "cap_horn": 5, "buenos_aires": 1
 
 def test_without_the_draw_rule_the_first_mover_simply_wins() -> None:
     state = E.apply(position(DRAW_RULE_PIECES, ply=12), step("nassau-tortue"))
-    assert reason(state) == "gathering" and E.outcome(state).winners == (2,)  # type: ignore[union-attr]
+    assert reason(state) == "gathering" and winners(state) == (2,)
 
 
 def test_the_draw_rule_gives_the_other_side_one_more_move() -> None:
@@ -368,6 +374,10 @@ def test_the_draw_rule_gives_the_other_side_one_more_move() -> None:
     outcome = E.outcome(after)
     assert outcome is not None and outcome.draw and outcome.reason == "draw-rule"
     assert outcome.winners == ()
+    assert outcome.summary == (
+        "Draw by the draw rule: Vert (seat 2) won by gathering, "
+        "but Bleu (seat 1) could have won too with one more move."
+    )
     # Without Bleu's answer ready, Vert's win stands.
     pieces = {**DRAW_RULE_PIECES, "buenos_aires": 0, "rio": 1}
     after = E.apply(position(pieces, ply=12, draw_rule=1), step("nassau-tortue"))
@@ -377,7 +387,7 @@ def test_the_draw_rule_gives_the_other_side_one_more_move() -> None:
 def test_the_draw_rule_only_helps_the_side_that_moved_second() -> None:
     pieces = {"tortue": 5, "nassau": 1, "cap_horn": -5, "buenos_aires": -1}
     after = E.apply(position(pieces, ply=13, draw_rule=1), step("nassau-tortue"))
-    assert reason(after) == "gathering" and E.outcome(after).winners == (1,)  # type: ignore[union-attr]
+    assert reason(after) == "gathering" and winners(after) == (1,)
 
 
 # --- repetition and the ply cap (section 5) -------------------------------------------
