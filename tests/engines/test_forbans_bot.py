@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 
 import pytest
 
 from client.bots import RandomBot, make_bot
 from client.bots.forbans import SensibleBot
+from client.demo import run_demo
 from client.match import play_match
 from engines.forbans import ENGINE as E
 from engines.forbans import ForbansState, Step
@@ -64,3 +66,12 @@ def test_the_bot_beats_random_in_at_least_80_of_100_games() -> None:
         match = play_match(E, {"seats": 2}, bots)
         wins += seat in match.outcome.winners
     assert wins >= 80, wins
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_demo_plays_a_game_to_a_result(seats: int) -> None:
+    out = io.StringIO()
+    assert run_demo("forbans", seed=0, pace_ms=0, seats=seats, out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0] == f"palabre demo: forbans/1, {seats} bots, seed 0"
+    assert lines[-2].startswith("Result after ")
