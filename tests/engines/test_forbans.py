@@ -282,18 +282,21 @@ def test_a_suicide_that_wins_is_allowed() -> None:
     assert reason(after) == "encirclement" and winners(after) == (1,)
 
 
+# After Bleu's quiet move la_havane-port_royal, both Vert stacks have a liberty, but stepping
+# into it would be suicide: Vert has no legal move.
+NO_MOVE_AFTER_QUIET_MOVE = {
+    "veracruz": -3,
+    "cap_horn": -3,
+    "la_havane": 2,
+    "panama": 1,
+    "guam": 1,
+    "buenos_aires": 1,
+    "callao": 1,
+}
+
+
 def test_the_side_with_no_legal_move_loses() -> None:
-    # After Bleu's quiet move, both Vert stacks have a liberty but stepping into it is suicide.
-    pieces = {
-        "veracruz": -3,
-        "cap_horn": -3,
-        "la_havane": 2,
-        "panama": 1,
-        "guam": 1,
-        "buenos_aires": 1,
-        "callao": 1,
-    }
-    state = play(position(pieces, ply=13), "la_havane-port_royal")
+    state = play(position(NO_MOVE_AFTER_QUIET_MOVE, ply=13), "la_havane-port_royal")
     outcome = E.outcome(state)
     assert outcome is not None and outcome.reason == "no-move" and outcome.winners == (1,)
     assert E.to_move(state) is None and E.legal_moves(state) == ()
@@ -451,17 +454,8 @@ def test_repetition_is_checked_before_the_ply_cap_and_the_cap_before_no_move() -
     key = target.history[-1]
     primed = replace(state, history=(*state.history, key, key))
     assert reason(E.apply(primed, step("cap_horn-buenos_aires"))) == "repetition"
-    # The no-move position of test_the_side_with_no_legal_move_loses, on the last ply.
-    pieces = {
-        "veracruz": -3,
-        "cap_horn": -3,
-        "la_havane": 2,
-        "panama": 1,
-        "guam": 1,
-        "buenos_aires": 1,
-        "callao": 1,
-    }
-    capped = position(pieces, ply=13, max_plies=2)
+    # The quiet move that leaves Vert without a move, made on the last allowed ply.
+    capped = position(NO_MOVE_AFTER_QUIET_MOVE, ply=13, max_plies=2)
     assert reason(play(capped, "la_havane-port_royal")) == "move-limit"
 
 
