@@ -271,7 +271,7 @@ class ForbansEngine(Engine[ForbansState, ForbansMove]):
         if need == 0:
             return ""
         if abs(board[port]) + 1 >= PIECES:
-            return f"{SIDE_NAMES[colour]} may not have {PIECES} pieces on one port during setup"
+            return f"{SIDE_NAMES[colour]} may not have {PIECES} pieces on one port during the setup"
         after = _with(board, port, sign(colour))
         bleu, vert = side_masks(after)
         empty = self._everywhere & ~(bleu | vert)
@@ -279,10 +279,10 @@ class ForbansEngine(Engine[ForbansState, ForbansMove]):
             for group in groups(mask, self._masks):
                 if liberty_count(group, empty, self._masks) < need:
                     where = self.map.ports[(group & -group).bit_length() - 1].name
+                    left = "no free port" if need == 1 else f"fewer than {need} free ports"
                     return (
                         f"placing on {name} would leave the {SIDE_NAMES[side]} group at "
-                        f"{where} with fewer than {need} free port{'s' if need > 1 else ''} "
-                        "around it"
+                        f"{where} with {left} around it"
                     )
         return ""
 
