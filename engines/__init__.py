@@ -26,6 +26,7 @@ __all__ = [
 _MODULES: dict[str, str] = {
     # "consensus": "engines.consensus",  (lands with the Consensus engine)
     "discorder": "engines.discorder",
+    "forbans": "engines.forbans",
 }
 
 

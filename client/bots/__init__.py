@@ -21,6 +21,7 @@ BOT_KINDS = ("random", "sensible")
 _SENSIBLE: dict[str, str] = {
     "consensus": "client.bots.consensus",
     "discorder": "client.bots.discorder",
+    "forbans": "client.bots.forbans",
 }
 
 
