@@ -9,8 +9,8 @@ The rules live in four sibling modules, one concept each:
 * ``consensus_notation``: ``Gb1-e4``, ``Pa1xc3@d5`` … printed and read.
 
 This module ties them into the ``Engine`` contract and adds the queries the UI and bots use:
-``movable_pieces``, ``destinations``, ``destinations_by_piece``, ``power_status``.  The wire form of a move is
-``[origin, target, *further]`` (see ``consensus_moves``).
+``movable_pieces``, ``destinations``, ``destinations_by_piece``, ``power_status``.  The wire
+form of a move is ``[origin, target, *further]`` (see ``consensus_moves``).
 """
 
 from __future__ import annotations

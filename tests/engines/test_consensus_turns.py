@@ -148,20 +148,22 @@ def test_the_ruler_with_no_legal_extra_move_skips_it() -> None:
     assert turn(state) == (4, False)
 
 
+CROWNING = """
+    .  .  .  .  .  .  .  .  P3
+    S2 .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .
+    .  .  .  P2 .  .  .  .  .
+    .  .  .  .  .  .  .  .  .
+    .  F1 .  .  .  .  .  .  .
+    P1 .  .  .  .  .  .  .  P4
+"""
+
+
 def test_a_crowned_president_moves_at_once_then_on_its_own_slot() -> None:
     """Section 6: a Fonctionnaire putting an enemy Président on e5 earns it an extra move."""
-    crowning = """
-        .  .  .  .  .  .  .  .  P3
-        S2 .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .
-        .  .  .  P2 .  .  .  .  .
-        .  .  .  .  .  .  .  .  .
-        .  F1 .  .  .  .  .  .  .
-        P1 .  .  .  .  .  .  .  P4
-    """
-    state = play(position(crowning), "Fb2xd4@e5")
+    state = play(position(CROWNING), "Fb2xd4@e5")
     assert ENGINE.power_status(state) == PowerStatus(2, (1, 3, 4))
     assert turn(state) == (2, True)
     state = play(state, "Sa8-a7")  # the extra move
@@ -226,18 +228,7 @@ def test_a_seat_captured_by_another_player_owes_the_ruler_a_turn() -> None:
 
 def test_the_turn_that_crowned_a_president_does_not_count() -> None:
     """Section 7: after a crowning on slot 1, slot 1 must still play once."""
-    crowning = """
-        .  .  .  .  .  .  .  .  P3
-        S2 .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .
-        .  .  .  .  .  .  .  .  .
-        .  .  .  P2 .  .  .  .  .
-        .  .  .  .  .  .  .  .  .
-        .  F1 .  .  .  .  .  .  .
-        P1 .  .  .  .  .  .  .  P4
-    """
-    state = play(position(crowning), "Fb2xd4@e5", "Sa8-a7", "Sa7-a6")
+    state = play(position(CROWNING), "Fb2xd4@e5", "Sa8-a7", "Sa7-a6")
     state = play(state, "Pi9-i8", "Sa6-a5", "Pi1-i2", "Sa5-a4")
     assert ENGINE.power_status(state) == PowerStatus(2, (1,))
     assert turn(state) == (1, False) and ENGINE.outcome(state) is None
