@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from client.bots import BOT_KINDS
 from client.local_game import LocalGame
-from engines import InvalidParams, UnknownGame, find_engine
+from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 
 __all__ = [
     "HostRequest",
@@ -91,29 +91,48 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port_text)
 
 
-def _params(game: str, seats: int | None, options: Mapping[str, int | str]) -> dict[str, int | str]:
-    try:
-        engine = find_engine(game)
-    except UnknownGame as error:
-        raise LaunchError(str(error)) from error
-    params: dict[str, int | str] = dict(engine.sample_params[0]) if engine.sample_params else {}
-    params.update(options)
-    if seats is not None:
-        params["seats"] = seats
-    return params
-
-
 class Launcher:
-    """Carries out the start screen's intents."""
+    """Carries out the start screen's intents.
+
+    ``engines`` replaces the registry (tests hand in games that are not registered).
+    """
+
+    def __init__(self, engines: Mapping[str, AnyEngine] | None = None) -> None:
+        self._engines = engines
+
+    def games(self) -> tuple[str, ...]:
+        return tuple(self._engines) if self._engines is not None else engine_names()
+
+    def engine(self, game: str) -> AnyEngine:
+        """The engine of ``game``; ``LaunchError`` naming the known games otherwise."""
+        if self._engines is None:
+            try:
+                return find_engine(game)
+            except UnknownGame as error:
+                raise LaunchError(str(error)) from error
+        if game not in self._engines:
+            raise LaunchError(f"no game called {game!r}; known games: {', '.join(self.games())}")
+        return self._engines[game]
+
+    def params(
+        self, game: str, seats: int | None, options: Mapping[str, int | str]
+    ) -> dict[str, int | str]:
+        """The game's first sample params, overridden by ``options`` and ``seats``."""
+        engine = self.engine(game)
+        params: dict[str, int | str] = dict(engine.sample_params[0]) if engine.sample_params else {}
+        params.update(options)
+        if seats is not None:
+            params["seats"] = seats
+        return params
 
     def play_local(self, request: LocalRequest) -> LocalGame:
         """A new local game against bots (not started: the UI runs its ``serve``)."""
         if request.bot_kind not in BOT_KINDS:
             raise LaunchError(f"Unknown bot kind {request.bot_kind!r}.")
-        params = _params(request.game, request.seats, request.options)
+        params = self.params(request.game, request.seats, request.options)
         try:
-            return LocalGame.for_game(
-                request.game,
+            return LocalGame(
+                self.engine(request.game),
                 params,
                 my_seat=request.my_seat,
                 player_name=request.player_name,
@@ -126,9 +145,9 @@ class Launcher:
 
     def host(self, request: HostRequest) -> None:
         """Host a table on the LAN."""
-        params = _params(request.game, request.seats, request.options)
+        params = self.params(request.game, request.seats, request.options)
         try:
-            find_engine(request.game).initial_state(params)
+            self.engine(request.game).initial_state(params)
         except InvalidParams as error:
             raise LaunchError(f"Cannot host {request.game}: {error}") from error
         if not 1 <= request.port <= 65535:

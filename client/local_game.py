@@ -38,7 +38,7 @@ from client.session_api import (
     SessionSnapshot,
     StateChanged,
 )
-from engines import AnyEngine, IllegalMove, InvalidMove, InvalidParams, find_engine
+from engines import AnyEngine, IllegalMove, InvalidMove, InvalidParams
 
 __all__ = ["MAX_CHAT_LENGTH", "LocalGame"]
 
@@ -86,11 +86,6 @@ class LocalGame:
         self._wake = trio.Event()
         self._seats = self._seat_views()
         self._snapshot = self._make_snapshot()
-
-    @classmethod
-    def for_game(cls, game: str, params: Mapping[str, int | str], **options: Any) -> LocalGame:
-        """A local game of the registered engine ``game`` (``UnknownGame`` otherwise)."""
-        return cls(find_engine(game), params, **options)
 
     # --- what the screens read ---------------------------------------------------------
     @property
