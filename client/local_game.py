@@ -68,7 +68,7 @@ class LocalGame:
             raise InvalidParams(f"your seat must be between 1 and {seat_count}, not {my_seat}")
         self._my_seat = my_seat
         self._names = {
-            seat: player_name if seat == my_seat else f"{bot_kind.capitalize()} bot {seat}"
+            seat: player_name if seat == my_seat else f"{bot_kind.capitalize()} {seat}"
             for seat in range(1, seat_count + 1)
         }
         self._bots: dict[int, Bot] = {

@@ -82,7 +82,7 @@ class MainWindow(QMainWindow):
         self.table.clear_session()
         self.show_start()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.leave_table()
         self.closed.set()
         super().closeEvent(event)

@@ -29,8 +29,8 @@ from client.launcher import (
     DEFAULT_PORT,
     HostRequest,
     JoinRequest,
-    LaunchError,
     Launcher,
+    LaunchError,
     LocalRequest,
     parse_options,
 )
@@ -160,7 +160,9 @@ class StartScreen(QWidget):
         self.join_button.clicked.connect(self.join)
         self.join_target.returnPressed.connect(self.join)
         self.recent.itemClicked.connect(self._recent_clicked)
-        self.recent.itemDoubleClicked.connect(lambda item: (self._recent_clicked(item), self.join()))
+        self.recent.itemDoubleClicked.connect(
+            lambda item: (self._recent_clicked(item), self.join())
+        )
         self.open_file.clicked.connect(
             lambda: self.say("Opening a game file arrives with the game log and replay.")
         )

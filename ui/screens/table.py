@@ -167,7 +167,9 @@ class TableScreen(QWidget):
         over = snapshot.outcome is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
             button.setEnabled(not over and snapshot.my_seat is not None)
-        self.resign_button.setEnabled(self.resign_button.isEnabled() and not snapshot.resign_pending)
+        self.resign_button.setEnabled(
+            self.resign_button.isEnabled() and not snapshot.resign_pending
+        )
         self.accept_button.setEnabled(
             self.accept_button.isEnabled()
             and any(seat != snapshot.my_seat for seat in snapshot.draw_offered_by)

@@ -34,8 +34,10 @@ class PlayersPanel(QListWidget):
                 parts.append("(you)")
             elif view.is_bot:
                 parts.append("(bot)")
-            if view.controller != view.seat:
-                parts.append(f"— played by {snapshot.seat_name(view.controller)}")
+            if view.controller != view.seat and view.seat not in notes:
+                # 0 (or no seat) means nobody plays these pieces any more; the board says why.
+                if any(other.seat == view.controller for other in snapshot.seats):
+                    parts.append(f"— played by {snapshot.seat_name(view.controller)}")
             if not view.present:
                 parts.append("— away")
             if view.seat in snapshot.draw_offered_by:
