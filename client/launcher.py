@@ -142,6 +142,11 @@ class Launcher:
             )
         except InvalidParams as error:
             raise LaunchError(f"Cannot start {request.game}: {error}") from error
+        except ImportError as error:
+            raise LaunchError(
+                f"The {request.bot_kind} bot for {request.game} is not installed; "
+                "choose another kind of bot."
+            ) from error
 
     def host(self, request: HostRequest) -> None:
         """Host a table on the LAN."""

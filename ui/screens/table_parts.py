@@ -34,7 +34,7 @@ class PlayersPanel(QListWidget):
                 parts.append("(you)")
             elif view.is_bot:
                 parts.append("(bot)")
-            if view.controller != view.seat and view.seat not in notes:
+            if view.controller != view.seat:
                 # 0 (or no seat) means nobody plays these pieces any more; the board says why.
                 if any(other.seat == view.controller for other in snapshot.seats):
                     parts.append(f"— played by {snapshot.seat_name(view.controller)}")
