@@ -81,7 +81,9 @@ async def shoot(out: Path, seed: int, stop: int) -> None:
         board = window.table.board
         state = game.snapshot.state
         # Select the piece with the most destinations, to show the step view.
-        piece = max(ENGINE.movable_pieces(state), key=lambda sq: len(ENGINE.destinations(state, sq)))
+        piece = max(
+            ENGINE.movable_pieces(state), key=lambda sq: len(ENGINE.destinations(state, sq))
+        )
         board.click_square(piece)
         await trio.sleep(0.2)
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -34,10 +34,11 @@ class PlayersPanel(QListWidget):
                 parts.append("(you)")
             elif view.is_bot:
                 parts.append("(bot)")
-            if view.controller != view.seat:
-                # 0 (or no seat) means nobody plays these pieces any more; the board says why.
-                if any(other.seat == view.controller for other in snapshot.seats):
-                    parts.append(f"— played by {snapshot.seat_name(view.controller)}")
+            # A controller that is no seat (Consensus: 0) means nobody plays these pieces
+            # any more; the board's note says why.
+            taken_over = view.controller != view.seat
+            if taken_over and any(other.seat == view.controller for other in snapshot.seats):
+                parts.append(f"— played by {snapshot.seat_name(view.controller)}")
             if not view.present:
                 parts.append("— away")
             if view.seat in snapshot.draw_offered_by:
