@@ -20,7 +20,7 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import trio
 
@@ -29,6 +29,7 @@ from client.session_api import (
     ChatEntry,
     ChatLine,
     GameEnded,
+    GameSession,
     Listener,
     PlayersChanged,
     PlyView,
@@ -272,3 +273,7 @@ class LocalGame:
     def _emit(self, event: SessionEvent) -> None:
         for listener in list(self._listeners):
             listener(event)
+
+
+if TYPE_CHECKING:
+    _IS_A_SESSION: type[GameSession] = LocalGame  # mypy checks LocalGame keeps the protocol

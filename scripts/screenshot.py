@@ -35,8 +35,8 @@ from ui.app import MainWindow  # noqa: E402
 
 ME = 1
 CHAT = (
-    (None, "Ana", "Whoever rules e5 must be stopped — my GIGN can reach it."),
-    (None, "Ana", "Who is with me?"),
+    (None, "Ana", "Whoever holds e5 now has to be stopped, and fast."),
+    (None, "Ana", "Who is with me? Two turns, that is all it takes."),
 )
 
 

@@ -217,8 +217,10 @@ class Board(BoardWidget):
         ruler = None
         if self.engine is not None and self.state is not None:
             status = self.engine.power_status(self.state)  # type: ignore[attr-defined]
-            ruler = E5 if status.ruler is not None else None
-        self.canvas.ruler_square = ruler if not self.partial else None
+            # While a move is built the ruler keeps its halo unless that move takes e5.
+            if status.ruler is not None and shown[E5] == board[E5]:
+                ruler = E5
+        self.canvas.ruler_square = ruler
         self.no_kill.setVisible(NO_KILL in self.choices)
         self.back.setVisible(bool(self.partial))
         self.cancel.setVisible(bool(self.partial))

@@ -12,6 +12,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -55,7 +56,9 @@ class LobbyScreen(QWidget):
         self.seats.setHorizontalHeaderLabels(COLUMNS)
         self.seats.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.seats.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.seats.horizontalHeader().setStretchLastSection(True)
+        header = self.seats.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.seats.verticalHeader().hide()
         self.ready = QPushButton("I am ready")
         self.ready.setCheckable(True)

@@ -93,7 +93,9 @@ class TableScreen(QWidget):
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        splitter.setSizes([700, 460])
         splitter.setChildrenCollapsible(False)
+        side.setMinimumWidth(340)
 
         self.status = QLabel()
         self.error = QLabel()

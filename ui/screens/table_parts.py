@@ -25,6 +25,10 @@ from ui.theme import NEUTRAL, seat_colour, seat_icon
 class PlayersPanel(QListWidget):
     """One line per seat: colour, name, bot or you, to move, controlled by whom, notes."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+
     def show_players(self, snapshot: SessionSnapshot, notes: dict[int, str]) -> None:
         self.clear()
         mover = snapshot.to_move
@@ -56,6 +60,10 @@ class PlayersPanel(QListWidget):
 
 class MoveList(QListWidget):
     """The plies in notation, each marked final (✓) or pending (…)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
 
     def show_plies(self, snapshot: SessionSnapshot) -> None:
         if self.count() > len(snapshot.plies):
