@@ -13,6 +13,7 @@ from client.local_game import MAX_CHAT_LENGTH, LocalGame
 from client.session_api import (
     ChatLine,
     GameEnded,
+    PlayersChanged,
     SessionError,
     SessionEvent,
     StateChanged,
@@ -138,3 +139,36 @@ async def test_bots_alone_play_a_four_seat_game_to_its_end_and_leave_stops_serve
 def test_a_seat_outside_the_game_is_refused() -> None:
     with pytest.raises(InvalidParams, match="between 1 and 2"):
         LocalGame(RACE, {"seats": 2}, my_seat=3)
+
+
+@pytest.mark.trio
+async def test_a_consensus_game_announces_every_ply_and_every_change_of_control(
+    autojump_clock,  # type: ignore[no-untyped-def]
+) -> None:
+    from client.bots import RandomBot
+    from engines.consensus import ENGINE
+
+    game = LocalGame(ENGINE, {"seats": 4}, bot_kind="random", seed=3, bot_delay=0.5)
+    seen: list[tuple[SessionEvent, tuple[int, ...]]] = []
+
+    def record(event: SessionEvent) -> None:
+        state = game.snapshot.state
+        seen.append((event, tuple(ENGINE.controller(state, seat) for seat in range(1, 5))))
+
+    game.subscribe(record)
+    me = RandomBot(3)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(game.serve)
+        while game.snapshot.outcome is None:
+            await wait_for(lambda: game.snapshot.my_turn or game.snapshot.outcome is not None)
+            if game.snapshot.my_turn:
+                game.move(ENGINE.move_to_wire(me.choose(ENGINE, game.snapshot.state)))
+        game.leave()
+    plies = [event.ply for event, _ in seen if isinstance(event, StateChanged)]
+    assert plies == list(range(1, game.snapshot.ply + 1))
+    changes = [(event, now) for event, now in seen if isinstance(event, PlayersChanged)]
+    assert changes, "no Président was killed in this game: pick another seed"
+    for event, now in changes:
+        assert tuple(view.controller for view in event.seats) == now
+    assert isinstance(seen[-1][0], GameEnded)
+    assert game.snapshot.final_ply == game.snapshot.ply

@@ -48,6 +48,8 @@ async def open_window(qtbot: Any) -> AsyncIterator[MainWindow]:
         window = MainWindow(nursery)
         qtbot.addWidget(window)
         window.show()
+        window.activateWindow()
+        await until(lambda: QApplication.activeWindow() is window, timeout=5)
         try:
             yield window
         finally:
@@ -92,7 +94,11 @@ async def test_the_start_screen_launches_a_game_and_the_bots_answer(qtbot: Any) 
         assert isinstance(board, Board)
         assert session.snapshot.my_turn and session.snapshot.my_seat == 1
         target = ENGINE.destinations(session.snapshot.state, 20)[0]
-        click_move(qtbot, board, [20, target])  # the Coutumier on c3
+        click_move(qtbot, board, [20])  # the Coutumier on c3
+        assert QApplication.focusWidget() is board
+        qtbot.keyClick(board, Qt.Key.Key_Escape)  # changed my mind
+        assert board.partial == [] and session.snapshot.ply == 0
+        click_move(qtbot, board, [20, target])
         assert session.snapshot.plies[0].wire == (20, target)
         await until(lambda: session.snapshot.my_turn)
         plies = session.snapshot.plies

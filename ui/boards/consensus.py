@@ -108,7 +108,9 @@ class Board(BoardWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.canvas, 1)
         layout.addLayout(bar)
+        # Clicking the board gives it the keyboard, so Escape steps back.
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.canvas.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.canvas.setFocusProxy(self)
 
         self.engine: AnyEngine | None = None
