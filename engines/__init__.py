@@ -25,6 +25,8 @@ __all__ = [
 
 _MODULES: dict[str, str] = {
     "consensus": "engines.consensus",
+    "discorder": "engines.discorder",
+    "forbans": "engines.forbans",
 }
 
 
