@@ -281,3 +281,35 @@ def test_palabre_opens_the_window(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert "palabre: window shown (1200x800)" in result.stderr
+
+
+@qt_trio
+async def test_a_game_without_a_drawn_board_is_played_from_the_move_list(qtbot: Any) -> None:
+    from ui.boards import GenericBoard
+
+    async with open_window(qtbot) as window:
+        start = window.start
+        start.local_game.setCurrentText("forbans")
+        assert start.local_seats.isEnabled()
+        start.local_seats.setValue(3)
+        start.local_bot_kind.setCurrentText("random")
+        start.local_pace.setValue(0)
+        qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
+        session = window.session
+        assert session is not None and len(session.snapshot.seats) == 3
+        board = window.table.board
+        assert isinstance(board, GenericBoard)
+        engine, state = session.snapshot.engine, session.snapshot.state
+        assert board.moves.count() == len(engine.legal_moves(state))
+        item = board.moves.item(0)
+        notation = item.text()
+        board.filter.setText(notation)
+        assert not item.isHidden()
+        rect = board.moves.visualItemRect(item)
+        # A real double click: press and release, then the double-click event.
+        qtbot.mouseClick(board.moves.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        qtbot.mouseDClick(board.moves.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        assert session.snapshot.plies[0].notation == notation
+        await until(lambda: session.snapshot.my_turn)
+        later = {ply.player for ply in session.snapshot.plies[1:]}
+        assert later and 1 not in later  # the bots played until it was my turn again

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -29,6 +30,11 @@ class GenericBoard(BoardWidget):
         self.caption.setWordWrap(True)
         self.filter = QLineEdit(placeholderText="filter moves")
         self.moves = QListWidget()
+        # Moves flow in columns like words on a page, so a long list fits on one screen.
+        self.moves.setFlow(QListView.Flow.LeftToRight)
+        self.moves.setWrapping(True)
+        self.moves.setResizeMode(QListView.ResizeMode.Adjust)
+        self.moves.setSpacing(4)
         self.play = QPushButton("Play")
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
@@ -50,15 +56,16 @@ class GenericBoard(BoardWidget):
     ) -> None:
         self.moves.clear()
         seat = engine.to_move(state)
+        plain = f"{engine.name.capitalize()} has no drawn board yet."
         if interactive:
-            self.caption.setText(f"{engine.name}: your move (seat {seat}).")
+            self.caption.setText(f"{plain} Your move: double-click it in the list.")
             for move in engine.legal_moves(state):
                 item = QListWidgetItem(engine.format_move(state, move))
                 item.setData(Qt.ItemDataRole.UserRole, tuple(engine.move_to_wire(move)))
                 self.moves.addItem(item)
         else:
             waiting = "the game is over" if seat is None else f"seat {seat} to move"
-            self.caption.setText(f"{engine.name}: {waiting}.")
+            self.caption.setText(f"{plain} {waiting.capitalize()}.")
         self.play.setEnabled(interactive)
         self._apply_filter(self.filter.text())
 
