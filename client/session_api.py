@@ -32,6 +32,7 @@ __all__ = [
     "ChatLine",
     "GameEnded",
     "GameSession",
+    "Halted",
     "Listener",
     "PlayersChanged",
     "PlyView",
@@ -109,6 +110,8 @@ class SessionSnapshot:
     peers: int = 1
     digest: bytes = b""
     """The engine digest of ``state``."""
+    halted: Halted | None = None
+    """Set when the table stopped on a divergence."""
 
     @property
     def ply(self) -> int:
@@ -176,7 +179,22 @@ class SessionError:
     message: str
 
 
-SessionEvent = StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError
+@dataclass(frozen=True)
+class Halted:
+    """The table stopped on a divergence (DESIGN.md section 4); nothing more will be played.
+
+    The snapshot stays on the last agreed state.  ``peer`` names the peer that disagrees
+    with the majority (empty when there is no majority).
+    """
+
+    ply: int
+    peer: str
+    evidence: str
+    """Where the evidence file was written."""
+    message: str
+
+
+SessionEvent = StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError | Halted
 Listener = Callable[[SessionEvent], None]
 
 

@@ -13,6 +13,7 @@ from client.session_api import (
     ChatLine,
     GameEnded,
     GameSession,
+    Halted,
     PlayersChanged,
     SessionError,
     SessionEvent,
@@ -26,6 +27,7 @@ class SessionBridge(QObject):
     playersChanged = Signal()
     ended = Signal(object)  # Outcome
     error = Signal(str)
+    halted = Signal(object)  # Halted
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -46,3 +48,5 @@ class SessionBridge(QObject):
             self.ended.emit(event.outcome)
         elif isinstance(event, SessionError):
             self.error.emit(event.message)
+        elif isinstance(event, Halted):
+            self.halted.emit(event)

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import QApplication
 from client.bots import RandomBot
 from client.local_game import LocalGame
 from client.match import play_match
-from client.session_api import GameSession
+from client.session_api import GameSession, Halted
 from client.settings import RecentTable, SettingsStore
 from engines.consensus import ENGINE, NO_KILL
 from ui.app import MainWindow
@@ -313,3 +314,39 @@ async def test_a_game_without_a_drawn_board_is_played_from_the_move_list(qtbot: 
         await until(lambda: session.snapshot.my_turn)
         later = {ply.player for ply in session.snapshot.plies[1:]}
         assert later and 1 not in later  # the bots played until it was my turn again
+
+
+class DivergingGame(LocalGame):
+    """A local game that can be told the table halted, as the networked session will say.
+
+    The divergence itself is the network table's to detect; here only the screen is tested.
+    """
+
+    halted: Halted | None = None
+
+    @property
+    def snapshot(self) -> Any:
+        snapshot = super().snapshot
+        return snapshot if self.halted is None else replace(snapshot, halted=self.halted)
+
+    def diverge(self, halted: Halted) -> None:
+        self.halted = halted
+        self._emit(halted)
+
+
+@qt_trio
+async def test_a_divergence_shows_a_banner_and_stops_play(qtbot: Any) -> None:
+    async with open_window(qtbot) as window:
+        game = DivergingGame(ENGINE, {"seats": 4}, bot_kind="random", bot_delay=5)
+        window.open_session(game)
+        table = window.table
+        assert not table.divergence.isVisible()
+        game.diverge(Halted(7, "K3QF-7ZPA", "/tmp/evidence-7.bin", "Its digest differs."))
+        assert table.divergence.isVisible()
+        text = table.divergence.text()
+        assert "halted at ply 7: peer K3QF-7ZPA disagrees" in text
+        assert "/tmp/evidence-7.bin" in text
+        board = table.board
+        assert isinstance(board, Board) and not board.interactive
+        assert not table.resign_button.isEnabled()
+        assert table.status.text().startswith("Halted.")

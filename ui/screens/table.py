@@ -51,6 +51,13 @@ class TableScreen(QWidget):
             "background: #fff3c4; border: 1px solid #c9a227; padding: 6px; font-weight: bold;"
         )
         self.banner.hide()
+        self.divergence = QLabel()
+        self.divergence.setWordWrap(True)
+        self.divergence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.divergence.setStyleSheet(
+            f"background: {ERROR}; color: white; padding: 10px; font-size: 15px; font-weight: bold;"
+        )
+        self.divergence.hide()
         self.board_frame = QFrame()
         self.board_layout = QVBoxLayout(self.board_frame)
         self.board_layout.setContentsMargins(0, 0, 0, 0)
@@ -103,6 +110,7 @@ class TableScreen(QWidget):
         self.error.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
+        layout.addWidget(self.divergence)
         layout.addWidget(self.banner)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.error)
@@ -130,6 +138,7 @@ class TableScreen(QWidget):
         self.bridge.chatLine.connect(self.chat.add)
         self.bridge.ended.connect(lambda _outcome: self.refresh())
         self.bridge.error.connect(self.error.setText)
+        self.bridge.halted.connect(lambda _halted: self.refresh())
         self.title.setText(snapshot.title)
         self.moves.clear()
         self.chat.show_chat(snapshot.chat)
@@ -146,6 +155,7 @@ class TableScreen(QWidget):
         self.session = self.bridge = self.board = None
         self.confirm.hide()
         self.banner.hide()
+        self.divergence.hide()
 
     def _on_state(self, _event: object) -> None:
         self.error.clear()
@@ -157,16 +167,17 @@ class TableScreen(QWidget):
         snapshot = self.session.snapshot
         engine, state = snapshot.engine, snapshot.state
         last = snapshot.last_move
+        halted = snapshot.halted
         self.board.show_position(
             engine,
             state,
             last_move=None if last is None else last.wire,
             my_seat=snapshot.my_seat,
-            interactive=snapshot.my_turn and not snapshot.resign_pending,
+            interactive=snapshot.my_turn and not snapshot.resign_pending and halted is None,
         )
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
         self.moves.show_plies(snapshot)
-        over = snapshot.outcome is not None
+        over = snapshot.outcome is not None or halted is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
             button.setEnabled(not over and snapshot.my_seat is not None)
         self.resign_button.setEnabled(
@@ -176,8 +187,14 @@ class TableScreen(QWidget):
             self.accept_button.isEnabled()
             and any(seat != snapshot.my_seat for seat in snapshot.draw_offered_by)
         )
-        if over:
-            assert snapshot.outcome is not None
+        if halted is not None:
+            who = f"peer {halted.peer} disagrees" if halted.peer else "no majority agrees"
+            self.divergence.setText(
+                f"The table halted at ply {halted.ply}: {who}. {halted.message}\n"
+                f"The board shows the last agreed position. Evidence: {halted.evidence}"
+            )
+            self.divergence.show()
+        if snapshot.outcome is not None:
             self.banner.setText(describe_outcome(snapshot, snapshot.outcome))
             self.banner.show()
             self.confirm.hide()
@@ -185,7 +202,9 @@ class TableScreen(QWidget):
 
     def _status_text(self, snapshot: SessionSnapshot) -> str:
         assert self.board is not None
-        if snapshot.outcome is not None:
+        if snapshot.halted is not None:
+            turn = "Halted."
+        elif snapshot.outcome is not None:
             turn = "Game over."
         elif snapshot.resign_pending:
             turn = "You resign at your next turn."
