@@ -18,7 +18,8 @@ from tests.ui.conftest import consensus_state
 from ui.boards.consensus import Board
 from ui.boards.consensus_canvas import cell_to_square, square_to_cell
 
-pytestmark = pytest.mark.gui
+# Like napari: a warning in a UI test is an error.
+pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 
 # Seat 4's Président rules e5; seat 1 has a Syndicaliste facing seat 2's, a GIGN and a
 # Fonctionnaire in line with e5, and a Haussaire that can land beside seat 2's Syndicaliste.

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QApplication
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from ui.screens.lobby import LobbyScreen
 
-pytestmark = pytest.mark.gui
+# Like napari: a warning in a UI test is an error.
+pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 
 INVITE = "palabre:192.168.1.20:7447/T4BLE/K3QF-7ZPA"
 

@@ -33,7 +33,8 @@ from engines.consensus import ENGINE, NO_KILL
 from ui.app import MainWindow
 from ui.boards.consensus import Board
 
-pytestmark = pytest.mark.gui
+# Like napari: a warning in a UI test is an error.
+pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 qt_trio = pytest.mark.trio(run=qtrio.run)
 
 
