@@ -114,8 +114,11 @@ class LocalGame:
             self._error(f"That move is not allowed: {error}")
 
     def resign(self) -> None:
+        seats = range(1, self._engine.seat_count(self._state) + 1)
         if self._outcome() is not None:
             self._error("The game is over.")
+        elif all(self._engine.controller(self._state, seat) != self._my_seat for seat in seats):
+            self._error("You no longer control any pieces: there is nothing to resign.")
         elif self._my_turn():
             self._play_resign()
         elif not self._resign_pending:

@@ -142,13 +142,13 @@ def test_a_seat_outside_the_game_is_refused() -> None:
 
 
 @pytest.mark.trio
-async def test_a_consensus_game_announces_every_ply_and_every_change_of_control(
+async def test_a_consensus_game_announces_plies_and_control_and_the_fallen_cannot_resign(
     autojump_clock,  # type: ignore[no-untyped-def]
 ) -> None:
     from client.bots import RandomBot
     from engines.consensus import ENGINE
 
-    game = LocalGame(ENGINE, {"seats": 4}, bot_kind="random", seed=3, bot_delay=0.5)
+    game = LocalGame(ENGINE, {"seats": 4}, bot_kind="random", seed=1, bot_delay=0.5)
     seen: list[tuple[SessionEvent, tuple[int, ...]]] = []
 
     def record(event: SessionEvent) -> None:
@@ -156,13 +156,27 @@ async def test_a_consensus_game_announces_every_ply_and_every_change_of_control(
         seen.append((event, tuple(ENGINE.controller(state, seat) for seat in range(1, 5))))
 
     game.subscribe(record)
-    me = RandomBot(3)
+    me = RandomBot(1)
+    errors: list[SessionError] = []
+    game.subscribe(lambda event: isinstance(event, SessionError) and errors.append(event))
+
+    def taken_over() -> bool:
+        return ENGINE.controller(game.snapshot.state, 1) != 1
+
     async with trio.open_nursery() as nursery:
         nursery.start_soon(game.serve)
-        while game.snapshot.outcome is None:
-            await wait_for(lambda: game.snapshot.my_turn or game.snapshot.outcome is not None)
+        while game.snapshot.outcome is None and not taken_over():
+            await wait_for(
+                lambda: game.snapshot.my_turn or game.snapshot.outcome is not None or taken_over()
+            )
             if game.snapshot.my_turn:
                 game.move(ENGINE.move_to_wire(me.choose(ENGINE, game.snapshot.state)))
+        # My Président fell: the bots play on to the end, and I have nothing to resign.
+        assert taken_over(), "seat 1 kept its Président in this game: pick another seed"
+        game.resign()
+        assert errors[-1].message.startswith("You no longer control any pieces")
+        assert not game.snapshot.resign_pending
+        await wait_for(lambda: game.snapshot.outcome is not None)
         game.leave()
     plies = [event.ply for event, _ in seen if isinstance(event, StateChanged)]
     assert plies == list(range(1, game.snapshot.ply + 1))
