@@ -66,10 +66,12 @@ def type_text(widget: Any, text: str) -> None:
         QApplication.sendEvent(widget, press)
 
 
-def start_local_game(qtbot: Any, window: MainWindow, pace_ms: int = 0) -> GameSession:
+def start_local_game(
+    qtbot: Any, window: MainWindow, pace_ms: int = 0, bots: str = "random"
+) -> GameSession:
     start = window.start
     start.local_game.setCurrentText("consensus")
-    start.local_bot_kind.setCurrentText("random")
+    start.local_bot_kind.setCurrentText(bots)
     start.local_pace.setValue(pace_ms)
     qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
     assert window.stack.currentWidget() is window.table, start.message.text()
@@ -91,7 +93,8 @@ def click_move(qtbot: Any, board: Board, wire: list[int]) -> None:
 async def test_the_start_screen_launches_a_game_and_the_bots_answer(qtbot: Any) -> None:
     async with open_window(qtbot) as window:
         assert window.stack.currentWidget() is window.start
-        session = start_local_game(qtbot, window)
+        assert window.start.local_bot_kind.currentText() == "sensible"  # what a player gets
+        session = start_local_game(qtbot, window, bots="sensible")
         board = window.table.board
         assert isinstance(board, Board)
         assert session.snapshot.my_turn and session.snapshot.my_seat == 1
