@@ -289,9 +289,14 @@ def test_palabre_opens_the_window(tmp_path: Path) -> None:
 
 
 @qt_trio
-async def test_a_game_without_a_drawn_board_is_played_from_the_move_list(qtbot: Any) -> None:
+async def test_a_game_without_a_drawn_board_is_played_from_the_move_list(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.boards
     from ui.boards import GenericBoard
 
+    # Every shipped game has a drawn board now; pretend Les Forbans has none.
+    monkeypatch.delitem(ui.boards._BOARDS, "forbans")
     async with open_window(qtbot) as window:
         start = window.start
         start.local_game.setCurrentText("forbans")

@@ -16,6 +16,8 @@ __all__ = ["BoardWidget", "GenericBoard", "make_board"]
 
 _BOARDS: dict[str, str] = {
     "consensus": "ui.boards.consensus",
+    "discorder": "ui.boards.discorder",
+    "forbans": "ui.boards.forbans",
 }
 
 
