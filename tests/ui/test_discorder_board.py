@@ -17,6 +17,7 @@ from engines.discorder import (
     CELLS,
     ENGINE,
     GIVEN_AWAY,
+    HEIGHT,
     PENDING,
     SECURED,
     SITES,
