@@ -40,9 +40,8 @@ __all__ = [
 SCHEME = "palabre://"
 DEFAULT_PORT = 7000
 MAX_ADDRESSES = 8
-_HOSTNAME = re.compile(
-    r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
-)  # noqa: E501
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOSTNAME = re.compile(rf"(?=.{{1,253}}$){_LABEL}(?:\.{_LABEL})*\.?")
 
 
 @dataclass(frozen=True)

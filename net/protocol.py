@@ -102,12 +102,15 @@ class LinkState(Enum):
 
 @dataclass(frozen=True)
 class LinkConfig:
-    """Timeouts in seconds (tests use small ones)."""
+    """Timeouts in seconds (tests use small ones).  The last two are the driver's:
+    how long a write may block, and how long to wait for a refused peer to hang up."""
 
     handshake_timeout: float = 10.0
     idle_timeout: float = 30.0
     frame_timeout: float = 10.0
     heartbeat_interval: float = 2.0
+    send_timeout: float = 10.0
+    linger: float = 2.0
 
 
 class RecordPolicy(Protocol):
@@ -229,12 +232,14 @@ class Connection:
             reason = "the connection ended during the handshake"
         self.connection_lost(reason, now)
 
-    def connection_lost(self, reason: str, now: float) -> None:
-        """The stream broke (the driver words the OS error); nothing more can be sent."""
+    def connection_lost(
+        self, reason: str, now: float, code: CloseCode = CloseCode.LOST, by_peer: bool = True
+    ) -> None:
+        """The stream broke or had to be dropped (the driver words why); nothing more is sent."""
         self._now = now
         self._eof = True
         if self.state is not LinkState.CLOSED:
-            self._close(CloseCode.LOST, reason, by_peer=True, tell_peer=False)
+            self._close(code, reason, by_peer=by_peer, tell_peer=False)
 
     def advance_time(self, now: float) -> None:
         """Fire the timers that are due: timeouts close the link, heartbeats queue a PING."""
