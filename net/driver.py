@@ -115,7 +115,8 @@ class Link:
         return event
 
     async def _read_once(self) -> None:
-        """Wait for bytes or the core's next deadline, feed what came, write the replies."""
+        """Write pending replies, wait for bytes or the core's next deadline, feed them."""
+        await self._flush()
         deadline = self.connection.next_deadline()
         data: bytes | None = None
         with trio.CancelScope(deadline=math.inf if deadline is None else deadline) as scope:
@@ -132,7 +133,6 @@ class Link:
             else:
                 self.connection.receive_eof(now)
         self.connection.advance_time(now)
-        await self._flush()
 
     # --- writing ---------------------------------------------------------------------------
     async def send(self, event: SendEvent) -> bool:
@@ -140,10 +140,10 @@ class Link:
         async with self._send_lock:
             if self.connection.closed is not None:
                 return False
-            await self._write(self.connection.send(event, trio.current_time()))
-        if self.connection.closed is not None and self._reader is not None:
+            written = await self._write(self.connection.send(event, trio.current_time()))
+        if (not written or self.connection.closed is not None) and self._reader is not None:
             self._reader.cancel()  # the reader delivers LinkClosed and shuts down
-        return self.connection.closed is None
+        return written and self.connection.closed is None
 
     async def close(self, reason: str = "goodbye", code: CloseCode = CloseCode.CLOSING) -> None:
         """Close the link, telling the peer why (idempotent)."""
@@ -156,23 +156,24 @@ class Link:
         async with self._send_lock:
             await self._write(self.connection.data_to_send())
 
-    async def _write(self, data: bytes) -> None:
-        """Write under the send lock; a broken or stuck stream closes the link."""
-        if not data or self._stream_closed:
-            return
+    async def _write(self, data: bytes) -> bool:
+        """Write under the send lock; False if the stream broke or got stuck (link closing)."""
+        if not data:
+            return True
+        if self._stream_closed:
+            return False
         timeout = self.connection.spec.config.send_timeout
         with trio.move_on_after(timeout) as scope:
             try:
                 await self._stream.send_all(data)
             except _STREAM_ERRORS as error:
                 self.connection.connection_lost(_lost(error), trio.current_time())
+                return False
         if scope.cancelled_caught:
-            self.connection.connection_lost(
-                f"the peer did not read what was sent for {timeout:g} s",
-                trio.current_time(),
-                CloseCode.TIMEOUT,
-                by_peer=False,
-            )
+            reason = f"the peer did not read what was sent for {timeout:g} s"
+            self.connection.abort(CloseCode.TIMEOUT, reason, trio.current_time())
+            return False
+        return True
 
     async def _shutdown(self) -> None:
         """Flush the last frames, linger after a refusal, close the stream (once)."""

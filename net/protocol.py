@@ -4,8 +4,11 @@ Rules (h11's shape, magic-wormhole's manners):
 
 * No I/O, no clock, no trio.  The driver feeds what it reads (``receive_data``,
   ``receive_eof``, ``connection_lost``), passes the time (``now``, seconds on any monotonic
-  clock) and writes, in order, every chunk ``send`` and ``data_to_send`` return.  Both drain
-  one queue, so frames leave in the order they were made (the encryption counters need it).
+  clock), pulls events (``next_event``) and writes, in order, every chunk ``send`` and
+  ``data_to_send`` return.  Both drain one queue, so frames leave in the order they were
+  made (the encryption counters need it).
+* ``receive_data`` only cuts frames; ``next_event`` handles them one by one, so the policy
+  judging a record is the one in force after the application handled the event before it.
 * States: ``AWAIT_HELLO -> AWAIT_AUTH -> OPEN -> CLOSED``.  The frames each state accepts,
   their handlers and the next state are the one table ``_TRANSITIONS``; any other frame is a
   protocol error.  ``_SENDABLE`` says what this side may send in each state.
@@ -165,6 +168,8 @@ class Connection:
         self.table_id = spec.table_id
         self._now = now
         self._decoder = FrameDecoder()
+        self._frame_error = False
+        self._pending: deque[tuple[bytes, bytes] | RemoteProtocolError | str] = deque()
         self._events: deque[Event] = deque()
         self._out = bytearray()
         self._eof = False
@@ -194,9 +199,9 @@ class Connection:
 
     # --- input -----------------------------------------------------------------------------
     def receive_data(self, data: bytes, now: float) -> None:
-        """Take bytes read from the peer; events and replies follow."""
+        """Take bytes read from the peer; ``next_event`` then handles the frames they hold."""
         self._now = now
-        if self.closed is not None or not data:
+        if self.closed is not None or not data or self._frame_error:
             return
         if self._eof:
             raise LocalProtocolError("data received after the end of the stream")
@@ -204,27 +209,22 @@ class Connection:
         self._decoder.feed(data)
         completed = False
         try:
-            while self.closed is None:
-                frame = self._decoder.next_frame()
-                if frame is None:
-                    break
+            while (frame := self._decoder.next_frame()) is not None:
                 completed = True
-                self._last_received = now
-                self._handle_frame(*frame)
-        except RemoteProtocolError as error:
-            self._fail(error)
-        if self._decoder.buffered == 0:
+                self._pending.append(frame)
+        except FrameError as error:
+            self._frame_error = True
+            self._pending.append(error)
+        if completed:
+            self._last_received = now
+        if self._decoder.buffered == 0 or self._frame_error:
             self._frame_started = None
         elif completed or not had_partial:
             self._frame_started = now
-        self.advance_time(now)
 
     def receive_eof(self, now: float) -> None:
-        """The peer closed its side of the stream."""
-        self._now = now
-        if self.state is LinkState.CLOSED:
-            return
-        if self._decoder.buffered:
+        """The peer closed its side of the stream (after the frames already received)."""
+        if self._decoder.buffered and not self._frame_error:
             reason = "the connection ended in the middle of a frame"
         elif self.state is LinkState.OPEN:
             reason = "the connection ended without a goodbye"
@@ -232,14 +232,20 @@ class Connection:
             reason = "the connection ended during the handshake"
         self.connection_lost(reason, now)
 
-    def connection_lost(
-        self, reason: str, now: float, code: CloseCode = CloseCode.LOST, by_peer: bool = True
-    ) -> None:
-        """The stream broke or had to be dropped (the driver words why); nothing more is sent."""
+    def connection_lost(self, reason: str, now: float) -> None:
+        """The stream ended or broke (the driver words why), after what was received."""
         self._now = now
         self._eof = True
-        if self.state is not LinkState.CLOSED:
-            self._close(code, reason, by_peer=by_peer, tell_peer=False)
+        self._frame_started = None
+        if self.closed is None:
+            self._pending.append(reason)
+
+    def abort(self, code: CloseCode, reason: str, now: float) -> None:
+        """Drop the link at once without telling the peer (the stream is unusable)."""
+        self._now = now
+        self._eof = True
+        if self.closed is None:
+            self._close(code, reason, by_peer=False, tell_peer=False)
 
     def advance_time(self, now: float) -> None:
         """Fire the timers that are due: timeouts close the link, heartbeats queue a PING."""
@@ -275,7 +281,23 @@ class Connection:
         return min(times)
 
     def next_event(self) -> Event | None:
-        """The next event, or None until more data (or time) arrives."""
+        """The next event, or None until more data (or time) arrives.
+
+        Frames are handled here, one at a time and only when no event is waiting, so the
+        application acts on each event (say, allows a new key) before the next frame is
+        judged.  Replies go to ``data_to_send``.
+        """
+        while not self._events and self._pending and self.closed is None:
+            item = self._pending.popleft()
+            try:
+                if isinstance(item, tuple):
+                    self._handle_frame(*item)
+                elif isinstance(item, RemoteProtocolError):
+                    raise item
+                else:
+                    self._close(CloseCode.LOST, item, by_peer=True, tell_peer=False)
+            except RemoteProtocolError as error:
+                self._fail(error)
         return self._events.popleft() if self._events else None
 
     # --- output ----------------------------------------------------------------------------
@@ -481,6 +503,7 @@ class Connection:
         evidence: bytes | None = None,
     ) -> None:
         reason = _printable(reason)
+        self._pending.clear()
         if tell_peer and not self._eof:
             self._queue(FrameType.REFUSE, pack([code.value, reason]))
         self.state = LinkState.CLOSED
