@@ -111,7 +111,7 @@ def test_corrupt_key_is_an_error_never_replaced(tmp_path: Path, content: bytes) 
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
     path.chmod(0o600)
-    with pytest.raises(IdentityError, match="is corrupt .*left as it is"):
+    with pytest.raises(IdentityError, match=r"is corrupt .*left as it is"):
         load_or_create_key(path)
     assert path.read_bytes() == content
 
@@ -141,13 +141,13 @@ def test_unreadable_key_path_is_an_error(tmp_path: Path) -> None:
 def test_unwritable_profile_directory_is_an_error(tmp_path: Path) -> None:
     blocker = tmp_path / "profiles"
     blocker.write_text("a file where the profiles directory should be")
-    with pytest.raises(IdentityError, match="cannot read the key file .*: Not a directory"):
+    with pytest.raises(IdentityError, match=r"cannot read the key file .*: Not a directory"):
         load_profile_identity("default", tmp_path)
 
 
 @pytest.mark.parametrize("name", ["", "..", "../x", "a/b", ".hidden", "x" * 65, "é"])
 def test_bad_profile_names_are_refused(tmp_path: Path, name: str) -> None:
-    with pytest.raises(IdentityError, match="profile name .* is not allowed"):
+    with pytest.raises(IdentityError, match=r"profile name .* is not allowed"):
         identity_path(name, tmp_path)
 
 

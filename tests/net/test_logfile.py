@@ -111,7 +111,7 @@ def test_not_a_log(tmp_path: Path, data: bytes, message: str) -> None:
 
 
 def test_unreadable_log(tmp_path: Path) -> None:
-    with pytest.raises(LogFileError, match="cannot read .*No such file"):
+    with pytest.raises(LogFileError, match=r"cannot read .*No such file"):
         read_log(tmp_path / "missing.log")
 
 
@@ -170,7 +170,7 @@ def test_a_failed_append_leaves_the_file_and_the_seq(
             raise OSError(errno.ENOSPC, "No space left on device")
 
         monkeypatch.setattr(os, "pwrite", disk_full)
-        with pytest.raises(LogFileError, match="cannot write to .*: No space left on device"):
+        with pytest.raises(LogFileError, match=r"cannot write to .*: No space left on device"):
             signer.sign(Kind.CHAT, {"text": "second"})
         monkeypatch.undo()
         assert path.stat().st_size == size  # the partial record was cut back
