@@ -86,6 +86,8 @@ class Link:
             self._reading = False
         if isinstance(event, LinkClosed):
             await self._shutdown()
+        else:
+            await self._flush()  # the joiner's AUTH: the host is not connected without it
         return event
 
     async def run(self, deliver: Callable[[Event], Awaitable[object]]) -> LinkClosed:
