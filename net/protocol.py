@@ -350,7 +350,8 @@ class Connection:
         entry = _TRANSITIONS.get((self.state, frame_type))
         if entry is None:
             raise DecodeError(
-                f"received a {frame_type.name} frame while {self.state.value} (frames out of order)"
+                f"received an unexpected {frame_type.name} frame while {self.state.value} "
+                "(frames out of order)"
             )
         handler, next_state = entry
         handler(self, plaintext[1:])

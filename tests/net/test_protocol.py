@@ -324,7 +324,7 @@ def test_a_signed_but_malformed_record_closes_the_link(payload: Any, reason: str
     ("frame_type", "body", "reason"),
     [
         (99, b"", "a frame of unknown type 99"),
-        (FrameType.HELLO, b"\x80", "a HELLO frame while open"),
+        (FrameType.HELLO, b"\x80", "unexpected HELLO frame while open"),
         (FrameType.PING, b"x", "a PING frame carries no body"),
         (FrameType.MESSAGE, pack(["nosuch", {}]), "unknown topic 'nosuch'"),
         (
@@ -356,7 +356,7 @@ def test_a_record_before_the_handshake_is_out_of_order() -> None:
     assert isinstance(closed, LinkClosed)
     assert (
         closed.reason
-        == "received a RECORD frame while waiting for the peer's hello (frames out of order)"
+        == "received an unexpected RECORD frame while waiting for the peer's hello (frames out of order)"
     )
 
 
