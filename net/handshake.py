@@ -42,6 +42,7 @@ from net.wire import Bytes, Int, Nullable, Struct, Text, pack, unpack
 
 __all__ = [
     "APP_PATTERN",
+    "APP_VERSION",
     "PROTOCOL_VERSION",
     "SEAL_OVERHEAD",
     "FrameCipher",
@@ -58,6 +59,7 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION = 1
+APP_VERSION = "0.1.0"  # palabre's release, as in pyproject.toml (a test keeps them equal)
 APP_PATTERN = r"([0-9]{1,4})\.([0-9]{1,4})\.[0-9]{1,4}([a-z0-9.+-]{0,16})"
 SEAL_OVERHEAD = 16  # the Poly1305 tag
 _TRANSCRIPT_TAG = b"palabre/1/transcript\0"

@@ -354,9 +354,9 @@ def test_a_record_before_the_handshake_is_out_of_order() -> None:
     host.receive_data(encode_frame(bytes([FrameType.RECORD]) + chat.data), 0)
     closed = host.next_event()
     assert isinstance(closed, LinkClosed)
-    assert (
-        closed.reason
-        == "received an unexpected RECORD frame while waiting for the peer's hello (frames out of order)"
+    assert closed.reason == (
+        "received an unexpected RECORD frame while waiting for the peer's hello "
+        "(frames out of order)"
     )
 
 
