@@ -206,3 +206,28 @@ def test_identity_signs_distinctly() -> None:
     a = sign_record(ALICE, Kind.CHAT, TABLE, 1, {"text": "x"})
     b = sign_record(other, Kind.CHAT, TABLE, 1, {"text": "x"})
     assert a.hash != b.hash and a.envelope.payload == b.envelope.payload
+
+
+def test_documented_vectors() -> None:
+    """The test vectors of docs/PROTOCOL.md section 12, for anyone writing another peer."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    identity = Identity(Ed25519PrivateKey.from_private_bytes(bytes(range(32))))
+    assert identity.public_key.hex() == (
+        "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8"
+    )
+    assert identity.fingerprint == "DXU5-N2BZ-2ZJA-ANHQ-YYJ7-EQM6"
+    record = sign_record(identity, Kind.CHAT, bytes(range(16)), 1, {"text": "bonjour"})
+    assert record.envelope.payload.hex() == (
+        "9409c410000102030405060708090a0b0c0d0e0f0181a474657874a7626f6e6a6f7572"
+    )
+    assert record.data.hex() == (
+        "93c42003a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8c4239409c410000102"
+        "030405060708090a0b0c0d0e0f0181a474657874a7626f6e6a6f7572c440c7674da1fe2cbaa7f80e8a65bd74"
+        "689163b18144337262e49da0ecc6d2261690abbd54407f4a24612a48c4528206175441b0411db16bd76851b8"
+        "6e5e786a420d"
+    )
+    assert record.hash.hex() == "6f5b3d947e9de1c58db6c6af1cc1678c2862aa57c824ea1a1512a55b353e4858"
+    assert chain_digest(GENESIS_PREV, record.hash, b"\xaa" * 32).hex() == (
+        "c569473aeb180d162d126c02975d6e5155483d20a73b43641684923cc4ecd2ee"
+    )
