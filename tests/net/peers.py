@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from net.events import Event
+from net.framing import FrameDecoder, FrameType
 from net.handshake import Role
 from net.identity import Identity
 from net.protocol import AllowedKeys, Connection, LinkConfig, LinkSpec, RecordPolicy
-from net.wire import Int, Schema, Struct, Text
+from net.wire import Int, Schema, Struct, Text, unpack
 
 APP = "0.1.0"
 SCHEMAS: dict[str, Schema] = {
@@ -74,3 +75,24 @@ def connected_wire(
     wire = Wire(spec(host_id, policy, **overrides), spec(joiner_id, policy, **overrides))
     wire.pump()
     return wire
+
+
+def first_hello(identity: Identity) -> bytes:
+    """The HELLO content a joiner with ``identity`` sends first (after the type byte)."""
+    joiner = Connection(Role.INITIATOR, spec(identity), 0)
+    decoder = FrameDecoder()
+    decoder.feed(joiner.data_to_send())
+    frame = decoder.next_frame()
+    assert frame is not None and frame[1][0] == FrameType.HELLO
+    return frame[1][1:]
+
+
+def refusal_in(data: bytes) -> tuple[str, str]:
+    """The ``(code, reason)`` of the plaintext REFUSE frame among ``data``."""
+    decoder = FrameDecoder()
+    decoder.feed(data)
+    while (frame := decoder.next_frame()) is not None:
+        if frame[1][0] == FrameType.REFUSE:
+            code, reason = unpack(frame[1][1:], "refuse")
+            return code, reason
+    raise AssertionError(f"no REFUSE frame among {data[:200]!r}")

@@ -25,14 +25,14 @@ from net.driver import Link, connect, connect_invite, open_listeners, serve
 from net.envelope import RECORD_TAG, seal
 from net.errors import CloseCode, LinkError
 from net.events import Event, LinkClosed, RecordReceived, RecordRejected, SendRecord
-from net.framing import FrameDecoder, FrameType, encode_frame
+from net.framing import FrameType, encode_frame
 from net.handshake import Role
 from net.identity import Identity
 from net.invite import Invite
 from net.protocol import AllowedKeys, Connection, LinkConfig
 from net.records import Kind, sign_record
 from net.wire import pack, unpack
-from tests.net.peers import spec
+from tests.net.peers import first_hello, refusal_in, spec
 from tests.net.samples import TABLE
 
 HOST, JOINER, OUTSIDER = Identity.generate(), Identity.generate(), Identity.generate()
@@ -120,13 +120,7 @@ async def _plain_refusal(stream: trio.SocketStream) -> tuple[str, str]:
     with trio.fail_after(10):
         while chunk := await stream.receive_some(65536):
             data += chunk
-    decoder = FrameDecoder()
-    decoder.feed(data)
-    while (frame := decoder.next_frame()) is not None:
-        if frame[1][0] == FrameType.REFUSE:
-            code, reason = unpack(frame[1][1:], "refuse")
-            return code, reason
-    raise AssertionError(f"no REFUSE among {data!r}")
+    return refusal_in(data)
 
 
 async def _joined(listener: Listener, who: Identity = JOINER) -> tuple[Link, trio.SocketStream]:
@@ -212,7 +206,7 @@ async def test_bad_bytes_before_the_handshake(sent: bytes, code: str, reason: st
 
 async def test_wrong_types_in_a_hello() -> None:
     async with listening() as listener:
-        hello = unpack(_a_hello(), "hello")
+        hello = unpack(first_hello(JOINER), "hello")
         stream = await _raw(listener.port)
         await stream.send_all(encode_frame(b"\x01" + pack({**hello, "port": "7000"})))
         closed = await listener.next_ending()
@@ -224,7 +218,7 @@ async def test_wrong_types_in_a_hello() -> None:
 async def test_a_length_prefix_that_lies_short() -> None:
     """The prefix says 5 bytes; the hello is longer: its first bytes are read as a frame."""
     async with listening() as listener:
-        hello = _a_hello()
+        hello = first_hello(JOINER)
         stream = await _raw(listener.port)
         await stream.send_all(struct.pack(">I", 5) + b"\x01" + hello)
         closed = await listener.next_ending()
@@ -256,15 +250,6 @@ async def test_a_length_prefix_that_lies_long_then_hangs_up() -> None:
         assert (closed.code, closed.by_peer) == (CloseCode.LOST, True)
         assert closed.reason == "the connection ended in the middle of a frame"
         await _still_serves(listener)
-
-
-def _a_hello() -> bytes:
-    joiner = Connection(Role.INITIATOR, spec(JOINER), 0)
-    decoder = FrameDecoder()
-    decoder.feed(joiner.data_to_send())
-    frame = decoder.next_frame()
-    assert frame is not None
-    return frame[1][1:]
 
 
 # --- after the handshake: frames, records, signatures, keys ------------------------------------
@@ -396,17 +381,7 @@ async def test_one_byte_at_a_time() -> None:
         link, stream = await _joined(listener)
         chat = sign_record(JOINER, Kind.CHAT, TABLE, 1, {"text": "s l o w l y"})
         sealed = link.connection.send(SendRecord(chat.data), trio.current_time())
-        async with trio.open_nursery() as nursery:
-
-            async def trickle() -> None:
-                with contextlib.suppress(trio.BrokenResourceError):
-                    for byte in sealed:
-                        await stream.send_all(bytes([byte]))
-                        await trio.sleep(0.1)
-
-            nursery.start_soon(trickle)
-            closed = await listener.next_ending()
-            nursery.cancel_scope.cancel()
+        closed = await _trickled(listener, stream, sealed)
         assert closed.reason == "a frame took more than 0.5 s to arrive (the peer sends too slowly)"
         await _still_serves(listener)
 
@@ -414,19 +389,25 @@ async def test_one_byte_at_a_time() -> None:
 async def test_one_byte_at_a_time_before_the_handshake() -> None:
     async with listening(LinkConfig(handshake_timeout=0.5, linger=0.2)) as listener:
         stream = await _raw(listener.port)
-        async with trio.open_nursery() as nursery:
-
-            async def trickle() -> None:
-                with contextlib.suppress(trio.BrokenResourceError):
-                    for byte in encode_frame(b"\x01" + _a_hello()):
-                        await stream.send_all(bytes([byte]))
-                        await trio.sleep(0.1)
-
-            nursery.start_soon(trickle)
-            closed = await listener.next_ending()
-            nursery.cancel_scope.cancel()
+        closed = await _trickled(listener, stream, encode_frame(b"\x01" + first_hello(JOINER)))
         assert closed.reason == "the handshake did not finish within 0.5 s"
         await _still_serves(listener)
+
+
+async def _trickled(listener: Listener, stream: trio.SocketStream, data: bytes) -> LinkClosed:
+    """Send ``data`` one byte every 0.1 s until the listener ends the link."""
+    async with trio.open_nursery() as nursery:
+
+        async def trickle() -> None:
+            with contextlib.suppress(trio.BrokenResourceError):
+                for byte in data:
+                    await stream.send_all(bytes([byte]))
+                    await trio.sleep(0.1)
+
+        nursery.start_soon(trickle)
+        closed = await listener.next_ending()
+        nursery.cancel_scope.cancel()
+    return closed
 
 
 # --- the edges: ports and addresses ---------------------------------------------------------------

@@ -22,14 +22,14 @@ from net.events import (
     SendMessage,
     SendRecord,
 )
-from net.framing import MAX_FRAME, FrameDecoder, FrameType, encode_frame
+from net.framing import MAX_FRAME, FrameType, encode_frame
 from net.handshake import Role
 from net.identity import Identity
 from net.invite import format_table_id
 from net.protocol import AllowedKeys, Connection, LinkConfig, LinkState
 from net.records import Kind, encode_payload, sign_record
 from net.wire import pack, unpack
-from tests.net.peers import Wire, connected_wire, spec
+from tests.net.peers import Wire, connected_wire, first_hello, refusal_in, spec
 from tests.net.samples import OTHER_TABLE, TABLE
 
 HOST, JOINER, OUTSIDER = Identity.generate(), Identity.generate(), Identity.generate()
@@ -198,37 +198,18 @@ def test_patch_releases_play_together() -> None:
 
 def test_another_protocol_version_is_refused_by_name() -> None:
     host = Connection(Role.RESPONDER, spec(HOST), 0)
-    hello = {**unpack(_joiner_hello(), "hello"), "proto": 2, "future": "field"}
+    hello = {**unpack(first_hello(JOINER), "hello"), "proto": 2, "future": "field"}
     host.receive_data(encode_frame(bytes([FrameType.HELLO]) + pack(hello)), 0)
     closed = host.next_event()
     assert isinstance(closed, LinkClosed) and closed.code is CloseCode.VERSION
     assert closed.reason.startswith("the joiner speaks palabre protocol 2 and the host speaks 1")
-    assert _refuse_in(host.data_to_send()) == ("version", closed.reason)
+    assert refusal_in(host.data_to_send()) == ("version", closed.reason)
 
 
 def test_both_ends_with_one_key_are_refused() -> None:
     wire = Wire(spec(HOST), spec(HOST))
     host, _ = _refusal(wire, CloseCode.SELF)
     assert "both ends hold the same key" in host.reason and "--profile" in host.reason
-
-
-def _joiner_hello() -> bytes:
-    joiner = Connection(Role.INITIATOR, spec(JOINER), 0)
-    decoder = FrameDecoder()
-    decoder.feed(joiner.data_to_send())
-    frame = decoder.next_frame()
-    assert frame is not None
-    return frame[1][1:]
-
-
-def _refuse_in(data: bytes) -> tuple[str, str]:
-    decoder = FrameDecoder()
-    decoder.feed(data)
-    while (frame := decoder.next_frame()) is not None:
-        if frame[1][0] == FrameType.REFUSE:
-            code, reason = unpack(frame[1][1:], "refuse")
-            return code, reason
-    raise AssertionError("no REFUSE frame")
 
 
 # --- crypto failures are inputs that close the link, never exceptions -----------------------------
@@ -432,7 +413,7 @@ def test_the_handshake_must_finish_in_time() -> None:
         CloseCode.TIMEOUT,
         "the handshake did not finish within 10 s",
     )
-    assert _refuse_in(host.data_to_send())[1] == closed.reason
+    assert refusal_in(host.data_to_send())[1] == closed.reason
     assert host.next_deadline() is None
 
 
