@@ -32,7 +32,8 @@ from net.errors import CloseCode, LinkError, LocalProtocolError
 from net.events import Connected, Event, LinkClosed, PeerInfo, RecordRejected, Refuse, SendEvent
 from net.handshake import Role
 from net.invite import Invite
-from net.protocol import Connection, LinkSpec
+from net.linkspec import LinkSpec
+from net.protocol import Connection
 
 __all__ = ["Link", "connect", "connect_invite", "open_listeners", "serve"]
 

@@ -23,6 +23,7 @@ Invariants:
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import struct
 from dataclasses import dataclass
@@ -34,9 +35,13 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from net.envelope import HELLO_TAG, SIGNATURE_SIZE
+from net.envelope import HELLO_TAG, SIGNATURE_SIZE, signature_is_valid
 from net.errors import CloseCode, RemoteProtocolError, SignatureError
+from net.events import PeerInfo
 from net.framing import frame_prefix
+from net.identity import fingerprint, short_fingerprint
+from net.invite import format_table_id
+from net.linkspec import LinkSpec
 from net.records import TABLE_ID_SIZE
 from net.wire import Bytes, Int, Nullable, Struct, Text, pack, unpack
 
@@ -46,6 +51,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "SEAL_OVERHEAD",
     "FrameCipher",
+    "Handshake",
     "Hello",
     "Role",
     "app_mismatch",
@@ -215,3 +221,100 @@ class FrameCipher:
                 "a frame failed the link's integrity check (altered on the way, or not "
                 "sent by the peer that completed the handshake)"
             ) from error
+
+
+class Handshake:
+    """One side's handshake, step by step.  Every check of the peer raises
+    ``RemoteProtocolError`` (``SignatureError`` for crypto) with a message both sides read,
+    naming the sides "joiner" and "host"."""
+
+    def __init__(self, role: Role, spec: LinkSpec) -> None:
+        self.role = role
+        self.spec = spec
+        self.table_id = spec.table_id
+        self._ephemeral, eph_public = new_ephemeral()
+        self.hello = encode_hello(
+            Hello(
+                PROTOCOL_VERSION,
+                spec.app_version,
+                spec.identity.public_key,
+                os.urandom(32),
+                eph_public,
+                spec.table_id,
+                spec.listen_port,
+            )
+        )
+        self._peer: Hello | None = None
+        self._transcript = b""
+        self._ciphers: tuple[FrameCipher, FrameCipher] | None = None
+        self._peer_name, self._own_name = (
+            ("joiner", "host") if role is Role.RESPONDER else ("host", "joiner")
+        )
+
+    @property
+    def send_cipher(self) -> FrameCipher:
+        assert self._ciphers is not None, "no HELLO taken yet"
+        return self._ciphers[0]
+
+    @property
+    def receive_cipher(self) -> FrameCipher:
+        assert self._ciphers is not None, "no HELLO taken yet"
+        return self._ciphers[1]
+
+    def take_hello(self, body: bytes) -> None:
+        """Check the peer's HELLO, then derive the transcript and the link keys."""
+        hello = decode_hello(body, self._peer_name, self._own_name)
+        ours = self.spec.app_version
+        joiner, host = (hello.app, ours) if self.role is Role.RESPONDER else (ours, hello.app)
+        problem = app_mismatch(joiner=joiner, host=host)
+        if problem:
+            raise RemoteProtocolError(problem, CloseCode.VERSION)
+        if hello.key == self.spec.identity.public_key:
+            raise RemoteProtocolError(
+                f"both ends hold the same key {short_fingerprint(hello.key)} "
+                "(two palabre runs with one --profile?)",
+                CloseCode.SELF,
+            )
+        if hello.table is not None and self.table_id is not None and hello.table != self.table_id:
+            joiner_table, host_table = (
+                (hello.table, self.table_id)
+                if self.role is Role.RESPONDER
+                else (self.table_id, hello.table)
+            )
+            raise RemoteProtocolError(
+                f"the joiner asked for table {format_table_id(joiner_table)} but the host runs "
+                f"table {format_table_id(host_table)} (an invite from another game?)",
+                CloseCode.TABLE,
+            )
+        self._peer = hello
+        if self.table_id is None:
+            self.table_id = hello.table
+        if self.role is Role.RESPONDER:
+            self._transcript = transcript_hash(body, self.hello)
+        else:
+            self._transcript = transcript_hash(self.hello, body)
+        self._ciphers = derive_ciphers(self.role, self._ephemeral, hello.eph, self._transcript)
+
+    def auth(self) -> bytes:
+        """This side's AUTH content: its signature over the transcript and its role."""
+        signature = self.spec.identity.sign(auth_message(self.role, self._transcript))
+        return encode_auth(signature)
+
+    def take_auth(self, body: bytes) -> PeerInfo:
+        """Verify the peer's AUTH (and, for a joiner, the invite's fingerprint)."""
+        hello = self._peer
+        assert hello is not None, "AUTH comes after a HELLO"
+        signed = auth_message(self.role.other, self._transcript)
+        if not signature_is_valid(hello.key, decode_auth(body), signed):
+            raise SignatureError(
+                f"the {self._peer_name} {short_fingerprint(hello.key)} did not prove it holds "
+                "its key (bad handshake signature)"
+            )
+        expected = self.spec.expected_fingerprint
+        if self.role is Role.INITIATOR and expected and fingerprint(hello.key) != expected:
+            raise RemoteProtocolError(
+                f"the host's key {fingerprint(hello.key)} is not the one the invite names "
+                f"({expected}); another machine may have answered at that address",
+                CloseCode.FINGERPRINT,
+            )
+        return PeerInfo(hello.key, hello.app, hello.table, hello.port)

@@ -11,7 +11,8 @@ Rules (h11's shape, magic-wormhole's manners):
   judging a record is the one in force after the application handled the event before it.
 * States: ``AWAIT_HELLO -> AWAIT_AUTH -> OPEN -> CLOSED``.  The frames each state accepts,
   their handlers and the next state are the one table ``_TRANSITIONS``; any other frame is a
-  protocol error.  ``_SENDABLE`` says what this side may send in each state.
+  protocol error.  ``_SENDABLE`` says what this side may send in each state.  The
+  handshake's own checks and keys are ``net.handshake.Handshake``.
 * A peer's fault never raises: bad bytes, a bad signature or a failed integrity check close
   the link (``LinkClosed``, a REFUSE with the reason queued for the peer).  A crypto failure
   is just such an input, moving the machine to CLOSED with ``CloseCode.CRYPTO``.
@@ -27,29 +28,13 @@ Rules (h11's shape, magic-wormhole's manners):
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
 
-from net.envelope import (
-    MAX_ENVELOPE,
-    RECORD_TAG,
-    parse_envelope,
-    signature_is_valid,
-    verify_envelope,
-)
-from net.errors import (
-    CloseCode,
-    DecodeError,
-    FrameError,
-    LocalProtocolError,
-    RemoteProtocolError,
-    SignatureError,
-)
+from net.envelope import MAX_ENVELOPE, RECORD_TAG, parse_envelope, verify_envelope
+from net.errors import CloseCode, DecodeError, FrameError, LocalProtocolError, RemoteProtocolError
 from net.events import (
     Connected,
     Event,
@@ -64,34 +49,14 @@ from net.events import (
     SendRecord,
 )
 from net.framing import FrameDecoder, FrameType, encode_frame
-from net.handshake import (
-    PROTOCOL_VERSION,
-    FrameCipher,
-    Hello,
-    Role,
-    app_mismatch,
-    auth_message,
-    decode_auth,
-    decode_hello,
-    derive_ciphers,
-    encode_auth,
-    encode_hello,
-    new_ephemeral,
-    transcript_hash,
-)
-from net.identity import Identity, fingerprint, short_fingerprint
+from net.handshake import FrameCipher, Handshake, Role
+from net.identity import short_fingerprint
 from net.invite import format_table_id
+from net.linkspec import LinkSpec
 from net.records import decode_record
-from net.wire import Schema, describe, pack, unpack
+from net.wire import describe, pack, unpack
 
-__all__ = [
-    "AllowedKeys",
-    "Connection",
-    "LinkConfig",
-    "LinkSpec",
-    "LinkState",
-    "RecordPolicy",
-]
+__all__ = ["Connection", "LinkState"]
 
 _MAX_REASON = 300
 
@@ -101,59 +66,6 @@ class LinkState(Enum):
     AWAIT_AUTH = "waiting for the peer's handshake signature"
     OPEN = "open"
     CLOSED = "closed"
-
-
-@dataclass(frozen=True)
-class LinkConfig:
-    """Timeouts in seconds (tests use small ones).  The last two are the driver's:
-    how long a write may block, and how long to wait for a refused peer to hang up."""
-
-    handshake_timeout: float = 10.0
-    idle_timeout: float = 30.0
-    frame_timeout: float = 10.0
-    heartbeat_interval: float = 2.0
-    send_timeout: float = 10.0
-    linger: float = 2.0
-
-
-class RecordPolicy(Protocol):
-    """The table's say over records: whose it takes, and which it already holds."""
-
-    def allows(self, author: bytes) -> bool: ...
-
-    def knows(self, record_hash: bytes) -> bool: ...
-
-
-class AllowedKeys:
-    """A simple ``RecordPolicy``: a set of allowed authors (mutable), no dedup."""
-
-    def __init__(self, keys: tuple[bytes, ...] | set[bytes] = ()) -> None:
-        self.keys: set[bytes] = set(keys)
-
-    def allows(self, author: bytes) -> bool:
-        return author in self.keys
-
-    def knows(self, record_hash: bytes) -> bool:
-        return False
-
-
-@dataclass(frozen=True)
-class LinkSpec:
-    """Everything one side brings to a link.
-
-    ``table_id``: the table this side is at (host) or wants (joiner; None: any).
-    ``expected_fingerprint``: the host key the joiner's invite names (None: not checked).
-    ``message_schemas``: the application message topics this side accepts and sends.
-    """
-
-    identity: Identity
-    app_version: str
-    policy: RecordPolicy
-    table_id: bytes | None = None
-    listen_port: int = 0
-    expected_fingerprint: str | None = None
-    message_schemas: Mapping[str, Schema] = field(default_factory=dict)
-    config: LinkConfig = field(default_factory=LinkConfig)
 
 
 class Connection:
@@ -175,27 +87,13 @@ class Connection:
         self._eof = False
         self._send_cipher: FrameCipher | None = None
         self._recv_cipher: FrameCipher | None = None
-        self._ciphers: tuple[FrameCipher, FrameCipher] | None = None
-        self._ephemeral, eph_public = new_ephemeral()
-        self._hello_bytes = encode_hello(
-            Hello(
-                PROTOCOL_VERSION,
-                spec.app_version,
-                spec.identity.public_key,
-                os.urandom(32),
-                eph_public,
-                spec.table_id,
-                spec.listen_port,
-            )
-        )
-        self._peer_hello: Hello | None = None
-        self._transcript = b""
+        self._handshake = Handshake(role, spec)
         self._handshake_deadline = now + spec.config.handshake_timeout
         self._last_received = now
         self._last_sent = now
         self._frame_started: float | None = None
         if role is Role.INITIATOR:
-            self._queue(FrameType.HELLO, self._hello_bytes)
+            self._queue(FrameType.HELLO, self._handshake.hello)
 
     # --- input -----------------------------------------------------------------------------
     def receive_data(self, data: bytes, now: float) -> None:
@@ -360,65 +258,21 @@ class Connection:
 
     # --- handlers (see _TRANSITIONS) --------------------------------------------------------
     def _on_hello(self, body: bytes) -> None:
-        peer_name, own_name = self._names()
-        hello = decode_hello(body, peer_name, own_name)
+        handshake = self._handshake
+        handshake.take_hello(body)
+        self.table_id = handshake.table_id
         if self.role is Role.RESPONDER:
-            problem = app_mismatch(joiner=hello.app, host=self.spec.app_version)
-        else:
-            problem = app_mismatch(joiner=self.spec.app_version, host=hello.app)
-        if problem:
-            raise RemoteProtocolError(problem, CloseCode.VERSION)
-        if hello.key == self.spec.identity.public_key:
-            raise RemoteProtocolError(
-                f"both ends hold the same key {short_fingerprint(hello.key)} "
-                "(two palabre runs with one --profile?)",
-                CloseCode.SELF,
-            )
-        if hello.table is not None and self.table_id is not None and hello.table != self.table_id:
-            host_table, joiner_table = (
-                (self.table_id, hello.table)
-                if self.role is Role.RESPONDER
-                else (hello.table, self.table_id)
-            )
-            raise RemoteProtocolError(
-                f"the joiner asked for table {format_table_id(joiner_table)} but the host runs "
-                f"table {format_table_id(host_table)} (an invite from another game?)",
-                CloseCode.TABLE,
-            )
-        self._peer_hello = hello
-        self.table_id = self.table_id if self.table_id is not None else hello.table
-        if self.role is Role.RESPONDER:
-            self._transcript = transcript_hash(body, self._hello_bytes)
-            self._queue(FrameType.HELLO, self._hello_bytes)
-            self._queue(FrameType.AUTH, self._sign_transcript())
-        else:
-            self._transcript = transcript_hash(self._hello_bytes, body)
-        self._ciphers = derive_ciphers(self.role, self._ephemeral, hello.eph, self._transcript)
-        if self.role is Role.RESPONDER:
-            self._send_cipher = self._ciphers[0]  # everything after our AUTH is sealed
+            self._queue(FrameType.HELLO, handshake.hello)
+            self._queue(FrameType.AUTH, handshake.auth())
+            self._send_cipher = handshake.send_cipher  # everything after our AUTH is sealed
 
     def _on_auth(self, body: bytes) -> None:
-        hello, ciphers = self._peer_hello, self._ciphers
-        assert hello is not None and ciphers is not None  # AWAIT_AUTH comes after a HELLO
-        signature = decode_auth(body)
-        signed = auth_message(self.role.other, self._transcript)
-        if not signature_is_valid(hello.key, signature, signed):
-            raise SignatureError(
-                f"the {self._names()[0]} {short_fingerprint(hello.key)} did not prove it holds "
-                "its key (bad handshake signature)"
-            )
-        self._recv_cipher = ciphers[1]
+        handshake = self._handshake
+        self.peer = handshake.take_auth(body)
+        self._recv_cipher = handshake.receive_cipher
         if self.role is Role.INITIATOR:
-            expected = self.spec.expected_fingerprint
-            if expected is not None and fingerprint(hello.key) != expected:
-                raise RemoteProtocolError(
-                    f"the host's key {fingerprint(hello.key)} is not the one the invite names "
-                    f"({expected}); another machine may have answered at that address",
-                    CloseCode.FINGERPRINT,
-                )
-            self._queue(FrameType.AUTH, self._sign_transcript())
-            self._send_cipher = ciphers[0]
-        self.peer = PeerInfo(hello.key, hello.app, hello.table, hello.port)
+            self._queue(FrameType.AUTH, handshake.auth())
+            self._send_cipher = handshake.send_cipher
         self._events.append(Connected(self.peer))
 
     def _on_record(self, body: bytes) -> None:
@@ -470,13 +324,6 @@ class Connection:
         self._close(code, reason, by_peer=True, tell_peer=False)
 
     # --- helpers ---------------------------------------------------------------------------
-    def _names(self) -> tuple[str, str]:
-        """(peer, self) as "joiner"/"host", for messages both sides read."""
-        return ("joiner", "host") if self.role is Role.RESPONDER else ("host", "joiner")
-
-    def _sign_transcript(self) -> bytes:
-        return encode_auth(self.spec.identity.sign(auth_message(self.role, self._transcript)))
-
     def _encode_message(self, event: SendMessage) -> bytes:
         schema = self.spec.message_schemas.get(event.topic)
         if schema is None:

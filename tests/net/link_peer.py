@@ -24,8 +24,8 @@ from net.events import Event, LinkClosed, RecordReceived, SendRecord
 from net.handshake import APP_VERSION
 from net.identity import Identity, load_profile_identity
 from net.invite import Invite, parse_invite
+from net.linkspec import AllowedKeys, LinkConfig, LinkSpec
 from net.logfile import LogWriter
-from net.protocol import AllowedKeys, LinkConfig, LinkSpec
 from net.records import Kind
 from net.signer import RecordSigner
 

@@ -9,7 +9,8 @@ from net.events import Event
 from net.framing import FrameDecoder, FrameType
 from net.handshake import Role
 from net.identity import Identity
-from net.protocol import AllowedKeys, Connection, LinkConfig, LinkSpec, RecordPolicy
+from net.linkspec import AllowedKeys, LinkConfig, LinkSpec, RecordPolicy
+from net.protocol import Connection
 from net.wire import Int, Schema, Struct, Text, unpack
 
 APP = "0.1.0"

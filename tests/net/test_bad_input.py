@@ -29,7 +29,8 @@ from net.framing import FrameType, encode_frame
 from net.handshake import Role
 from net.identity import Identity
 from net.invite import Invite
-from net.protocol import AllowedKeys, Connection, LinkConfig
+from net.linkspec import AllowedKeys, LinkConfig
+from net.protocol import Connection
 from net.records import Kind, sign_record
 from net.wire import pack, unpack
 from tests.net.peers import first_hello, refusal_in, spec

@@ -14,7 +14,8 @@ from net.errors import CloseCode
 from net.events import Connected, Event, LinkClosed, RecordReceived, SendRecord
 from net.handshake import Role
 from net.identity import Identity
-from net.protocol import AllowedKeys, Connection, LinkConfig
+from net.linkspec import AllowedKeys, LinkConfig
+from net.protocol import Connection
 from net.records import Kind, sign_record
 from tests.net.peers import spec
 from tests.net.samples import TABLE

@@ -26,7 +26,8 @@ from net.framing import MAX_FRAME, FrameType, encode_frame
 from net.handshake import Role
 from net.identity import Identity
 from net.invite import format_table_id
-from net.protocol import AllowedKeys, Connection, LinkConfig, LinkState
+from net.linkspec import AllowedKeys, LinkConfig
+from net.protocol import Connection, LinkState
 from net.records import Kind, encode_payload, sign_record
 from net.wire import pack, unpack
 from tests.net.peers import Wire, connected_wire, first_hello, refusal_in, spec
