@@ -77,6 +77,8 @@ class Link:
             await self._flush()  # the initiator's HELLO
             while True:
                 event = self.connection.next_event()
+                if event is None and self.connection.closed is not None:
+                    event = self.connection.closed  # its event was taken before
                 if isinstance(event, Connected | LinkClosed):
                     break
                 await self._read_once()
@@ -101,6 +103,9 @@ class Link:
         try:
             while True:
                 event = self.connection.next_event()
+                if event is None and self.connection.closed is not None:
+                    event = self.connection.closed  # its event was taken before (handshake)
+                    break
                 if event is None:
                     await self._read_once()
                     continue

@@ -168,3 +168,17 @@ async def _close_later(stream: trio.abc.Stream) -> None:
 
 async def _ignore(event: Event) -> None:
     pass
+
+
+@pytest.mark.trio
+async def test_running_a_link_whose_handshake_failed_returns_at_once(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    host_stream, _silent = trio.testing.memory_stream_pair()
+    host = Link(host_stream, Connection(Role.RESPONDER, spec(HOST), trio.current_time()), "mute")
+    failed = await host.handshake()
+    assert isinstance(failed, LinkClosed)
+    assert await host.run(_ignore) == failed
+    assert await host.handshake() == failed
+    assert not await host.send(SendRecord(b"x"))
+    await host.close()  # idempotent
