@@ -13,6 +13,7 @@ the default 30 s / 10 s values on trio's autojump clock.
 from __future__ import annotations
 
 import contextlib
+import logging
 import struct
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -316,7 +317,8 @@ async def test_a_message_nested_too_deeply() -> None:
         await _still_serves(listener)
 
 
-async def test_a_bad_signature() -> None:
+async def test_a_bad_signature(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="palabre.net")
     async with listening() as listener:
         link, _ = await _joined(listener)
         chat = sign_record(JOINER, Kind.CHAT, TABLE, 1, {"text": "mine"})
@@ -329,6 +331,12 @@ async def test_a_bad_signature() -> None:
         assert closed.evidence == bytes(forged)
         assert (await _sealed_refusal(link)).reason == closed.reason
         await _still_serves(listener)
+    logged = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert any(
+        r.getMessage().startswith(f"link with {JOINER.fingerprint} at 127.0.0.1:")
+        and r.getMessage().endswith(f"closed: this peer closed the link: {closed.reason}")
+        for r in logged
+    ), [r.getMessage() for r in caplog.records]
 
 
 async def test_a_record_from_a_key_not_allowed() -> None:

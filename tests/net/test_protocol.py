@@ -495,18 +495,31 @@ def _fresh_open() -> Wire:
     return connected_wire(HOST, JOINER, table_id=TABLE)
 
 
-@given(st.binary(max_size=300))
-def test_arbitrary_bytes_before_the_handshake_never_raise(data: bytes) -> None:
+@given(st.binary(max_size=300), st.integers(0, 300))
+def test_arbitrary_bytes_before_the_handshake_never_raise(data: bytes, cut: int) -> None:
     host = Connection(Role.RESPONDER, spec(HOST), 0)
-    for cut in sorted({0, len(data) // 2, len(data)}):
-        host.receive_data(data[:cut] if cut else b"", 0)
-    host.receive_data(data, 0)
+    host.receive_data(data[:cut], 0)
+    assert host.next_event() is None or host.state is LinkState.CLOSED
+    host.receive_data(data[cut:], 0.5)
+    host.advance_time(0.5)
     events = []
     while (event := host.next_event()) is not None:
         events.append(event)
     assert all(isinstance(e, LinkClosed) for e in events)
-    if events:
-        assert host.state is LinkState.CLOSED
+    if host.state is LinkState.CLOSED:
+        reason = host.closed.reason if host.closed else ""
+        assert refusal_in(host.data_to_send()) == ("protocol", reason)
+
+
+@given(st.binary(max_size=300))
+def test_arbitrary_bytes_after_a_valid_hello_never_raise(data: bytes) -> None:
+    host = Connection(Role.RESPONDER, spec(HOST), 0)
+    host.receive_data(encode_frame(b"\x01" + first_hello(JOINER)) + data, 0)
+    events = []
+    while (event := host.next_event()) is not None:
+        events.append(event)
+    assert all(isinstance(e, LinkClosed) for e in events)
+    assert host.state in (LinkState.AWAIT_AUTH, LinkState.CLOSED)
 
 
 @given(st.binary(max_size=300), st.integers(0, 300))
