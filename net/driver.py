@@ -46,9 +46,16 @@ _STREAM_ERRORS = (trio.BrokenResourceError, trio.ClosedResourceError, OSError)
 class Link:
     """One established (or establishing) link over a trio stream."""
 
-    def __init__(self, stream: trio.abc.Stream, connection: Connection, remote: str) -> None:
+    def __init__(
+        self,
+        stream: trio.abc.Stream,
+        connection: Connection,
+        remote: str,
+        address: tuple[str, int] | None = None,
+    ) -> None:
         self.connection = connection
         self.remote = remote  # "10.0.0.9:7000", for messages
+        self.address = address  # the peer's (host, port) as this side sees it, when known
         self._stream = stream
         self._send_lock = trio.Lock()
         self._reader: trio.CancelScope | None = None
@@ -277,8 +284,10 @@ async def serve(
     """
 
     async def handle(stream: trio.SocketStream) -> None:
-        remote = _remote_of(stream)
-        link = Link(stream, Connection(Role.RESPONDER, spec, trio.current_time()), remote)
+        address = _address_of(stream)
+        remote = _show(*address) if address else "an unknown address"
+        connection = Connection(Role.RESPONDER, spec, trio.current_time())
+        link = Link(stream, connection, remote, address)
         result = await link.handshake()
         if isinstance(result, LinkClosed):
             if on_failure is not None:
@@ -293,19 +302,22 @@ async def serve(
     await trio.serve_listeners(handle, listeners)
 
 
-def _remote_of(stream: trio.SocketStream) -> str:
+def _address_of(stream: trio.SocketStream) -> tuple[str, int] | None:
     try:
         address = stream.socket.getpeername()
     except OSError:
-        return "an unknown address"
-    host, port = address[0], address[1]
+        return None
+    return str(address[0]), int(address[1])
+
+
+def _show(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 # --- connecting ------------------------------------------------------------------------------
 async def connect(host: str, port: int, spec: LinkSpec, *, timeout: float = 10.0) -> Link:
     """Dial ``host:port`` and complete the handshake; ``LinkError`` saying why not."""
-    target = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    target = _show(host, port)
     stream: trio.SocketStream | None = None
     with trio.move_on_after(timeout):
         try:
@@ -314,7 +326,8 @@ async def connect(host: str, port: int, spec: LinkSpec, *, timeout: float = 10.0
             raise LinkError(f"cannot reach {target}: {_connect_problem(error)}") from error
     if stream is None:
         raise LinkError(f"cannot reach {target}: no answer within {timeout:g} s")
-    link = Link(stream, Connection(Role.INITIATOR, spec, trio.current_time()), target)
+    connection = Connection(Role.INITIATOR, spec, trio.current_time())
+    link = Link(stream, connection, target, _address_of(stream))
     result = await link.handshake()
     if isinstance(result, LinkClosed):
         if result.code in (CloseCode.LOST, CloseCode.TIMEOUT):

@@ -56,6 +56,7 @@ class Listener:
     port: int
     policy: AllowedKeys
     events: list[Event] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
     failures: list[tuple[str, LinkClosed]] = field(default_factory=list)
     endings: trio.MemorySendChannel[LinkClosed] | None = None
     ended: trio.MemoryReceiveChannel[LinkClosed] | None = None
@@ -81,6 +82,8 @@ async def listening(config: LinkConfig = QUICK) -> AsyncIterator[Listener]:
     listener = Listener(listeners[0].socket.getsockname()[1], policy, endings=send, ended=receive)
 
     async def on_link(link: Link) -> None:
+        listener.links.append(link)
+
         async def deliver(event: Event) -> None:
             listener.events.append(event)
             if isinstance(event, LinkClosed):
@@ -105,10 +108,14 @@ async def _still_serves(listener: Listener) -> None:
     assert listener.policy.keys == {HOST.public_key, JOINER.public_key}
     with trio.fail_after(10):
         link = await connect_invite(listener.invite, spec(JOINER, config=QUICK))
+        assert link.address == ("127.0.0.1", listener.port)
         chat = sign_record(JOINER, Kind.CHAT, TABLE, 1, {"text": "an honest joiner"})
         assert await link.send(SendRecord(chat.data))
         while listener.records() != [chat]:
             await trio.sleep(0.01)
+        seen = listener.links[-1].address
+        assert seen is not None and seen[0] == "127.0.0.1" and seen[1] != listener.port
+        assert listener.links[-1].peer.key == JOINER.public_key
         await link.close()
 
 
