@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -60,7 +61,7 @@ class Envelope:
     payload: bytes
     signature: bytes
 
-    @property
+    @cached_property
     def hash(self) -> bytes:
         return envelope_hash(self.data)
 
