@@ -25,6 +25,7 @@ __all__ = [
 
 _MODULES: dict[str, str] = {
     # "consensus": "engines.consensus",  (lands with the Consensus engine)
+    "cognes": "engines.cognes",
 }
 
 
