@@ -243,7 +243,7 @@ class CognesEngine(Engine[CognesState, Flip]):
         {"seats": 2},
         {"seats": 3, "coins": 8, "min_gain": 120},
         {"seats": 2, "coins": 6, "coin_radius": 150, "start_radius": 1500, "allow_fouls": 0},
-        {"seats": 6, "coins": 13, "coin_radius": 80, "start_radius": 2000, "min_gain": 100},
+        {"seats": 6, "coins": 10, "coin_radius": 200, "start_radius": 2000, "min_gain": 300},
     )
 
     # --- the game ---------------------------------------------------------------------
@@ -420,10 +420,16 @@ class CognesEngine(Engine[CognesState, Flip]):
         coin = partial[0]
         if type(coin) is not int or not 0 <= coin < coins:
             return (), False
-        directions = self._directions(state, coin)
         if len(partial) == 1:
-            return tuple(directions), False
-        return (), partial[1] in directions
+            return tuple(self._directions(state, coin)), False
+        direction = partial[1]
+        if type(direction) is not int:
+            return (), False
+        try:
+            verdict = judge_flip(state, Flip(coin, direction))
+        except IllegalMove:
+            return (), False
+        return (), state.allow_fouls or not verdict.is_foul
 
     def _has_directions(self, state: CognesState, coin: int) -> bool:
         if state.allow_fouls:
