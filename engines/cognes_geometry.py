@@ -6,8 +6,8 @@ rounding was decided; tests/engines/test_cognes_geometry.py recomputes them):
 * ``DIRECTIONS[k]``: (round(10⁶·cos), round(10⁶·sin)) of the direction k·0.5°, k < 720.
 * ``DEFAULT_DISPLACEMENTS[k]``: the flip vector of length ``DEFAULT_FLIP_LENGTH`` along
   ``DIRECTIONS[k]`` (``engines.cognes_exact.displacements`` computes other lengths).
-* ``START_UNIT[N - MIN_COINS][k] = (cos_floor, cos_exact, sin_floor, sin_exact)``: cos and
-  sin of 90° + 360°·k/N as floor(x·2^UNIT_BITS), the flag saying the floor is exact.
+* ``START_UNIT[N - MIN_COINS][k] = (cos_floor, cos_exact, sin_floor, sin_exact)``:
+  cos and sin of 90° + 360°·k/N as floor(x·2^UNIT_BITS), each flagged when exact.
 """
 
 from __future__ import annotations

@@ -144,17 +144,20 @@ def directions() -> list[tuple[int, int]]:
     return table
 
 
+def _flip_component(flip_length: int, d: int, length2: int) -> int:
+    """round(sqrt(D²·d²/L)) half up, with the sign of d: floor((isqrt(4D²d² // L) + 1) / 2)."""
+    magnitude = (math.isqrt(4 * flip_length**2 * d * d // length2) + 1) // 2
+    return -magnitude if d < 0 else magnitude
+
+
 def displacements(flip_length: int, table: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The rules' integer flip vectors: each component round(sqrt(D²·d²/L)), sign of d."""
+    """The rules' integer flip vectors along each direction of ``table``."""
     result = []
     for dx, dy in table:
         length2 = dx * dx + dy * dy
-
-        def component(d: int) -> int:
-            magnitude = (math.isqrt(4 * flip_length**2 * d * d // length2) + 1) // 2
-            return -magnitude if d < 0 else magnitude
-
-        result.append((component(dx), component(dy)))
+        result.append(
+            (_flip_component(flip_length, dx, length2), _flip_component(flip_length, dy, length2))
+        )
     return result
 
 
@@ -190,8 +193,8 @@ def render() -> str:
         "* ``DIRECTIONS[k]``: (round(10⁶·cos), round(10⁶·sin)) of the direction k·0.5°, k < 720.",
         "* ``DEFAULT_DISPLACEMENTS[k]``: the flip vector of length ``DEFAULT_FLIP_LENGTH`` along",
         "  ``DIRECTIONS[k]`` (``engines.cognes_exact.displacements`` computes other lengths).",
-        "* ``START_UNIT[N - MIN_COINS][k] = (cos_floor, cos_exact, sin_floor, sin_exact)``: cos and",
-        "  sin of 90° + 360°·k/N as floor(x·2^UNIT_BITS), the flag saying the floor is exact.",
+        "* ``START_UNIT[N - MIN_COINS][k] = (cos_floor, cos_exact, sin_floor, sin_exact)``:",
+        "  cos and sin of 90° + 360°·k/N as floor(x·2^UNIT_BITS), each flagged when exact.",
         '"""',
         "",
         "from __future__ import annotations",
