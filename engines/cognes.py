@@ -36,7 +36,17 @@ from engines.cognes_exact import (
 )
 from engines.cognes_geometry import DIRECTION_COUNT, MAX_COINS
 
-__all__ = ["ENGINE", "CognesEngine", "CognesState", "Flip", "Verdict", "judge_flip"]
+__all__ = [
+    "ENGINE",
+    "CognesEngine",
+    "CognesState",
+    "Flip",
+    "Verdict",
+    "coin_can_flip",
+    "has_legal_flip",
+    "judge_flip",
+    "legal_flips",
+]
 
 # Option name -> (lowest, highest, default); "min_gain" is further bounded by the flip length.
 OPTIONS: dict[str, tuple[int, int, int]] = {
@@ -181,25 +191,38 @@ def _coin_flips(state: CognesState, coin: int, stop_at_legal: bool) -> tuple[lis
     return legal, fouls
 
 
-def _may_flip_legally(state: CognesState, coin: int) -> bool:
+def coin_can_flip(state: CognesState, coin: int) -> bool:
+    """Whether outer coin ``coin`` has at least one legal flip (a foul does not count)."""
     if state.frozen[coin]:
         return False
     # A coin within 2r + G of the middle can only land on the middle coin: skip the search.
     x, y = state.centres[coin]
     limit = 2 * state.coin_radius + state.min_gain
-    return x * x + y * y > limit * limit
+    if x * x + y * y <= limit * limit:
+        return False
+    return bool(_coin_flips(state, coin, stop_at_legal=True)[0])
 
 
 def has_legal_flip(state: CognesState) -> bool:
     """Whether any free coin has a legal flip: the end test, exhaustive when none exists."""
     # Coins farthest from the middle have the most room: try them first.
-    order = sorted(
-        range(len(state.centres)),
-        key=lambda i: -(state.centres[i][0] ** 2 + state.centres[i][1] ** 2),
-    )
-    return any(
-        _may_flip_legally(state, coin) and _coin_flips(state, coin, True)[0] for coin in order
-    )
+    order = sorted(range(len(state.centres)), key=lambda i: -_norm2(state.centres[i]))
+    return any(coin_can_flip(state, coin) for coin in order)
+
+
+def legal_flips(state: CognesState) -> tuple[Flip, ...]:
+    """The legal flips only (no fouls), in ``legal_moves`` order: what a careful player plays."""
+    if state.end != END_NONE:
+        return ()
+    flips: list[Flip] = []
+    for coin in range(len(state.centres)):
+        if not state.frozen[coin]:
+            flips += (Flip(coin, k) for k in _coin_flips(state, coin, stop_at_legal=False)[0])
+    return tuple(flips)
+
+
+def _norm2(point: Point) -> int:
+    return point[0] * point[0] + point[1] * point[1]
 
 
 def _next_seat(out: tuple[bool, ...], seat: int) -> int:
@@ -434,7 +457,7 @@ class CognesEngine(Engine[CognesState, Flip]):
     def _has_directions(self, state: CognesState, coin: int) -> bool:
         if state.allow_fouls:
             return bool(self._directions(state, coin))
-        return _may_flip_legally(state, coin) and bool(_coin_flips(state, coin, True)[0])
+        return coin_can_flip(state, coin)
 
 
 def _checked_flip(coin: int, direction: int) -> Flip:

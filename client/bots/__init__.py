@@ -20,6 +20,7 @@ BOT_KINDS = ("random", "sensible")
 # game name -> module exposing ``SensibleBot(seed)``.
 _SENSIBLE: dict[str, str] = {
     "consensus": "client.bots.consensus",
+    "cognes": "client.bots.cognes",
 }
 
 
