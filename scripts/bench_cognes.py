@@ -13,7 +13,6 @@ seats) and against a random player that never fouls.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -25,24 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from client.bots import RandomBot  # noqa: E402
-from client.bots.cognes import SensibleBot  # noqa: E402
+from client.bots.cognes import CarefulRandomBot, SensibleBot  # noqa: E402
 from client.match import play_match  # noqa: E402
 from engines import find_engine  # noqa: E402
-from engines.cognes import CognesState, Flip, has_legal_flip, legal_flips  # noqa: E402
+from engines.cognes import CognesState, Flip, has_legal_flip  # noqa: E402
 
 ENGINE = find_engine("cognes")
 DEFAULTS: dict[str, int | str] = {"seats": 2}
-
-
-class CarefulRandomBot:
-    """Random among the legal flips only (never fouls)."""
-
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, engine: Any, state: CognesState) -> Flip:
-        flips = legal_flips(state)
-        return flips[self._rng.randrange(len(flips))]
 
 
 def _median_us(action: Callable[[], object], repeat: int) -> float:

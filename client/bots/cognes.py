@@ -17,7 +17,8 @@
 6. It breaks ties with its own seeded generator, so it is deterministic given its seed.
 
 ``MirrorBot(seed)`` answers every flip with its mirror image when it can and otherwise plays
-a random legal flip: the tests use it for the mirror finding.
+a random legal flip: the tests use it for the mirror finding.  ``CarefulRandomBot(seed)``
+plays a random legal flip and never fouls, so its games run to the last legal flip.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from engines.cognes import (
 )
 from engines.cognes_exact import Point, displacements
 
-__all__ = ["MirrorBot", "SensibleBot", "coin_grundy", "mirror_reply"]
+__all__ = ["CarefulRandomBot", "MirrorBot", "SensibleBot", "coin_grundy", "mirror_reply"]
 
 ENDGAME_MOVABLE = 3  # at most this many movable coins: look one reply ahead
 SAFETY_SAMPLE = 12  # candidate flips checked for an immediate reply that wins
@@ -192,15 +193,22 @@ class SensibleBot:
         return None
 
 
-class MirrorBot:
-    """Answers each flip with its mirror image through the middle, else a random legal flip."""
+class CarefulRandomBot:
+    """Plays a random legal flip, never a foul."""
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
     def choose(self, engine: AnyEngine, state: Any) -> Flip:
+        flips = legal_flips(state)
+        return flips[self._rng.randrange(len(flips))]
+
+
+class MirrorBot(CarefulRandomBot):
+    """Answers each flip with its mirror image through the middle, else a random legal flip."""
+
+    def choose(self, engine: AnyEngine, state: Any) -> Flip:
         mirror = mirror_reply(state)
         if mirror is not None:
             return mirror
-        flips = legal_flips(state)
-        return flips[self._rng.randrange(len(flips))]
+        return super().choose(engine, state)

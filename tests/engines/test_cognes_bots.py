@@ -8,31 +8,25 @@ first player runs out of legal flips first.  These tests play sampled games to c
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from client.bots import RandomBot, make_bot
-from client.bots.cognes import MirrorBot, SensibleBot, coin_grundy, mirror_reply
+from client.bots.cognes import (
+    CarefulRandomBot,
+    MirrorBot,
+    SensibleBot,
+    coin_grundy,
+    mirror_reply,
+)
 from client.match import play_match
 from engines import find_engine
-from engines.cognes import CognesState, Flip, judge_flip, legal_flips
+from engines.cognes import Flip, judge_flip, legal_flips
 
 ENGINE = find_engine("cognes")
 FAR = ((0, 1750), (-1750, 0), (0, -1750), (1750, 0))
-
-
-class CarefulRandomBot:
-    """A random player that never fouls, so games run to the last legal flip."""
-
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, engine: Any, state: CognesState) -> Flip:
-        flips = legal_flips(state)
-        return flips[self._rng.randrange(len(flips))]
 
 
 class RecordingMirror(MirrorBot):
