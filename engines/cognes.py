@@ -111,6 +111,11 @@ def _mm(units: int) -> str:
     return f"{units // 10}.{units % 10} mm"
 
 
+def _degrees(direction: int) -> str:
+    """Direction k as an angle for messages, in integers: k · 0.5°."""
+    return f"{direction // 2}{'.5' if direction % 2 else ''}°"
+
+
 def judge_flip(state: CognesState, flip: Flip) -> Verdict:
     """The verdict on one flip, or ``IllegalMove`` when the rules forbid it outright.
 
@@ -131,7 +136,7 @@ def judge_flip(state: CognesState, flip: Flip) -> Verdict:
     landing = (cx + vx, cy + vy)
     if not closer_by_at_least((cx, cy), landing, state.min_gain):
         raise IllegalMove(
-            f"flipping coin {coin} toward {direction / 2:g}° does not bring it at least "
+            f"flipping coin {coin} toward {_degrees(direction)} does not bring it at least "
             f"{_mm(state.min_gain)} closer to the middle"
         )
     touched = tuple(

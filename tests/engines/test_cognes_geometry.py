@@ -7,6 +7,7 @@ from each side), and every shipped rounding is checked to be the one the bracket
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 from fractions import Fraction
 from functools import cache
@@ -233,3 +234,22 @@ def test_snapping_small_drags() -> None:
     assert snap_direction(1000, 17) == 2  # atan(0.017) = 0.97°, nearest to 1°
     with pytest.raises(ValueError, match="no direction"):
         snap_direction(0, 0)
+
+
+def test_the_cognes_engine_never_uses_floats_or_libm() -> None:
+    # Whole numbers only: no true division, no float literal or float(), and from math only
+    # isqrt (an exact integer function).  Messages included: a float there is a float too.
+    for name in ("cognes.py", "cognes_exact.py", "cognes_geometry.py"):
+        tree = ast.parse((ROOT / "engines" / name).read_text())
+        for node in ast.walk(tree):
+            where = f"{name}:{getattr(node, 'lineno', '?')}"
+            assert not isinstance(node, ast.Div), f"{where}: true division"
+            if isinstance(node, ast.Constant):
+                assert not isinstance(node.value, float | complex), f"{where}: float literal"
+            if isinstance(node, ast.Name):
+                assert node.id not in ("float", "complex"), f"{where}: {node.id}"
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                assert node.value.id != "math" or node.attr == "isqrt", f"{where}: math.{node.attr}"
+            if isinstance(node, ast.ImportFrom):
+                assert node.module != "math", f"{where}: from math import"
+                assert node.module not in ("cmath", "decimal", "fractions"), where
