@@ -31,6 +31,7 @@ from engines.cognes import CognesState, Flip, has_legal_flip  # noqa: E402
 
 ENGINE = find_engine("cognes")
 DEFAULTS: dict[str, int | str] = {"seats": 2}
+CROWDED: dict[str, int | str] = {"seats": 2, "coins": 24, "coin_radius": 60, "min_gain": 20}
 
 
 def _median_us(action: Callable[[], object], repeat: int) -> float:
@@ -42,12 +43,12 @@ def _median_us(action: Callable[[], object], repeat: int) -> float:
     return statistics.median(times) * 1e6
 
 
-def _careful_games(count: int) -> list[list[CognesState]]:
+def _careful_games(count: int, params: dict[str, int | str]) -> list[list[CognesState]]:
     """Games with no foul, played to the last legal flip: every state of each."""
     games = []
     for seed in range(count):
         bot = CarefulRandomBot(seed)
-        state = ENGINE.initial_state(DEFAULTS)
+        state = ENGINE.initial_state(params)
         states = [state]
         while ENGINE.outcome(state) is None:
             state = ENGINE.apply(state, bot.choose(ENGINE, state))
@@ -62,7 +63,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     rows: list[tuple[str, str]] = []
 
-    games = _careful_games(10)
+    games = _careful_games(10, DEFAULTS)
     for label, pick in (("start", 0.0), ("middle", 0.5), ("last turn", 1.0)):
         states = [g[min(int(pick * (len(g) - 1)), len(g) - 2)] for g in games]
         times = [_median_us(lambda s=s: ENGINE.legal_moves(s), 5) for s in states]
@@ -80,6 +81,14 @@ def main(argv: list[str]) -> int:
     rows.append(
         (
             "end test, no legal flip left (exhaustive: every free coin × 720)",
+            f"{statistics.median(exhaustive) / 1000:.2f} ms (max {max(exhaustive) / 1000:.2f})",
+        )
+    )
+    crowded = [g[-1] for g in _careful_games(3, CROWDED)]
+    exhaustive = [_median_us(lambda s=s: has_legal_flip(s), 5) for s in crowded]
+    rows.append(
+        (
+            "end test, no legal flip left, 24 coins of radius 6 mm",
             f"{statistics.median(exhaustive) / 1000:.2f} ms (max {max(exhaustive) / 1000:.2f})",
         )
     )
