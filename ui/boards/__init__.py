@@ -15,6 +15,7 @@ from ui.boards.generic import GenericBoard
 __all__ = ["BoardWidget", "GenericBoard", "make_board"]
 
 _BOARDS: dict[str, str] = {
+    "cognes": "ui.boards.cognes",
     "consensus": "ui.boards.consensus",
     "discorder": "ui.boards.discorder",
     "forbans": "ui.boards.forbans",
