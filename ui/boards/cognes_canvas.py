@@ -15,7 +15,16 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ui.theme import HIGHLIGHT, seat_colour
@@ -245,7 +254,8 @@ class CognesCanvas(QWidget):
         words = gain if ghost.allowed else f"{gain}: not closer by {self.min_gain / 10:.1f} mm"
         if ghost.allowed and ghost.foul:
             words += " — touches: foul"
-        box = QRectF(landing.x() + radius * 1.2, landing.y() - radius, 400, radius * 2)
+        width = QFontMetricsF(font).horizontalAdvance(words) + 4
+        box = QRectF(landing.x() + radius * 1.2, landing.y() - radius, width, radius * 2)
         if box.right() > self.width():
             box.moveRight(landing.x() - radius * 1.2)
         align = Qt.AlignmentFlag.AlignVCenter

@@ -246,17 +246,23 @@ class DiscorderCanvas(QWidget):
         start = self.cell_rect(run.cells[0]).center()
         end = self.cell_rect(run.cells[-1]).center()
         colour = RUN_PENS[run.status]
-        pen = QPen(colour, max(2.5, size * 0.11))
+        pen = QPen(colour, max(2.0, size * 0.08))
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         if run.status == "pending":
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.drawLine(start, end)
         scorer = run.scorer
-        badge = QRectF(0, 0, size * 0.36, size * 0.36)
-        # The badge sits on the line's upper or right end as the player sees the board.
-        tip = end if (end.x() > start.x() or end.y() < start.y()) else start
-        badge.moveCenter(tip)
+        badge = QRectF(0, 0, size * 0.34, size * 0.34)
+        # The badge sits by the run's right end (a row) or top end (a column) as the player
+        # sees the board, toward the cell's lower or upper right corner, so a row's badge and
+        # a column's never cover each other, nor a peg on the grid line.
+        if abs(end.x() - start.x()) > abs(end.y() - start.y()):
+            tip = end if end.x() > start.x() else start
+            badge.moveCenter(tip + QPointF(size * 0.3, size * 0.28))
+        else:
+            tip = end if end.y() < start.y() else start
+            badge.moveCenter(tip + QPointF(size * 0.3, -size * 0.28))
         painter.setPen(QPen(colour, max(1.5, size * 0.045)))
         painter.setBrush(QBrush(QColor("#ffffff")))
         painter.drawEllipse(badge)

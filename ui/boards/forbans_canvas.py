@@ -372,6 +372,21 @@ class ForbansCanvas(QWidget):
                 box, Qt.AlignmentFlag.AlignCenter, short_name(self.map.ports[port].name)
             )
 
+    def _legend_box(self, rect: QRectF, width: float, height: float, s: float) -> QRectF:
+        """The first corner of the map where the legend covers no port (bottom-left if none)."""
+        radius = DISC * s * 1.3
+        corners = (
+            QRectF(rect.left() + 6, rect.bottom() - 6 - height, width, height),
+            QRectF(rect.right() - 6 - width, rect.top() + 6, width, height),
+            QRectF(rect.right() - 6 - width, rect.bottom() - 6 - height, width, height),
+            QRectF(rect.left() + 6, rect.top() + 6, width, height),
+        )
+        for box in corners:
+            grown = box.adjusted(-radius, -radius, radius, radius)
+            if not any(grown.contains(self.port_point(port)) for port in range(len(self.points))):
+                return box
+        return corners[0]
+
     def _paint_legend(self, painter: QPainter, rect: QRectF, s: float) -> None:
         """Route kinds, the danger mark, and the camps, in the empty south-east Pacific."""
         font = QFont(self.font())
@@ -387,9 +402,8 @@ class ForbansCanvas(QWidget):
             ("danger", "one free port left"),
         ]
         rows += [("", text) for text in self.legend]
-        width = sample + 8 + max(metrics.horizontalAdvance(text) for _, text in rows)
-        box = QRectF(rect.left() + 6, rect.bottom() - 6 - line * len(rows) - 6, width + 10, 0)
-        box.setBottom(rect.bottom() - 6)
+        width = sample + 18 + max(metrics.horizontalAdvance(text) for _, text in rows)
+        box = self._legend_box(rect, width, line * len(rows) + 6, s)
         fill = QColor("#ffffff")
         fill.setAlpha(200)
         painter.setPen(QPen(QColor("#b0bec5"), 1))

@@ -23,7 +23,7 @@ from functools import cache
 
 from engines.forbans_map import ForbansMap, default_map
 
-K = math.cos(math.radians(40))
+K = math.cos(math.radians(55))
 SEPARATION = 7.0
 """Least distance between two ports, in map units (about degrees of latitude)."""
 DISC = 2.9
