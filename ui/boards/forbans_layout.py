@@ -1,15 +1,15 @@
 """Where the Les Forbans map puts each port, in map units, independent of any widget size.
 
 The projection is equirectangular: ``x = lon · K``, ``y = lat`` (degrees), with
-``K = cos 40°`` so the map is a little taller than a plate carrée and uses the board's height
-(an equirectangular projection with standard parallel 40°).  The window is the ports' extent
+``K = cos 55°`` (standard parallel 55°): the map is taller than a plate carrée, so it fills
+a squarish board and the crowded low latitudes get more room.  The window is the ports' extent
 plus a margin, not the whole globe: the Pacific crossings are drawn leaving one edge toward
 their far end and entering the other edge from it.
 
 Crowded ports (the Antilles, Lisbon and Cádiz, Alexandria and Suez are a few degrees apart,
 a few pixels at table size) are nudged apart until no two are closer than ``SEPARATION``
 units, each pulled back toward its true place; the nudge is at most a few degrees and is
-computed once, deterministically.  Everything else on the board (discs, labels, hit tests)
+computed once, deterministically (under 6 units for the shipped map).  Everything else on the board (discs, labels, hit tests)
 is sized from ``SEPARATION`` so it never overlaps at any widget size.
 
 Invariants: ``positions()`` has one point per port of the shipped map, in port order; every
