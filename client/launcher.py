@@ -101,7 +101,9 @@ class Launcher:
         self._engines = engines
 
     def games(self) -> tuple[str, ...]:
-        return tuple(self._engines) if self._engines is not None else engine_names()
+        """The games to offer, the headline game (Consensus) first."""
+        names = tuple(self._engines) if self._engines is not None else engine_names()
+        return tuple(sorted(names, key=lambda name: (name != "consensus", name)))
 
     def engine(self, game: str) -> AnyEngine:
         """The engine of ``game``; ``LaunchError`` naming the known games otherwise."""
