@@ -120,6 +120,8 @@ class Table:
         self._early: dict[int, list[SignedRecord]] = {}
         self._early_count = 0
         self._inbox: deque[SignedRecord] = deque()
+        self._released: deque[SignedRecord] = deque()
+        """Buffered records whose predecessor arrived: seen already, handled first."""
         self._out = Output()
         self._now = 0.0
         self._begun = False
@@ -246,8 +248,11 @@ class Table:
     # --- the loop ---------------------------------------------------------------------------
     def _run(self) -> Output:
         while True:
-            while self._inbox:
-                self._handle(self._inbox.popleft())
+            while self._released or self._inbox:
+                if self._released:
+                    self._dispatch(self._released.popleft())
+                else:
+                    self._handle(self._inbox.popleft())
             head = self.chain.head
             action = self.local.next_action(head, self.outside, self._now) if self.live() else None
             if action is None:
@@ -274,6 +279,9 @@ class Table:
         if record.record_hash in self._seen:
             return
         self._seen.add(record.record_hash)
+        self._dispatch(record)
+
+    def _dispatch(self, record: SignedRecord) -> None:
         if record.table_id != self.start.table_id:
             self._reject(record, f"{self.describe(record.author)} sent a record for another table")
         elif record.kind == START:
@@ -404,7 +412,7 @@ class Table:
                 self._sign(self.local.peer_signer(), END, body)
         ready = self._early.pop(state.ply, [])
         self._early_count -= len(ready)
-        self._inbox.extend(ready)
+        self._released.extend(ready)
 
     # --- acks and ends --------------------------------------------------------------------
     def _on_claim(self, record: SignedRecord) -> None:
