@@ -32,7 +32,9 @@ class Identity:
         self.key = self.private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
 
 
-def seal(identity: Identity, table_id: bytes, seq: int, kind: str, body: Mapping[str, Any]) -> bytes:
+def seal(
+    identity: Identity, table_id: bytes, seq: int, kind: str, body: Mapping[str, Any]
+) -> bytes:
     """Envelope bytes for one record (any seq: tests forge with it)."""
     payload = msgpack.packb([kind, table_id, seq, dict(body)], use_bin_type=True)
     signature = identity.private.sign(RECORD_DOMAIN + payload)

@@ -91,18 +91,29 @@ class Setup:
         if spectator or name is None:
             return Table(self.start_record, self.engine, open_envelope)
         me = self.key(name)
-        signers: dict[bytes, Any] = {me: self.host_signer if name == self.peer_names[0] else self.signer(name)}
+        signers: dict[bytes, Any] = {
+            me: self.host_signer if name == self.peer_names[0] else self.signer(name)
+        }
         seat_keys: dict[int, bytes] = {}
         for seat, s in enumerate(self.seats, 1):
             if s == f"bot:{name}":
-                signers[self.bot_identities[seat].key] = TestSigner(self.bot_identities[seat], self.table_id)
+                signers[self.bot_identities[seat].key] = TestSigner(
+                    self.bot_identities[seat], self.table_id
+                )
                 seat_keys[seat] = self.bot_identities[seat].key
             elif s == name:
                 seat_keys[seat] = me
-        chosen = seat_keys if bots == "all" else {s: seat_keys[s] for s in bots}  # type: ignore[union-attr]
+        chosen = seat_keys if isinstance(bots, str) else {s: seat_keys[s] for s in bots}
         bot_map = {key: RandomBot(seed * 1000 + seat) for seat, key in chosen.items()}
-        return Table(self.start_record, self.engine, open_envelope, me=me, signers=signers,
-                     bots=bot_map, bot_delay=bot_delay)
+        return Table(
+            self.start_record,
+            self.engine,
+            open_envelope,
+            me=me,
+            signers=signers,
+            bots=bot_map,
+            bot_delay=bot_delay,
+        )
 
 
 class Router:
@@ -141,7 +152,9 @@ class Router:
             self.sent.append(record.envelope)
             self.deliver(record.envelope, [n for n in self.tables if n != source])
 
-    def deliver(self, envelope: bytes, to: Iterable[str] | None = None, delay: float | None = None) -> None:
+    def deliver(
+        self, envelope: bytes, to: Iterable[str] | None = None, delay: float | None = None
+    ) -> None:
         """Schedule ``envelope`` for each of ``to`` (default: every table)."""
         for name in self.tables if to is None else to:
             if self.rng.random() < self.drop:
