@@ -22,7 +22,7 @@ from client.records import START, SignedRecord
 from client.start import PeerSpec, SeatSpec, start_body
 from client.table import Table
 from engines import AnyEngine
-from tests.client.envelopes import Identity, TestSigner, open_envelope
+from tests.client.envelopes import Identity, TestSigner, open_envelope, seal
 from tests.client.tinygame import ENGINE
 
 TABLE_ID = bytes(range(16))
@@ -207,3 +207,34 @@ def play(setup: Setup, *, seed: int = 0, bot_delay: float = 0.0, **network: Any)
     router.start()
     router.run()
     return router
+
+
+def world(seats: Sequence[str], **setup_args: Any) -> tuple[Setup, Router]:
+    """Peers whose seats are played through intents only, genesis acked everywhere."""
+    setup = Setup(seats, **setup_args)
+    router = Router({name: setup.table(name, bots=()) for name in setup.peer_names})
+    router.start()
+    router.run()
+    return setup, router
+
+
+def act(router: Router, name: str, output: Output) -> Output:
+    """Send what ``name``'s table produced and deliver everything."""
+    router.take(name, output)
+    router.run()
+    return output
+
+
+_forged = itertools.count(10_000)
+
+
+def forge(setup: Setup, name: str | int, kind: str, body: Mapping[str, Any]) -> SignedRecord:
+    """A record signed with peer ``name``'s key (or bot seat ``name``'s), outside its table."""
+    identity = setup.bot_identities[name] if isinstance(name, int) else setup.identities[name]
+    return open_envelope(seal(identity, setup.table_id, next(_forged), kind, body))
+
+
+def deliver(router: Router, record: SignedRecord, to: Iterable[str] | None = None) -> None:
+    """Hand ``record`` to ``to`` (default every table) and run the network."""
+    router.deliver(record.envelope, to)
+    router.run()
