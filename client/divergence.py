@@ -148,8 +148,8 @@ class Divergence:
     states: list[StateView] = field(default_factory=list)
     claims: dict[bytes, Any] = field(default_factory=dict)
     double_claimers: set[bytes] = field(default_factory=set)
-    accused: set[bytes] = field(default_factory=set)
-    """Peers named by the kind of divergence itself (an equivocator)."""
+    accused: dict[bytes, str] = field(default_factory=dict)
+    """Peers named by what they signed (an equivocator), with what they did."""
 
     def add_record(self, record: SignedRecord) -> None:
         if record not in self.records:
@@ -182,8 +182,7 @@ class Divergence:
     def _verdict(self) -> tuple[str, tuple[bytes, ...]]:
         if self.accused:
             named = tuple(sorted(self.accused))
-            who = ", ".join(self.describe(key) for key in named)
-            return f"{who} signed two different records for ply {self.ply}", named
+            return "; ".join(f"{self._name(key)} {self.accused[key]}" for key in named), named
         groups: dict[Any, list[bytes]] = {}
         for peer in self.peers:
             if peer in self.claims and peer not in self.double_claimers:

@@ -42,13 +42,14 @@ def state_view(source: str, engine: AnyEngine, state: TableState) -> StateView:
 def halt_body(
     engine: AnyEngine, state: TableState, reason: str, records: Sequence[SignedRecord]
 ) -> dict[str, Any]:
-    """The body of this peer's HALT about ``state``'s ply."""
+    """The body of this peer's HALT about ``state``'s ply (embedding plies, ACKs, ENDs)."""
+    embeddable = [r for r in records if _embeddable(r.kind)]
     return {
         "ply": state.ply,
         "chain": state.chain_digest,
         "state": engine.encode(state.engine_state),
         "reason": reason[:MAX_REASON],
-        "records": [record.envelope for record in records[:MAX_EMBEDDED]],
+        "records": [record.envelope for record in embeddable[:MAX_EMBEDDED]],
     }
 
 
@@ -106,3 +107,7 @@ def read_halt(record: SignedRecord, opener: EnvelopeOpener, table_id: bytes) -> 
         reason=read_text(body, "reason", MAX_REASON),
         records=tuple(embedded),
     )
+
+
+def _embeddable(kind: str) -> bool:
+    return kind in CHAIN_KINDS or kind in (ACK, END)

@@ -383,7 +383,8 @@ class Table:
             state_view(f"after {existing.label}", self.engine, existing),
             state_view(f"after {other.label}", self.engine, other),
         )
-        accused = {r for r in (self.start.runner_of(record.author),) if same and r is not None}
+        runner = self.start.runner_of(record.author)
+        accused = {runner: f"signed two different records for ply {ply}"} if same and runner else {}
         self._halt(kind, ply, reason, (existing.record, record), views, accused)
 
     def _after_apply(self, state: TableState) -> None:
@@ -436,13 +437,15 @@ class Table:
         claims = {record.author: digest}
         if earlier is not None:
             reason = f"{who} signed two different {record.kind}s for ply {ply}"
-            self._halt("digest", ply, reason, (earlier.record, record), (), {record.author}, claims)
+            deed = f"signed two different {record.kind}s for ply {ply}"
+            self._halt("digest", ply, reason, (earlier.record, record), (), {record.author: deed}, claims)
         elif digest != state.chain_digest:
             reason = f"{who} signed another chain digest for ply {ply} than this peer"
-            self._halt("digest", ply, reason, (state.record, record), (), set(), claims)
+            self._halt("digest", ply, reason, (state.record, record), (), {}, claims)
         elif outcome is not None and _disagree(self.engine.outcome(state.engine_state), outcome):
             reason = f"{who} signed another result for ply {ply} than this peer"
-            self._halt("result", ply, reason, (state.record, record), (), {record.author}, claims)
+            deed = f"signed another result for ply {ply} than the engine gives"
+            self._halt("result", ply, reason, (state.record, record), (), {record.author: deed}, claims)
         elif self.divergence is not None and self.divergence.ply == ply:
             self.divergence.add_claim(record.author, digest)
             self.divergence.add_record(record)
@@ -468,7 +471,7 @@ class Table:
         reason: str,
         records: Sequence[SignedRecord],
         views: Sequence[StateView],
-        accused: set[bytes],
+        accused: Mapping[bytes, str],
         claims: Mapping[bytes, bytes] | None = None,
     ) -> None:
         """Stop the table (or add to the evidence if it is stopped already)."""
@@ -481,7 +484,8 @@ class Table:
             if ply <= self.chain.head.ply:
                 self.divergence.add_state(state_view("this peer", self.engine, at))
         divergence = self.divergence
-        divergence.accused |= accused
+        for key, deed in accused.items():
+            divergence.accused.setdefault(key, deed)
         for record in records:
             divergence.add_record(record)
         for view in views:
@@ -489,6 +493,8 @@ class Table:
         if divergence.ply == ply:
             for author, digest in (claims or {}).items():
                 divergence.add_claim(author, digest)
+            if kind == "equivocation":  # the precise explanation of a digest split
+                divergence.kind, divergence.reason = kind, reason
         if not fresh:
             self._out.events.append(EvidenceUpdated(divergence.evidence()))
             return
@@ -511,7 +517,7 @@ class Table:
         view = halt.view(who, self.engine, self.chain)
         reason = f"{who} halted the table: {halt.reason}"
         claims = {record.author: halt.chain}
-        self._halt("halt", halt.ply, reason, (record,), (view,), set(), claims)
+        self._halt("halt", halt.ply, reason, (record,), (view,), {}, claims)
 
     # --- outside the chain ----------------------------------------------------------------
     def _on_outside(self, record: SignedRecord) -> None:

@@ -85,11 +85,12 @@ class Setup:
         bot_delay: float = 0.0,
         seed: int = 0,
         spectator: bool = False,
+        engine: AnyEngine | None = None,
     ) -> Table:
         """Peer ``name``'s table.  ``bots="all"`` has bots play every seat it signs for;
         ``bots=()`` none (moves through intents); a list of seat numbers, those seats."""
         if spectator or name is None:
-            return Table(self.start_record, self.engine, open_envelope)
+            return Table(self.start_record, engine or self.engine, open_envelope)
         me = self.key(name)
         signers: dict[bytes, Any] = {
             me: self.host_signer if name == self.peer_names[0] else self.signer(name)
@@ -107,7 +108,7 @@ class Setup:
         bot_map = {key: RandomBot(seed * 1000 + seat) for seat, key in chosen.items()}
         return Table(
             self.start_record,
-            self.engine,
+            engine or self.engine,
             open_envelope,
             me=me,
             signers=signers,
