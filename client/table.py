@@ -438,14 +438,18 @@ class Table:
         if earlier is not None:
             reason = f"{who} signed two different {record.kind}s for ply {ply}"
             deed = f"signed two different {record.kind}s for ply {ply}"
-            self._halt("digest", ply, reason, (earlier.record, record), (), {record.author: deed}, claims)
+            self._halt(
+                "digest", ply, reason, (earlier.record, record), (), {record.author: deed}, claims
+            )
         elif digest != state.chain_digest:
             reason = f"{who} signed another chain digest for ply {ply} than this peer"
             self._halt("digest", ply, reason, (state.record, record), (), {}, claims)
         elif outcome is not None and _disagree(self.engine.outcome(state.engine_state), outcome):
             reason = f"{who} signed another result for ply {ply} than this peer"
             deed = f"signed another result for ply {ply} than the engine gives"
-            self._halt("result", ply, reason, (state.record, record), (), {record.author: deed}, claims)
+            self._halt(
+                "result", ply, reason, (state.record, record), (), {record.author: deed}, claims
+            )
         elif self.divergence is not None and self.divergence.ply == ply:
             self.divergence.add_claim(record.author, digest)
             self.divergence.add_record(record)

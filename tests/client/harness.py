@@ -136,6 +136,8 @@ class Router:
         self.logs: dict[str, list[SignedRecord]] = {name: [] for name in tables}
         self.events: dict[str, list[Event]] = {name: [] for name in tables}
         self.sent: list[bytes] = []
+        self.sent_at: list[tuple[float, SignedRecord]] = []
+        self.sent_by: dict[str, list[SignedRecord]] = {name: [] for name in tables}
         self.down: set[str] = set()
         self.dropped = 0
         self._queue: list[tuple[float, int, str, bytes]] = []
@@ -151,6 +153,8 @@ class Router:
         self.events[source] += output.events
         for record in output.send:
             self.sent.append(record.envelope)
+            self.sent_at.append((self.now, record))
+            self.sent_by[source].append(record)
             self.deliver(record.envelope, [n for n in self.tables if n != source])
 
     def deliver(

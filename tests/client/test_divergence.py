@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import replace
 from typing import Any
@@ -47,7 +48,9 @@ def test_a_peer_whose_engine_disagrees_is_named_by_everyone() -> None:
     verdict_a = router.tables["A"].evidence.verdict  # type: ignore[union-attr]
     assert verdict_a.startswith(f"{names['C']} disagrees with the majority (2 of 3 peers) on ply ")
     verdict_c = router.tables["C"].evidence.verdict  # type: ignore[union-attr]
-    assert verdict_c.startswith(f"this peer ({names['C']}) disagrees with the majority (2 of 3 peers)")
+    assert verdict_c.startswith(
+        f"this peer ({names['C']}) disagrees with the majority (2 of 3 peers)"
+    )
 
 
 def test_the_evidence_holds_both_decoded_states() -> None:
@@ -55,7 +58,10 @@ def test_the_evidence_holds_both_decoded_states() -> None:
     evidence = router.tables["A"].evidence
     assert evidence is not None
     by_source = {view.source: view for view in evidence.states}
-    ours, theirs = by_source["this peer"], by_source[f"{router.tables['A'].describe(setup.key('C'))} (its HALT)"]
+    ours, theirs = (
+        by_source["this peer"],
+        by_source[f"{router.tables['A'].describe(setup.key('C'))} (its HALT)"],
+    )
     assert first_difference(ours.decoded, theirs.decoded) == "[6]"  # the patched field
     assert theirs.decoded[6] == 7 and ours.decoded[6] == 0
     assert "hashes to the chain digest it claims" in theirs.note
@@ -64,7 +70,7 @@ def test_the_evidence_holds_both_decoded_states() -> None:
 
 
 def test_two_against_two_has_no_majority() -> None:
-    setup, router = patched_world("CD", seats="ABCD")
+    _setup, router = patched_world("CD", seats="ABCD")
     for table in router.tables.values():
         evidence = table.evidence
         assert evidence is not None and evidence.culprits == ()
@@ -109,7 +115,9 @@ def test_equivocation_halts_everyone_with_both_records_and_states() -> None:
         who = f"this peer ({ann})" if name == "A" else ann
         assert evidence.verdict == f"{who} signed two different records for ply 1"
         assert {one, two} <= set(evidence.records)
-        piles = sorted(view.decoded[0] for view in evidence.states if view.source.startswith("after"))
+        piles = sorted(
+            view.decoded[0] for view in evidence.states if view.source.startswith("after")
+        )
         assert piles == [28, 29]
     assert router.tables["B"].evidence.kind == "equivocation"  # type: ignore[union-attr]
 
@@ -121,7 +129,9 @@ def test_a_halted_table_applies_and_signs_nothing_more() -> None:
     with pytest.raises(IntentRefused, match="the table is halted"):
         a.move(1, 99.0)
     before = (a.head.ply, len(router.logs["A"]))
-    next_ply = forge(setup, "A", MOVE, {"ply": a.head.ply + 1, "prev": a.head.chain_digest, "move": [1]})
+    next_ply = forge(
+        setup, "A", MOVE, {"ply": a.head.ply + 1, "prev": a.head.chain_digest, "move": [1]}
+    )
     out = a.receive(next_ply, 100.0)
     assert out.send == [] and not out.of_type(PlyApplied) and a.head.ply == before[0]
     assert a.next_deadline() is None
@@ -134,7 +144,9 @@ def test_an_end_with_another_result_halts() -> None:
     a = router.tables["A"]
     assert a.head.ply == 1
     lie = {"winners": [2], "draw": False, "reason": "last-stone", "summary": "", "scores": []}
-    out = a.receive(forge(setup, "B", END, {"ply": 1, "chain": a.head.chain_digest, "result": lie}), 2.0)
+    out = a.receive(
+        forge(setup, "B", END, {"ply": 1, "chain": a.head.chain_digest, "result": lie}), 2.0
+    )
     assert out.of_type(Halted)[0].evidence.kind == "result"
     assert a.evidence is not None and a.evidence.culprits == (setup.key("B"),)
     assert [r.kind for r in out.send] == [HALT]
@@ -142,8 +154,13 @@ def test_an_end_with_another_result_halts() -> None:
 
 def test_a_halt_from_a_peer_halts_the_others() -> None:
     setup, router = world(["A", "B", "C"], params={"seats": 3, "pile": 30})
-    body: dict[str, Any] = {"ply": 0, "chain": bytes(32), "state": encode_value((1, 2)),
-                            "reason": "I do not like it", "records": []}
+    body: dict[str, Any] = {
+        "ply": 0,
+        "chain": bytes(32),
+        "state": encode_value((1, 2)),
+        "reason": "I do not like it",
+        "records": [],
+    }
     deliver(router, forge(setup, "B", HALT, body), to=["A", "C"])
     bob = router.tables["A"].describe(setup.key("B"))
     evidence = router.tables["A"].evidence
@@ -155,7 +172,15 @@ def test_a_halt_from_a_peer_halts_the_others() -> None:
 
 def test_decoding_canonical_states() -> None:
     state = GrabState(3, 2, (1, 1, 3), (False, True, False), 0, 0, -5)
-    assert decode_canonical(encode_value(state)) == (3, 2, (1, 1, 3), (False, True, False), 0, 0, -5)
+    assert decode_canonical(encode_value(state)) == (
+        3,
+        2,
+        (1, 1, 3),
+        (False, True, False),
+        0,
+        0,
+        -5,
+    )
     assert decode_canonical(encode_value(None)) is None
     assert first_difference((1, (2, 3)), (1, (2, 4))) == "[1][1]"
     assert first_difference((1, 2), (1, 2, 3)) == " (lengths 2 and 3)"
@@ -167,7 +192,5 @@ def test_decoding_canonical_states() -> None:
 
 @given(st.binary(max_size=64))
 def test_decoding_arbitrary_bytes_never_crashes(data: bytes) -> None:
-    try:
+    with contextlib.suppress(ValueError):
         decode_canonical(data)
-    except ValueError:
-        pass

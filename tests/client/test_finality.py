@@ -16,7 +16,7 @@ def finals(router: Router, name: str) -> list[int]:
 
 
 def test_a_ply_is_final_when_every_peer_acked_it() -> None:
-    setup, router = world(["A", "B", "C"], params={"seats": 3, "pile": 30})
+    _setup, router = world(["A", "B", "C"], params={"seats": 3, "pile": 30})
     assert all(finals(router, n) == [0] for n in "ABC")
     router.down.add("C")  # C hears nothing for now
     act(router, "A", router.tables["A"].move(2, 1.0))
@@ -31,7 +31,7 @@ def test_a_ply_is_final_when_every_peer_acked_it() -> None:
 
 
 def test_acks_arriving_before_their_ply_wait_and_count() -> None:
-    setup, router = world(["A", "B"])
+    _setup, router = world(["A", "B"])
     b = router.tables["B"]
     move = router.tables["A"].move(2, 1.0)  # A's MOVE then A's ACK, held back
     record, ack = move.send
@@ -43,7 +43,7 @@ def test_acks_arriving_before_their_ply_wait_and_count() -> None:
 
 
 def test_duplicates_are_dropped_silently() -> None:
-    setup, router = world(["A", "B"])
+    _setup, router = world(["A", "B"])
     out = router.tables["A"].move(2, 1.0)
     b = router.tables["B"]
     first = b.receive(out.send[0], 2.0)
@@ -53,7 +53,7 @@ def test_duplicates_are_dropped_silently() -> None:
 
 
 def test_plies_arriving_out_of_order_are_applied_in_order() -> None:
-    setup, router = world(["A", "B"])
+    _setup, router = world(["A", "B"])
     a, b = router.tables["A"], router.tables["B"]
     first = a.move(1, 1.0).send[0]  # 21 -> 20: an extra move for seat 1
     second = a.move(3, 2.0).send[0]

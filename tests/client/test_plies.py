@@ -36,12 +36,16 @@ def test_a_move_for_another_seat_is_refused_and_does_not_occupy_the_ply() -> Non
     deliver(router, forge(setup, "B", MOVE, {"ply": 1, "prev": genesis, "move": [1]}))
     bob = router.tables["A"].describe(setup.key("B"))
     assert bob.endswith("(B)") and bob.startswith("peer ")
-    assert_refused_everywhere(router, f"{bob} sent a move for seat 1 but holds seat 2; the move was ignored", 0)
+    assert_refused_everywhere(
+        router, f"{bob} sent a move for seat 1 but holds seat 2; the move was ignored", 0
+    )
     evidence = router.tables["C"].rejected[-1]
     assert evidence.kind == "rejected" and evidence.culprits == (setup.key("B"),)
     assert evidence.states[0].decoded[0] == 30  # the position before: 30 stones
     act(router, "A", router.tables["A"].move(2, 1.0))
-    assert all(t.head.ply == 1 and t.head.record.author == setup.key("A") for t in router.tables.values())
+    assert all(
+        t.head.ply == 1 and t.head.record.author == setup.key("A") for t in router.tables.values()
+    )
 
 
 def test_a_move_out_of_turn_is_refused() -> None:
@@ -50,14 +54,22 @@ def test_a_move_out_of_turn_is_refused() -> None:
     head = router.tables["B"].head
     deliver(router, forge(setup, "A", MOVE, {"ply": 2, "prev": head.chain_digest, "move": [1]}))
     ann = router.tables["B"].describe(setup.key("A"))
-    assert_refused_everywhere(router, f"{ann} sent a move for seat 2 but holds seat 1; the move was ignored", 1)
+    assert_refused_everywhere(
+        router, f"{ann} sent a move for seat 2 but holds seat 1; the move was ignored", 1
+    )
 
 
 @pytest.mark.parametrize(
     ("move", "reason"),
     [
-        ([4], "sent an illegal move for seat 1: you may take 1, 2 or 3 stones; the move was ignored"),
-        ([1, 2], "sent a malformed move for seat 1 (a grab move is one integer); the move was ignored"),
+        (
+            [4],
+            "sent an illegal move for seat 1: you may take 1, 2 or 3 stones; the move was ignored",
+        ),
+        (
+            [1, 2],
+            "sent a malformed move for seat 1 (a grab move is one integer); the move was ignored",
+        ),
         ("t1", "sent a malformed MOVE: field 'move' is not a list; it was ignored"),
     ],
 )
@@ -72,8 +84,10 @@ def test_a_move_on_the_wrong_prev_is_refused() -> None:
     setup, router = world(["A", "B"])
     deliver(router, forge(setup, "A", MOVE, {"ply": 1, "prev": bytes(32), "move": [1]}))
     ann = router.tables["B"].describe(setup.key("A"))
-    reason = (f"{ann} sent a MOVE for ply 1 built on another position (its prev is not the chain "
-              "digest after ply 0); it was ignored")
+    reason = (
+        f"{ann} sent a MOVE for ply 1 built on another position (its prev is not the chain "
+        "digest after ply 0); it was ignored"
+    )
     assert_refused_everywhere(router, reason, 0)
 
 
@@ -83,7 +97,10 @@ def test_captured_seat_is_signed_by_its_captor_only() -> None:
     head = router.tables["C"].head
     deliver(router, forge(setup, "B", MOVE, {"ply": 2, "prev": head.chain_digest, "move": [1]}))
     bob = router.tables["C"].describe(setup.key("B"))
-    reason = f"{bob} sent a move for seat 2 but holds seat 2 (seat 2 is played by seat 1 now); the move was ignored"
+    reason = (
+        f"{bob} sent a move for seat 2 but holds seat 2 (seat 2 is played by seat 1 now); "
+        "the move was ignored"
+    )
     assert_refused_everywhere(router, reason, 1)
     act(router, "A", router.tables["A"].move(1, 2.0))
     applied = router.of_type("C", PlyApplied)[-1].state
@@ -95,7 +112,9 @@ def test_an_extra_move_is_signed_by_the_same_key_twice() -> None:
     act(router, "A", router.tables["A"].move(1, 1.0))
     head = router.tables["A"].head
     deliver(router, forge(setup, "B", MOVE, {"ply": 2, "prev": head.chain_digest, "move": [1]}))
-    assert rejections(router, "A")[-1].endswith("sent a move for seat 1 but holds seat 2; the move was ignored")
+    assert rejections(router, "A")[-1].endswith(
+        "sent a move for seat 1 but holds seat 2; the move was ignored"
+    )
     act(router, "A", router.tables["A"].move(2, 2.0))
     assert [s.record.author for s in router.tables["B"].chain.states[1:]] == [setup.key("A")] * 2
 
@@ -106,16 +125,20 @@ def test_resign_out_of_turn_or_for_another_seat_is_refused() -> None:
     deliver(router, forge(setup, "B", RESIGN, {"ply": 1, "prev": genesis, "seat": 2}))
     bob = router.tables["A"].describe(setup.key("B"))
     assert_refused_everywhere(
-        router, f"{bob} resigned seat 2 out of turn (it is seat 1's turn); the resignation was ignored", 0
+        router,
+        f"{bob} resigned seat 2 out of turn (it is seat 1's turn); the resignation was ignored",
+        0,
     )
     deliver(router, forge(setup, "B", RESIGN, {"ply": 1, "prev": genesis, "seat": 1}))
     assert_refused_everywhere(
-        router, f"{bob} sent a resignation for seat 1 but holds seat 2; the resignation was ignored", 0
+        router,
+        f"{bob} sent a resignation for seat 1 but holds seat 2; the resignation was ignored",
+        0,
     )
 
 
 def test_a_resignation_intent_waits_for_the_players_turn() -> None:
-    setup, router = world(["A", "B", "C"], params=PILE30)
+    _setup, router = world(["A", "B", "C"], params=PILE30)
     out = act(router, "B", router.tables["B"].resign(1.0))
     assert out.send == []
     act(router, "A", router.tables["A"].move(1, 2.0))
@@ -133,20 +156,44 @@ def test_a_draw_without_every_acceptance_is_refused() -> None:
     names = {n: router.tables["A"].describe(setup.key(n)) for n in "ABC"}
     what = f"{names['A']}'s draw"
     cases = [
-        ([offer.envelope, accept.envelope], f"{what} lacks the consent of {names['C']}; it was ignored"),
-        ([offer.envelope, accept.envelope, late.envelope],
-         f"{what} carries a consent by {names['C']} given for another position; it was ignored"),
-        ([offer.envelope, offer.envelope, accept.envelope], f"{what} carries two consents by {names['A']}; it was ignored"),
-        ([offer.envelope, accept.envelope, accept.envelope[:-1] + b"\0"],
-         f"{what} carries a consent that does not verify (the signature does not verify); it was ignored"),
+        (
+            [offer.envelope, accept.envelope],
+            f"{what} lacks the consent of {names['C']}; it was ignored",
+        ),
+        (
+            [offer.envelope, accept.envelope, late.envelope],
+            f"{what} carries a consent by {names['C']} given for another position; it was ignored",
+        ),
+        (
+            [offer.envelope, offer.envelope, accept.envelope],
+            f"{what} carries two consents by {names['A']}; it was ignored",
+        ),
+        (
+            [offer.envelope, accept.envelope, accept.envelope[:-1] + b"\0"],
+            f"{what} carries a consent that does not verify (the signature does not verify); "
+            "it was ignored",
+        ),
     ]
     for envelopes, reason in cases:
         deliver(router, forge(setup, "A", DRAW, {"ply": 1, "prev": genesis, "accepts": envelopes}))
         assert_refused_everywhere(router, reason, 0)
     chat = forge(setup, "C", "CHAT", {"text": "ok", "prev": genesis})
-    deliver(router, forge(setup, "A", DRAW, {"ply": 1, "prev": genesis,
-                                             "accepts": [offer.envelope, accept.envelope, chat.envelope]}))
-    assert_refused_everywhere(router, f"{what} carries a CHAT by {names['C']} that is no consent here; it was ignored", 0)
+    deliver(
+        router,
+        forge(
+            setup,
+            "A",
+            DRAW,
+            {
+                "ply": 1,
+                "prev": genesis,
+                "accepts": [offer.envelope, accept.envelope, chat.envelope],
+            },
+        ),
+    )
+    assert_refused_everywhere(
+        router, f"{what} carries a CHAT by {names['C']} that is no consent here; it was ignored", 0
+    )
 
 
 def test_a_draw_by_someone_not_to_move_is_refused() -> None:
@@ -154,7 +201,9 @@ def test_a_draw_by_someone_not_to_move_is_refused() -> None:
     genesis = router.tables["A"].head.chain_digest
     consents = [forge(setup, n, DRAW_ACCEPT, {"prev": genesis}).envelope for n in "AB"]
     deliver(router, forge(setup, "B", DRAW, {"ply": 1, "prev": genesis, "accepts": consents}))
-    assert rejections(router, "A")[-1].endswith("sent a draw for seat 1 but holds seat 2; the draw was ignored")
+    assert rejections(router, "A")[-1].endswith(
+        "sent a draw for seat 1 but holds seat 2; the draw was ignored"
+    )
 
 
 def test_nothing_is_half_applied_by_a_refused_ply() -> None:

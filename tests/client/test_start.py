@@ -57,10 +57,15 @@ class Newer(GrabEngine):
     ("engine", "reason"),
     [
         (Other(), "this table plays grab/1 with engine 1.0 but this palabre has grab/2"),
-        (Newer(), "this table plays grab/1 with engine 1.0 but this palabre has grab/1 with engine 2.0"),
+        (
+            Newer(),
+            "this table plays grab/1 with engine 1.0 but this palabre has grab/1 with engine 2.0",
+        ),
     ],
 )
-def test_another_ruleset_or_version_refuses_with_the_reason(engine: GrabEngine, reason: str) -> None:
+def test_another_ruleset_or_version_refuses_with_the_reason(
+    engine: GrabEngine, reason: str
+) -> None:
     with pytest.raises(StartRefused, match=reason):
         open_start(signed_start(), lambda name: engine)
 
@@ -71,7 +76,9 @@ def test_unknown_game_bad_params_and_wrong_seat_count_refuse() -> None:
 
     with pytest.raises(StartRefused, match="does not know the game 'grab'"):
         open_start(signed_start(), unknown)
-    with pytest.raises(StartRefused, match="cannot play the table's options: grab is played by 2 to 4"):
+    with pytest.raises(
+        StartRefused, match="cannot play the table's options: grab is played by 2 to 4"
+    ):
         open_start(signed_start(params={"seats": 9}), lambda name: ENGINE)
     with pytest.raises(StartRefused, match="lists 3 seats, the game has 2"):
         open_start(signed_start(params={"seats": 2}), lambda name: ENGINE)
@@ -82,14 +89,40 @@ def test_unknown_game_bad_params_and_wrong_seat_count_refuse() -> None:
     [
         ({"author": GUEST}, "not signed by its host"),
         ({"peers": (PeerSpec(HOST.key, "Ann"), PeerSpec(HOST.key, "Ann"))}, "names a peer twice"),
-        ({"seats": (SeatSpec(2, HOST.key), SeatSpec(1, GUEST.key), SeatSpec(3, BOT.key, HOST.key))},
-         "does not number its seats"),
-        ({"seats": (SeatSpec(1, HOST.key), SeatSpec(2, BOT.key), SeatSpec(3, GUEST.key))},
-         "seat 2 is signed by a key that is not a peer"),
-        ({"seats": (SeatSpec(1, HOST.key), SeatSpec(2, GUEST.key), SeatSpec(3, BOT.key, BOT.key))},
-         "bot seat 3 has a peer's key or a runner not at the table"),
-        ({"seats": (SeatSpec(1, HOST.key), SeatSpec(2, HOST.key), SeatSpec(3, BOT.key, HOST.key))},
-         "plays no seat"),
+        (
+            {
+                "seats": (
+                    SeatSpec(2, HOST.key),
+                    SeatSpec(1, GUEST.key),
+                    SeatSpec(3, BOT.key, HOST.key),
+                )
+            },
+            "does not number its seats",
+        ),
+        (
+            {"seats": (SeatSpec(1, HOST.key), SeatSpec(2, BOT.key), SeatSpec(3, GUEST.key))},
+            "seat 2 is signed by a key that is not a peer",
+        ),
+        (
+            {
+                "seats": (
+                    SeatSpec(1, HOST.key),
+                    SeatSpec(2, GUEST.key),
+                    SeatSpec(3, BOT.key, BOT.key),
+                )
+            },
+            "bot seat 3 has a peer's key or a runner not at the table",
+        ),
+        (
+            {
+                "seats": (
+                    SeatSpec(1, HOST.key),
+                    SeatSpec(2, HOST.key),
+                    SeatSpec(3, BOT.key, HOST.key),
+                )
+            },
+            "plays no seat",
+        ),
         ({"peers": ()}, "names no peers"),
     ],
 )
@@ -141,7 +174,9 @@ def test_a_start_record_other_than_ours_is_rejected() -> None:
     body = {**setup.start_record.body, "params": {"seats": 2, "pile": 9}}
     second = TestSigner(setup.identities["A"], TABLE_ID).sign(START, body)
     out = table.receive(second, 1.0)
-    assert [e.reason for e in out.events] == [f"{table.describe(setup.key('A'))} sent a second START"]  # type: ignore[union-attr]
+    assert [e.reason for e in out.events] == [
+        f"{table.describe(setup.key('A'))} sent a second START"
+    ]  # type: ignore[union-attr]
     assert table.receive(setup.start_record, 1.0).events == []
 
 
@@ -149,5 +184,10 @@ def test_a_spectator_table_needs_no_signer_and_a_peer_needs_all_its_keys() -> No
     setup = Setup(["A", "bot:A", "B"])
     Table(setup.start_record, ENGINE, open_envelope)
     with pytest.raises(ValueError, match="signers must be"):
-        Table(setup.start_record, ENGINE, open_envelope, me=setup.key("A"),
-              signers={setup.key("A"): setup.signer("A")})
+        Table(
+            setup.start_record,
+            ENGINE,
+            open_envelope,
+            me=setup.key("A"),
+            signers={setup.key("A"): setup.signer("A")},
+        )
