@@ -25,6 +25,8 @@ __all__ = [
 
 _MODULES: dict[str, str] = {
     # "consensus": "engines.consensus",  (lands with the Consensus engine)
+    "discorder": "engines.discorder",
+    "forbans": "engines.forbans",
 }
 
 

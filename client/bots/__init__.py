@@ -20,6 +20,8 @@ BOT_KINDS = ("random", "sensible")
 # game name -> module exposing ``SensibleBot(seed)``.
 _SENSIBLE: dict[str, str] = {
     "consensus": "client.bots.consensus",
+    "discorder": "client.bots.discorder",
+    "forbans": "client.bots.forbans",
 }
 
 
