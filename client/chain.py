@@ -101,7 +101,8 @@ class PlyContext:
     opener: EnvelopeOpener
     before: TableState
     history: Sequence[TableState]
-    """``history[i]`` is the state after ply i, up to ``before`` (TAKEBACK looks back)."""
+    """``history[i]`` is the state after ply i; only ``i <= before.ply`` is the past of this
+    ply (when an occupied ply is judged, later states exist too).  TAKEBACK looks back here."""
 
     def describe(self, key: bytes) -> str:
         """``peer K3QF-7XHA (Ann)`` or ``the bot of seat 3 run by peer ...``."""
@@ -156,7 +157,8 @@ class Chain:
 
     @property
     def states(self) -> Sequence[TableState]:
-        return tuple(self._states)
+        """Every state from the genesis to the head (a live view: do not keep it)."""
+        return self._states
 
     def outcome(self) -> Outcome | None:
         """The engine's outcome at the head, None while the game goes on."""
@@ -177,9 +179,7 @@ class Chain:
         rule = self._rules.get(record.kind)
         if rule is None:
             raise PlyRejected(f"a {record.kind} record cannot occupy a ply")
-        ctx = PlyContext(
-            self.start, self.engine, self._opener, before, self.states[: before.ply + 1]
-        )
+        ctx = PlyContext(self.start, self.engine, self._opener, before, self._states)
         who = ctx.describe(record.author)
         try:
             number = read_int(record.body, "ply", 1)
