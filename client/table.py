@@ -21,7 +21,9 @@ How a record is handled (everything is checked before anything changes):
 * chat, pointing, draw offers and acceptances are kept in arrival order.
 
 A rejected record is never applied, never occupies its ply, and is kept as ``Evidence``.
-A halted table applies and signs no more plies, ACKs or ENDs.  Local keys (the peer's and
+A halted table applies (and acks) plies only up to the diverging one — so a peer that was
+behind still says what it computed there — and signs no ply at all.  The evidence is about
+the earliest ply known to diverge.  Local keys (the peer's and
 its bots') act only when the table is live: genesis final, no halt, no outcome.  This peer
 never signs two ply records for one ply, nor two ACKs or ENDs for one ply
 (``LocalProtocolError`` if the code ever tried: that would be our bug).
@@ -352,7 +354,7 @@ class Table:
             self._buffer(record, ply - 1)
         elif ply <= head.ply:
             self._on_occupied(record, ply)
-        elif not self.halted:
+        elif self._may_apply(ply):
             try:
                 state = self.chain.check(record)
             except PlyRejected as error:
@@ -362,6 +364,11 @@ class Table:
             self._out.log.append(record)
             self._out.events.append(PlyApplied(state, self.describe(record.author)))
             self._after_apply(state)
+
+    def _may_apply(self, ply: int) -> bool:
+        """Plies are applied up to the diverging one, even when halted, so a peer that was
+        behind can still ack it and tell who disagrees with the majority."""
+        return self.divergence is None or ply <= self.divergence.ply
 
     def _on_occupied(self, record: SignedRecord, ply: int) -> None:
         existing = self.chain.at(ply)
@@ -388,11 +395,8 @@ class Table:
         self._halt(kind, ply, reason, (existing.record, record), views, accused)
 
     def _after_apply(self, state: TableState) -> None:
-        if (
-            self.me is not None
-            and not self.halted
-            and self._own_acks.should_sign(state.ply, state.chain_digest)
-        ):
+        speaks = self.me is not None and self._may_apply(state.ply)
+        if speaks and self._own_acks.should_sign(state.ply, state.chain_digest):
             self._sign(
                 self.local.peer_signer(), ACK, {"ply": state.ply, "chain": state.chain_digest}
             )
@@ -400,11 +404,7 @@ class Table:
         if outcome is not None:
             self._out.events.append(GameOver(state.ply, outcome))
             claim = (state.chain_digest, result_claim(outcome))
-            if (
-                self.me is not None
-                and not self.halted
-                and self._own_ends.should_sign(state.ply, claim)
-            ):
+            if speaks and self._own_ends.should_sign(state.ply, claim):
                 body = {
                     "ply": state.ply,
                     "chain": state.chain_digest,
@@ -478,16 +478,17 @@ class Table:
         accused: Mapping[bytes, str],
         claims: Mapping[bytes, bytes] | None = None,
     ) -> None:
-        """Stop the table (or add to the evidence if it is stopped already)."""
-        fresh = self.divergence is None
-        if self.divergence is None:
-            at = self.chain.at(min(ply, self.chain.head.ply))
-            self.divergence = Divergence(kind, ply, reason, at.peers, self.describe, self.me)
-            for claim in self.acks.claims(ply):
-                self.divergence.add_claim(claim.author, claim.value)
-            if ply <= self.chain.head.ply:
-                self.divergence.add_state(state_view("this peer", self.engine, at))
+        """Stop the table, or add to the evidence if it is stopped already.
+
+        The evidence is about the earliest ply known to diverge: a disagreement found later
+        about an earlier ply (acks arrive in any order) moves it there, keeping what was
+        gathered, and this peer signs a HALT about that ply too.
+        """
+        earlier = self.divergence
+        if earlier is None or ply < earlier.ply:
+            self.divergence = self._open_divergence(kind, ply, reason, earlier)
         divergence = self.divergence
+        assert divergence is not None
         for key, deed in accused.items():
             divergence.accused.setdefault(key, deed)
         for record in records:
@@ -499,13 +500,30 @@ class Table:
                 divergence.add_claim(author, digest)
             if kind == "equivocation":  # the precise explanation of a digest split
                 divergence.kind, divergence.reason = kind, reason
-        if not fresh:
-            self._out.events.append(EvidenceUpdated(divergence.evidence()))
-            return
-        self._out.events.append(Halted(divergence.evidence()))
-        if self.me is not None and divergence.ply <= self.chain.head.ply:
-            body = halt_body(self.engine, self.chain.at(divergence.ply), reason, divergence.records)
-            self._sign(self.local.peer_signer(), HALT, body)
+        event = Halted if earlier is None else EvidenceUpdated
+        self._out.events.append(event(divergence.evidence()))
+        if divergence is not earlier and self.me is not None:
+            if divergence.ply <= self.chain.head.ply:
+                state = self.chain.at(divergence.ply)
+                body = halt_body(self.engine, state, divergence.reason, divergence.records)
+                self._sign(self.local.peer_signer(), HALT, body)
+
+    def _open_divergence(
+        self, kind: str, ply: int, reason: str, earlier: Divergence | None
+    ) -> Divergence:
+        at = self.chain.at(min(ply, self.chain.head.ply))
+        divergence = Divergence(kind, ply, reason, at.peers, self.describe, self.me)
+        for claim in self.acks.claims(ply):
+            divergence.add_claim(claim.author, claim.value)
+        if ply <= self.chain.head.ply:
+            divergence.add_state(state_view("this peer", self.engine, at))
+        if earlier is not None:
+            divergence.accused.update(earlier.accused)
+            for record in earlier.records:
+                divergence.add_record(record)
+            for view in earlier.states:
+                divergence.add_state(view)
+        return divergence
 
     def _on_halt(self, record: SignedRecord) -> None:
         """A peer halted: check what it shows, then halt too with its state as evidence."""

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from client.divergence import decode_canonical, first_difference
@@ -194,3 +194,27 @@ def test_decoding_canonical_states() -> None:
 def test_decoding_arbitrary_bytes_never_crashes(data: bytes) -> None:
     with contextlib.suppress(ValueError):
         decode_canonical(data)
+
+
+@settings(max_examples=30)
+@given(
+    seed=st.integers(0, 2**32),
+    max_delay=st.sampled_from([0.001, 0.05, 1.0]),
+    duplicate=st.sampled_from([0.0, 0.3]),
+    liar=st.sampled_from("ABC"),
+)
+def test_under_any_interleaving_only_the_liar_is_ever_named(
+    seed: int, max_delay: float, duplicate: float, liar: str
+) -> None:
+    setup = Setup(list("ABC"), params={"seats": 3, "pile": 30})
+    tables = {n: setup.table(n, seed=seed, engine=LyingGrab() if n == liar else None) for n in "ABC"}
+    router = Router(tables, seed=seed, max_delay=max_delay, duplicate=duplicate)
+    router.start()
+    router.run()
+    named = 0
+    for name, table in tables.items():
+        evidence = table.evidence
+        assert evidence is not None, name
+        assert set(evidence.culprits) <= {setup.key(liar)}, (name, evidence.verdict)
+        named += evidence.culprits == (setup.key(liar),)
+    assert named >= 2

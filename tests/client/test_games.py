@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from client.events import RecordRejected, TableEnded
-from client.records import ACK, CHAIN_KINDS, END, START
+from client.records import ACK, CHAIN_KINDS, END, MOVE, START, SignedRecord
 from client.seating import IntentRefused
 from client.table import Table
-from tests.client.harness import Router, Setup, act, play, world
+from tests.client.harness import Router, Setup, act, forge, play, world
 
 PLANS = [
     ["A", "B"],
@@ -27,12 +27,16 @@ PLANS = [
 ]
 
 
-def assert_one_chain_all_final_all_ended(router: Router) -> None:
+def assert_one_chain_all_final_all_ended(
+    router: Router, refused: set[SignedRecord] | None = None
+) -> None:
     tables = list(router.tables.values())
     chains = {tuple(s.chain_digest for s in t.chain.states) for t in tables}
     assert len(chains) == 1
     for name, table in router.tables.items():
-        assert not table.halted and not table.rejected, name
+        assert not table.halted, name
+        assert {e.records[0] for e in table.rejected} == (refused or set()), name
+        assert len(table.rejected) == len(refused or ()), name
         assert table.final_ply == table.head.ply > 0, name
         assert table.ended and len(router.of_type(name, TableEnded)) == 1, name
         assert table.chain.outcome() is not None
@@ -152,3 +156,25 @@ def test_an_agreed_draw_ends_the_game_for_everyone() -> None:
     assert len(head.record.body["accepts"]) == 3
     assert_one_chain_all_final_all_ended(router)
     assert router.tables["A"].chain.outcome().draw  # type: ignore[union-attr]
+
+
+@settings(max_examples=25)
+@given(
+    seed=st.integers(0, 2**32),
+    max_delay=st.sampled_from([0.001, 0.05, 1.0]),
+    when=st.tuples(st.floats(0, 3), st.floats(0, 3)),
+)
+def test_signed_illegal_plies_are_refused_at_any_moment_and_the_game_goes_on(
+    seed: int, max_delay: float, when: tuple[float, float]
+) -> None:
+    setup = Setup(["A", "B", "C"], params={"seats": 3, "pile": 30})
+    tables = {name: setup.table(name, seed=seed) for name in "ABC"}
+    router = Router(tables, seed=seed, max_delay=max_delay, duplicate=0.2)
+    genesis = tables["A"].head.chain_digest
+    illegal = forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "move": [4]})
+    wrong_seat = forge(setup, "C", MOVE, {"ply": 3, "prev": bytes(32), "move": [1]})
+    router.deliver(illegal.envelope, delay=when[0])
+    router.deliver(wrong_seat.envelope, delay=when[1])
+    router.start()
+    router.run()
+    assert_one_chain_all_final_all_ended(router, refused={illegal, wrong_seat})
