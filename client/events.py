@@ -42,7 +42,8 @@ class PlyApplied:
     """Ply ``state.ply`` was applied (optimistically: not final yet)."""
 
     state: TableState
-    author: str
+    name: str
+    """Who signed it, as a player reads it (the key is ``state.record.author``)."""
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from client.bots import Bot
 from client.chain import TableState
 from client.finality import LocalProtocolError
 from client.outside import MAX_CHAT, MAX_MARKS, OutsideLog
@@ -45,7 +46,7 @@ class LocalSeats:
         engine: AnyEngine,
         me: bytes | None,
         signers: Mapping[bytes, Signer],
-        bots: Mapping[bytes, Any],
+        bots: Mapping[bytes, Bot],
         bot_delay: float,
     ) -> None:
         expected = set() if me is None else {me}

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from client.bodies import Malformed, read_digest, read_int
+from client.bots import Bot
 from client.chain import Chain, PlyRejected, PlyRule, TableState
 from client.divergence import Divergence, Evidence, StateView
 from client.ending import read_result, result_body, result_claim
@@ -96,7 +97,7 @@ class Table:
         *,
         me: bytes | None = None,
         signers: Mapping[bytes, Signer] | None = None,
-        bots: Mapping[bytes, Any] | None = None,
+        bots: Mapping[bytes, Bot] | None = None,
         bot_delay: float = 0.0,
         rules: Mapping[str, PlyRule] = PLY_RULES,
     ) -> None:
@@ -482,13 +483,16 @@ class Table:
 
         The evidence is about the earliest ply known to diverge: a disagreement found later
         about an earlier ply (acks arrive in any order) moves it there, keeping what was
-        gathered, and this peer signs a HALT about that ply too.
+        gathered.  This peer signs a HALT when it halts, when the evidence moves, and when it
+        finds someone to accuse, embedding the records of that finding so that every peer can
+        check it for itself.
         """
         earlier = self.divergence
         if earlier is None or ply < earlier.ply:
             self.divergence = self._open_divergence(kind, ply, reason, earlier)
         divergence = self.divergence
         assert divergence is not None
+        accusing = any(key not in divergence.accused for key in accused)
         for key, deed in accused.items():
             divergence.accused.setdefault(key, deed)
         for record in records:
@@ -502,11 +506,11 @@ class Table:
                 divergence.kind, divergence.reason = kind, reason
         event = Halted if earlier is None else EvidenceUpdated
         self._out.events.append(event(divergence.evidence()))
-        if divergence is not earlier and self.me is not None:
-            if divergence.ply <= self.chain.head.ply:
-                state = self.chain.at(divergence.ply)
-                body = halt_body(self.engine, state, divergence.reason, divergence.records)
-                self._sign(self.local.peer_signer(), HALT, body)
+        speak = divergence is not earlier or accusing
+        if speak and self.me is not None and divergence.ply <= self.chain.head.ply:
+            state = self.chain.at(divergence.ply)
+            body = halt_body(self.engine, state, reason, records)
+            self._sign(self.local.peer_signer(), HALT, body)
 
     def _open_divergence(
         self, kind: str, ply: int, reason: str, earlier: Divergence | None
@@ -539,7 +543,8 @@ class Table:
         view = halt.view(who, self.engine, self.chain)
         reason = f"{who} halted the table: {halt.reason}"
         claims = {record.author: halt.chain}
-        self._halt("halt", halt.ply, reason, (record,), (view,), {}, claims)
+        shown = (record, *halt.records)  # passed on, so the finding spreads in any topology
+        self._halt("halt", halt.ply, reason, shown, (view,), {}, claims)
 
     # --- outside the chain ----------------------------------------------------------------
     def _on_outside(self, record: SignedRecord) -> None:

@@ -207,7 +207,9 @@ def test_under_any_interleaving_only_the_liar_is_ever_named(
     seed: int, max_delay: float, duplicate: float, liar: str
 ) -> None:
     setup = Setup(list("ABC"), params={"seats": 3, "pile": 30})
-    tables = {n: setup.table(n, seed=seed, engine=LyingGrab() if n == liar else None) for n in "ABC"}
+    tables = {
+        n: setup.table(n, seed=seed, engine=LyingGrab() if n == liar else None) for n in "ABC"
+    }
     router = Router(tables, seed=seed, max_delay=max_delay, duplicate=duplicate)
     router.start()
     router.run()
@@ -218,3 +220,27 @@ def test_under_any_interleaving_only_the_liar_is_ever_named(
         assert set(evidence.culprits) <= {setup.key(liar)}, (name, evidence.verdict)
         named += evidence.culprits == (setup.key(liar),)
     assert named >= 2
+
+
+@settings(max_examples=25)
+@given(
+    seed=st.integers(0, 2**32),
+    max_delay=st.sampled_from([0.001, 0.05, 1.0]),
+    when=st.tuples(st.floats(0, 2), st.floats(0, 2)),
+    targets=st.tuples(st.sampled_from("BC"), st.sampled_from("BC")),
+)
+def test_under_any_interleaving_an_equivocator_is_named_by_everyone(
+    seed: int, max_delay: float, when: tuple[float, float], targets: tuple[str, str]
+) -> None:
+    setup = Setup(list("ABC"), params={"seats": 3, "pile": 30})
+    tables = {n: setup.table(n, seed=seed) for n in "ABC"}
+    router = Router(tables, seed=seed, max_delay=max_delay)
+    genesis = tables["A"].head.chain_digest
+    for move, at, target in zip(([1], [2]), when, targets, strict=True):
+        record = forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "move": move})
+        router.deliver(record.envelope, [target], delay=at)
+    router.start()
+    router.run()
+    for name, table in tables.items():
+        evidence = table.evidence
+        assert evidence is not None and evidence.culprits == (setup.key("A"),), name

@@ -169,7 +169,11 @@ def test_a_draw_without_every_acceptance_is_refused() -> None:
             f"{what} carries two consents by {names['A']}; it was ignored",
         ),
         (
-            [offer.envelope, accept.envelope, accept.envelope[:-1] + b"\0"],
+            [
+                offer.envelope,
+                accept.envelope,
+                accept.envelope[:-1] + bytes([accept.envelope[-1] ^ 1]),
+            ],
             f"{what} carries a consent that does not verify (the signature does not verify); "
             "it was ignored",
         ),
