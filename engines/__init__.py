@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 _MODULES: dict[str, str] = {
-    # "consensus": "engines.consensus",  (lands with the Consensus engine)
+    "consensus": "engines.consensus",
     "discorder": "engines.discorder",
     "forbans": "engines.forbans",
 }

@@ -30,6 +30,15 @@ def _has_subcommand(argv: Sequence[str]) -> bool:
     return False
 
 
+def _profile(argv: Sequence[str]) -> str:
+    for index, token in enumerate(argv):
+        if token == "--profile" and index + 1 < len(argv):
+            return argv[index + 1]
+        if token.startswith("--profile="):
+            return token.partition("=")[2]
+    return "default"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from client import cli
 
@@ -37,14 +46,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if _has_subcommand(args):
         return cli.main(args)
     if has_display():
-        print(
-            "palabre: the Qt client is not built yet; running the headless demo.", file=sys.stderr
-        )
-    else:
-        print(
-            "palabre: no display found (DISPLAY is unset); running the headless demo.",
-            file=sys.stderr,
-        )
+        from ui.app import run_app
+
+        return run_app(_profile(args))
+    print(
+        "palabre: no display found (DISPLAY is unset); running the headless demo.",
+        file=sys.stderr,
+    )
     return cli.main([*args, "demo"])
 
 

@@ -1,0 +1,173 @@
+"""The start screen's intents: play alone against bots, host a table, join one.
+
+Each intent is synchronous and either returns what the UI shows next or raises
+``LaunchError`` with a message a player can read.  Hosting and joining need the network table
+(issue 7); until it is wired in, they check what the player typed and then say plainly that
+they are not available yet, so the forms can be filled and tried.
+
+Options are typed as ``key=value`` pairs separated by commas or spaces; values made of digits
+(with an optional minus sign) are integers, anything else is a string, as engine params are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from client.bots import BOT_KINDS
+from client.local_game import LocalGame
+from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
+
+__all__ = [
+    "HostRequest",
+    "JoinRequest",
+    "LaunchError",
+    "Launcher",
+    "LocalRequest",
+    "parse_address",
+    "parse_options",
+]
+
+DEFAULT_PORT = 7447
+
+
+class LaunchError(Exception):
+    """An intent of the start screen could not be carried out; the message says why."""
+
+
+@dataclass(frozen=True)
+class LocalRequest:
+    game: str
+    seats: int | None = None
+    options: Mapping[str, int | str] = field(default_factory=dict)
+    my_seat: int = 1
+    bot_kind: str = "sensible"
+    player_name: str = "You"
+    bot_delay: float = 0.4
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class HostRequest:
+    game: str
+    seats: int | None
+    bots: int
+    port: int
+    options: Mapping[str, int | str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    target: str
+    """``host[:port]`` or a pasted invite."""
+
+
+def parse_options(text: str) -> dict[str, int | str]:
+    """``"a=1, b=x"`` -> ``{"a": 1, "b": "x"}``; ``LaunchError`` on anything else."""
+    options: dict[str, int | str] = {}
+    for item in text.replace(",", " ").split():
+        key, sep, value = item.partition("=")
+        if not sep or not key or not value:
+            raise LaunchError(f"Options are written key=value; cannot read {item!r}.")
+        if key in options:
+            raise LaunchError(f"The option {key!r} is given twice.")
+        digits = value[1:] if value.startswith("-") else value
+        options[key] = int(value) if digits.isdigit() and digits.isascii() else value
+    return options
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``host[:port]`` -> ``(host, port)``; ``LaunchError`` when it cannot be read."""
+    text = text.strip()
+    host, sep, port_text = text.rpartition(":")
+    if not sep:
+        host, port_text = text, str(DEFAULT_PORT)
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not host or any(char.isspace() for char in host):
+        raise LaunchError(f"Cannot read {text!r} as an address: write host or host:port.")
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise LaunchError(f"The port in {text!r} must be a number from 1 to 65535.")
+    return host, int(port_text)
+
+
+class Launcher:
+    """Carries out the start screen's intents.
+
+    ``engines`` replaces the registry (tests hand in games that are not registered).
+    """
+
+    def __init__(self, engines: Mapping[str, AnyEngine] | None = None) -> None:
+        self._engines = engines
+
+    def games(self) -> tuple[str, ...]:
+        return tuple(self._engines) if self._engines is not None else engine_names()
+
+    def engine(self, game: str) -> AnyEngine:
+        """The engine of ``game``; ``LaunchError`` naming the known games otherwise."""
+        if self._engines is None:
+            try:
+                return find_engine(game)
+            except UnknownGame as error:
+                raise LaunchError(str(error)) from error
+        if game not in self._engines:
+            raise LaunchError(f"no game called {game!r}; known games: {', '.join(self.games())}")
+        return self._engines[game]
+
+    def params(
+        self, game: str, seats: int | None, options: Mapping[str, int | str]
+    ) -> dict[str, int | str]:
+        """The game's first sample params, overridden by ``options`` and ``seats``."""
+        engine = self.engine(game)
+        params: dict[str, int | str] = dict(engine.sample_params[0]) if engine.sample_params else {}
+        params.update(options)
+        if seats is not None:
+            params["seats"] = seats
+        return params
+
+    def play_local(self, request: LocalRequest) -> LocalGame:
+        """A new local game against bots (not started: the UI runs its ``serve``)."""
+        if request.bot_kind not in BOT_KINDS:
+            raise LaunchError(f"Unknown bot kind {request.bot_kind!r}.")
+        params = self.params(request.game, request.seats, request.options)
+        try:
+            return LocalGame(
+                self.engine(request.game),
+                params,
+                my_seat=request.my_seat,
+                player_name=request.player_name,
+                bot_kind=request.bot_kind,
+                seed=request.seed,
+                bot_delay=request.bot_delay,
+            )
+        except InvalidParams as error:
+            raise LaunchError(f"Cannot start {request.game}: {error}") from error
+        except ImportError as error:
+            raise LaunchError(
+                f"The {request.bot_kind} bot for {request.game} is not installed; "
+                "choose another kind of bot."
+            ) from error
+
+    def host(self, request: HostRequest) -> None:
+        """Host a table on the LAN."""
+        params = self.params(request.game, request.seats, request.options)
+        try:
+            self.engine(request.game).initial_state(params)
+        except InvalidParams as error:
+            raise LaunchError(f"Cannot host {request.game}: {error}") from error
+        if not 1 <= request.port <= 65535:
+            raise LaunchError("The port must be a number from 1 to 65535.")
+        raise LaunchError(
+            "Hosting a table arrives with the network table; for now, play alone against bots."
+        )
+
+    def join(self, request: JoinRequest) -> None:
+        """Join a table by address or invite."""
+        target = request.target.strip()
+        if not target:
+            raise LaunchError("Type the table's address (host:port) or paste its invite.")
+        if not target.startswith("palabre:"):
+            parse_address(target)
+        raise LaunchError(
+            "Joining a table arrives with the network table; for now, play alone against bots."
+        )

@@ -1,0 +1,120 @@
+"""The lobby as a plain object: what the lobby screen shows before a table starts.
+
+The network table owns a ``LobbyModel`` and feeds it (``update``); the lobby screen
+subscribes, re-reads ``view`` on every change and sends the player's intents through a
+``LobbyIntents``.  Nothing here knows about sockets or Qt.
+
+Invariants: ``view`` is an immutable ``LobbyView``; every ``update`` replaces it and calls
+each listener once, in subscription order.  ``LobbyView.can_start`` holds exactly when every
+seat is taken, every taken seat is ready and this peer hosts the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+__all__ = [
+    "JOIN_FAILURES",
+    "LobbyIntents",
+    "LobbyModel",
+    "LobbySeat",
+    "LobbyView",
+]
+
+# Why a join can fail, and what the player reads (DESIGN.md section 4).
+JOIN_FAILURES: dict[str, str] = {
+    "refused": "The host refused to seat you.",
+    "unreachable": "Nobody answered at that address: check it, and that the host is running.",
+    "wrong-host-key": "The host's key does not match the invite: this is not the table you "
+    "were invited to.",
+    "version-mismatch": "The host runs another version of palabre or of the game's rules.",
+    "table-full": "Every seat at that table is taken.",
+}
+
+
+@dataclass(frozen=True)
+class LobbySeat:
+    seat: int
+    name: str = ""
+    """Empty while the seat is free."""
+    fingerprint: str = ""
+    is_bot: bool = False
+    ready: bool = False
+    is_mine: bool = False
+
+    @property
+    def taken(self) -> bool:
+        return bool(self.name)
+
+
+@dataclass(frozen=True)
+class LobbyView:
+    game: str
+    options: str = ""
+    """The game's options as the host set them, for display."""
+    invite: str = ""
+    host_fingerprint: str = ""
+    seats: tuple[LobbySeat, ...] = ()
+    is_host: bool = False
+    status: str = ""
+    failure: str = ""
+    """Why joining failed (one of ``JOIN_FAILURES``' messages, or another reason)."""
+
+    @property
+    def can_start(self) -> bool:
+        return (
+            self.is_host
+            and bool(self.seats)
+            and all(seat.taken and seat.ready for seat in self.seats)
+        )
+
+    @property
+    def my_seat(self) -> LobbySeat | None:
+        return next((seat for seat in self.seats if seat.is_mine), None)
+
+
+class LobbyModel:
+    """Holds the current ``LobbyView`` and tells listeners when it changes."""
+
+    def __init__(self, view: LobbyView) -> None:
+        self._view = view
+        self._listeners: list[Callable[[], None]] = []
+
+    @property
+    def view(self) -> LobbyView:
+        return self._view
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def update(self, **changes: Any) -> None:
+        """Replace fields of the view (``dataclasses.replace`` names) and notify."""
+        self._view = replace(self._view, **changes)
+        for listener in list(self._listeners):
+            listener()
+
+    def fail(self, reason: str) -> None:
+        """Show why joining failed: a ``JOIN_FAILURES`` key or a sentence."""
+        self.update(failure=JOIN_FAILURES.get(reason, reason))
+
+
+class LobbyIntents(Protocol):
+    """What the player can do in the lobby; the network table implements it."""
+
+    def set_ready(self, ready: bool) -> None: ...
+
+    def add_bot(self) -> None: ...
+
+    def remove_bot(self, seat: int) -> None: ...
+
+    def start(self) -> None: ...
+
+    def leave(self) -> None: ...

@@ -1,0 +1,231 @@
+"""What a game screen needs from a game in progress, whoever runs it (DESIGN.md section 6).
+
+A *session* is one game seen from one client: a local game against bots in this process
+(``client.local_game``) or, later, a networked table.  The UI only ever holds a
+``GameSession``; it never learns which kind it has.
+
+Invariants every implementation keeps:
+
+* Intents (``move``, ``resign``, ``offer_draw``, ``accept_draw``, ``chat``, ``leave``) are
+  synchronous and never block: they are called from the UI thread.  An intent that cannot be
+  honoured is not an exception: it produces a ``SessionError`` event whose message a player
+  can read.
+* ``move`` takes a *complete* move in wire form; a partial or illegal one is refused.
+* Every change is announced by an event sent to each subscriber, in order, on the thread that
+  runs the session (trio in guest mode on the Qt thread).  Events carry what changed; the
+  whole picture is always ``snapshot``, an immutable value a view can re-read at any time.
+* ``serve`` is the session's trio loop (bots, network); the UI starts it in its nursery and
+  the session ends its loop when ``leave`` is called or the game is over and nothing is left
+  to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engines import AnyEngine, Outcome
+
+__all__ = [
+    "ChatEntry",
+    "ChatLine",
+    "GameEnded",
+    "GameSession",
+    "Halted",
+    "Listener",
+    "PlayersChanged",
+    "PlyView",
+    "SeatView",
+    "SessionError",
+    "SessionEvent",
+    "SessionSnapshot",
+    "StateChanged",
+]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat of the game as the table sees it."""
+
+    seat: int
+    name: str
+    """The name of the player (or bot) sitting there."""
+    is_bot: bool
+    controller: int
+    """The seat whose player controls this seat's pieces now (itself unless taken over)."""
+    is_mine: bool
+    """This client's player sits at this seat."""
+    present: bool = True
+    """False while the player is away (networked tables)."""
+    fingerprint: str = ""
+
+
+@dataclass(frozen=True)
+class PlyView:
+    """One ply of the game, as listed in the move list."""
+
+    ply: int
+    seat: int
+    """The seat whose turn it was."""
+    player: int
+    """The seat whose player made the ply (its controller at the time)."""
+    kind: str
+    """``"move"``, ``"resign"`` or ``"draw"``."""
+    notation: str
+    wire: tuple[int, ...]
+    """The move's wire form (empty for a resignation or a draw)."""
+
+
+@dataclass(frozen=True)
+class ChatEntry:
+    """A line of the chat; ``seat`` is None for the table's own notices."""
+
+    ply: int
+    seat: int | None
+    author: str
+    text: str
+
+
+@dataclass(frozen=True)
+class SessionSnapshot:
+    """Everything a game screen shows, at one moment."""
+
+    title: str
+    """What this session is, e.g. ``"Local game against bots"``."""
+    engine: AnyEngine
+    state: Any
+    plies: tuple[PlyView, ...]
+    final_ply: int
+    """The last ply every peer has agreed on (all of them, for a local game)."""
+    seats: tuple[SeatView, ...]
+    my_seat: int | None
+    """The seat of this client's player; None for a spectator."""
+    chat: tuple[ChatEntry, ...]
+    outcome: Outcome | None
+    draw_offered_by: tuple[int, ...] = ()
+    """Seats whose player offers a draw now."""
+    resign_pending: bool = False
+    """This client's player resigned; the resignation goes out when its turn comes."""
+    peers: int = 1
+    digest: bytes = b""
+    """The engine digest of ``state``."""
+    halted: Halted | None = None
+    """Set when the table stopped on a divergence."""
+
+    @property
+    def ply(self) -> int:
+        return len(self.plies)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.outcome is not None else self.engine.to_move(self.state)
+
+    @property
+    def mover(self) -> int | None:
+        """The seat whose *player* must play now (the controller of the seat to move)."""
+        seat = self.to_move
+        return None if seat is None else self.engine.controller(self.state, seat)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.my_seat is not None and self.mover == self.my_seat
+
+    @property
+    def last_move(self) -> PlyView | None:
+        for ply in reversed(self.plies):
+            if ply.kind == "move":
+                return ply
+        return None
+
+    def seat_name(self, seat: int) -> str:
+        for view in self.seats:
+            if view.seat == seat:
+                return view.name
+        return f"seat {seat}"
+
+
+# --- events ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StateChanged:
+    """The game moved on (or a ply became final): re-read the snapshot."""
+
+    ply: int
+    final_ply: int
+    last: PlyView | None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    entry: ChatEntry
+
+
+@dataclass(frozen=True)
+class PlayersChanged:
+    """Who sits where, who controls what, who is away, who offers a draw changed."""
+
+    seats: tuple[SeatView, ...]
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class SessionError:
+    """An intent was refused or something went wrong; ``message`` is for the player."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class Halted:
+    """The table stopped on a divergence (DESIGN.md section 4); nothing more will be played.
+
+    The snapshot stays on the last agreed state.  ``peer`` names the peer that disagrees
+    with the majority (empty when there is no majority).
+    """
+
+    ply: int
+    peer: str
+    evidence: str
+    """Where the evidence file was written."""
+    message: str
+
+
+SessionEvent = StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError | Halted
+Listener = Callable[[SessionEvent], None]
+
+
+class GameSession(Protocol):
+    """A game in progress, seen from this client.  See the module docstring."""
+
+    @property
+    def snapshot(self) -> SessionSnapshot: ...
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` with every later event; returns a function that unsubscribes."""
+        ...
+
+    def move(self, wire: Sequence[int]) -> None:
+        """Play a complete move (wire form) for the seat this player controls now."""
+        ...
+
+    def resign(self) -> None:
+        """Resign; sent at once on this player's turn, else when that turn comes."""
+        ...
+
+    def offer_draw(self) -> None: ...
+
+    def accept_draw(self) -> None: ...
+
+    def chat(self, text: str) -> None: ...
+
+    def leave(self) -> None:
+        """Leave the table; ``serve`` returns soon after."""
+        ...
+
+    async def serve(self) -> None:
+        """The session's own loop, started in the UI's nursery; returns after ``leave``."""
+        ...

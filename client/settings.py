@@ -1,0 +1,132 @@
+"""What the client remembers between runs: the player's name and the recent tables.
+
+One JSON file per profile, ``<home>/<profile>/client.json``, where ``<home>`` is
+``$PALABRE_HOME`` when set (tests, several installs side by side) and the platform's user
+data directory otherwise (platformdirs).
+
+Invariants: the file is replaced atomically (written aside, then renamed), so a crash leaves
+the old or the new file, never half of one.  A missing file means defaults; an unreadable or
+malformed one also gives defaults, with ``problem`` saying what was wrong, and is only
+overwritten when the player changes something.  Names are 1–32 printable characters.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import platformdirs
+
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "MAX_RECENT",
+    "ClientSettings",
+    "RecentTable",
+    "SettingsStore",
+    "check_name",
+    "palabre_home",
+    "profile_dir",
+]
+
+MAX_RECENT = 10
+MAX_NAME_LENGTH = 32
+FILE_NAME = "client.json"
+
+
+def palabre_home() -> Path:
+    """Where palabre keeps its files: ``$PALABRE_HOME`` or the user data directory."""
+    override = os.environ.get("PALABRE_HOME")
+    return Path(override) if override else Path(platformdirs.user_data_dir("palabre"))
+
+
+def profile_dir(profile: str = "default") -> Path:
+    return palabre_home() / profile
+
+
+@dataclass(frozen=True)
+class RecentTable:
+    address: str
+    """What the player typed or pasted: ``host:port`` or an invite."""
+    game: str = ""
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class ClientSettings:
+    name: str
+    recent: tuple[RecentTable, ...] = ()
+
+
+def check_name(name: str) -> str:
+    """The name stripped; ``ValueError`` with the reason when a player cannot use it."""
+    name = name.strip()
+    if not name:
+        raise ValueError("Your name cannot be empty.")
+    if len(name) > MAX_NAME_LENGTH:
+        raise ValueError(f"Your name can have at most {MAX_NAME_LENGTH} characters.")
+    if not name.isprintable():
+        raise ValueError("Your name cannot contain control characters.")
+    return name
+
+
+def _default_name() -> str:
+    try:
+        return check_name(getpass.getuser().capitalize())
+    except (ValueError, OSError, KeyError):
+        return "Player"
+
+
+class SettingsStore:
+    """The settings of one profile, loaded at once and saved on every change."""
+
+    def __init__(self, profile: str = "default") -> None:
+        self.path = profile_dir(profile) / FILE_NAME
+        self.problem: str | None = None
+        self.settings = self._load()
+
+    def _load(self) -> ClientSettings:
+        default = ClientSettings(_default_name())
+        try:
+            raw = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return default
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            self.problem = f"Could not read {self.path} ({error}); using defaults."
+            return default
+        try:
+            name = check_name(raw["name"])
+            recent = tuple(
+                RecentTable(str(item["address"]), str(item["game"]), str(item["label"]))
+                for item in raw["recent"]
+            )[:MAX_RECENT]
+        except (TypeError, KeyError, ValueError, AttributeError) as error:
+            self.problem = f"{self.path} is malformed ({error!r}); using defaults."
+            return default
+        return ClientSettings(name, recent)
+
+    def set_name(self, name: str) -> None:
+        """Keep a new name (``ValueError`` with the reason when it cannot be used)."""
+        self._save(replace(self.settings, name=check_name(name)))
+
+    def remember_table(self, table: RecentTable) -> None:
+        """Put ``table`` first in the recent list (once), keeping the newest ``MAX_RECENT``."""
+        others = tuple(item for item in self.settings.recent if item.address != table.address)
+        self._save(replace(self.settings, recent=(table, *others)[:MAX_RECENT]))
+
+    def _save(self, settings: ClientSettings) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        data = {
+            "name": settings.name,
+            "recent": [
+                {"address": item.address, "game": item.game, "label": item.label}
+                for item in settings.recent
+            ],
+        }
+        aside = self.path.with_suffix(".tmp")
+        aside.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+        os.replace(aside, self.path)
+        self.settings = settings
+        self.problem = None

@@ -1,0 +1,94 @@
+"""What the client remembers (name, recent tables) and the start screen's intents."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from client.launcher import JoinRequest, Launcher, LaunchError, parse_address, parse_options
+from client.lobby_model import LobbyModel, LobbySeat, LobbyView
+from client.settings import MAX_RECENT, RecentTable, SettingsStore, check_name
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("PALABRE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_name_and_recent_tables_survive_a_restart(home: Path) -> None:
+    store = SettingsStore("alice")
+    store.set_name("  Éloïse  ")
+    for index in range(MAX_RECENT + 2):
+        store.remember_table(RecentTable(f"10.0.0.{index}:7447", "consensus"))
+    store.remember_table(RecentTable("10.0.0.5:7447", "consensus", "Friday"))
+    again = SettingsStore("alice")
+    assert again.settings.name == "Éloïse"
+    addresses = [table.address for table in again.settings.recent]
+    assert len(addresses) == MAX_RECENT
+    assert addresses[:3] == ["10.0.0.5:7447", "10.0.0.11:7447", "10.0.0.10:7447"]
+    assert again.settings.recent[0].label == "Friday"
+    assert (home / "alice" / "client.json").is_file()
+    assert SettingsStore("bob").settings.recent == ()
+
+
+def test_a_corrupt_file_gives_defaults_and_says_so(home: Path) -> None:
+    path = home / "default" / "client.json"
+    path.parent.mkdir()
+    path.write_text("{not json", encoding="utf-8")
+    store = SettingsStore()
+    assert store.problem is not None and "Could not read" in store.problem
+    assert store.settings.recent == ()
+    path.write_text(json.dumps({"name": "", "recent": []}), encoding="utf-8")
+    assert "malformed" in (SettingsStore().problem or "")
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [("", "empty"), ("x" * 33, "at most 32"), ("a\tb", "control")],
+)
+def test_unusable_names_are_refused_with_the_reason(name: str, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        check_name(name)
+
+
+def test_options_and_addresses_are_read_or_refused_clearly() -> None:
+    assert parse_options("seats=4, variant=fast  turns=-3") == {
+        "seats": 4,
+        "variant": "fast",
+        "turns": -3,
+    }
+    with pytest.raises(LaunchError, match="key=value"):
+        parse_options("seats")
+    with pytest.raises(LaunchError, match="twice"):
+        parse_options("a=1 a=2")
+    assert parse_address("192.168.1.20:7500") == ("192.168.1.20", 7500)
+    assert parse_address("table.local") == ("table.local", 7447)
+    assert parse_address("[fe80::1]:7000") == ("fe80::1", 7000)
+    with pytest.raises(LaunchError, match="port"):
+        parse_address("host:99999")
+    with pytest.raises(LaunchError, match="address"):
+        parse_address("my host:70")
+
+
+def test_hosting_and_joining_say_they_arrive_with_the_table() -> None:
+    launcher = Launcher()
+    with pytest.raises(LaunchError, match="Joining a table arrives with the network table"):
+        launcher.join(JoinRequest("10.0.0.2:7447"))
+    with pytest.raises(LaunchError, match="address"):
+        launcher.join(JoinRequest("a b"))
+
+
+def test_the_lobby_model_notifies_and_knows_when_a_table_can_start() -> None:
+    seats = (LobbySeat(1, "Ana", "ABCD-EFGH", ready=True, is_mine=True), LobbySeat(2))
+    model = LobbyModel(LobbyView("consensus", seats=seats, is_host=True))
+    seen: list[bool] = []
+    model.subscribe(lambda: seen.append(model.view.can_start))
+    assert not model.view.can_start
+    model.update(seats=(seats[0], LobbySeat(2, "Bot 2", is_bot=True, ready=True)))
+    assert seen == [True]
+    model.fail("table-full")
+    assert model.view.failure == "Every seat at that table is taken."
+    assert model.view.my_seat == seats[0]

@@ -1,0 +1,119 @@
+"""The Qt client: trio in guest mode on the Qt thread, one window with stacked screens.
+
+``run_app`` builds the QApplication and runs ``main`` with qtrio, which drives trio as a
+guest of Qt's event loop: trio code and Qt callbacks share one thread, so sessions call the
+screens' slots directly and screens call the sessions' synchronous intents directly.  The
+window owns a nursery in which each session's ``serve`` loop runs; closing the window cancels
+it.
+
+``PALABRE_QUIT_AFTER_MS`` (tests, scripts): when set, the window closes itself that many
+milliseconds after it is shown, and says so on stderr.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import qtrio
+import trio
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
+
+from client.launcher import Launcher
+from client.lobby_model import LobbyIntents, LobbyModel
+from client.session_api import GameSession
+from client.settings import SettingsStore
+from ui.screens.lobby import LobbyScreen
+from ui.screens.start import StartScreen
+from ui.screens.table import TableScreen
+
+__all__ = ["MainWindow", "main", "run_app"]
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        nursery: trio.Nursery,
+        launcher: Launcher | None = None,
+        store: SettingsStore | None = None,
+    ) -> None:
+        super().__init__()
+        self.setWindowTitle("palabre")
+        self.nursery = nursery
+        self.launcher = launcher or Launcher()
+        self.store = store or SettingsStore()
+        self.session: GameSession | None = None
+        self.closed = trio.Event()
+
+        self.stack = QStackedWidget()
+        self.start = StartScreen(self.launcher, self.store)
+        self.lobby = LobbyScreen()
+        self.table = TableScreen()
+        for screen in (self.start, self.lobby, self.table):
+            self.stack.addWidget(screen)
+        self.setCentralWidget(self.stack)
+        self.resize(1200, 800)
+
+        self.start.sessionReady.connect(self.open_session)
+        self.table.leaveRequested.connect(self.leave_table)
+        self.lobby.leaveRequested.connect(self.show_start)
+
+    def show_start(self) -> None:
+        self.start.show_recent()
+        self.stack.setCurrentWidget(self.start)
+
+    def show_lobby(self, model: LobbyModel, intents: LobbyIntents | None) -> None:
+        self.lobby.set_model(model, intents)
+        self.stack.setCurrentWidget(self.lobby)
+
+    def open_session(self, session: GameSession) -> None:
+        """Run ``session`` in the window's nursery and show its table."""
+        self.leave_table()
+        self.session = session
+        self.nursery.start_soon(session.serve)
+        self.table.set_session(session)
+        self.stack.setCurrentWidget(self.table)
+
+    def leave_table(self) -> None:
+        if self.session is not None:
+            self.session.leave()
+            self.session = None
+        self.table.clear_session()
+        self.show_start()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.leave_table()
+        self.closed.set()
+        super().closeEvent(event)
+
+
+async def _close_after(window: MainWindow, milliseconds: int) -> None:
+    await trio.sleep(milliseconds / 1000)
+    size = window.size()
+    print(
+        f"palabre: window shown ({size.width()}x{size.height()}), closing after {milliseconds} ms",
+        file=sys.stderr,
+    )
+    window.close()
+
+
+async def main(profile: str = "default", quit_after_ms: int = 0) -> None:
+    """Open the window and return when it is closed."""
+    async with trio.open_nursery() as nursery:
+        window = MainWindow(nursery, store=SettingsStore(profile))
+        window.show()
+        if quit_after_ms > 0:
+            nursery.start_soon(_close_after, window, quit_after_ms)
+        await window.closed.wait()
+        nursery.cancel_scope.cancel()
+
+
+def run_app(profile: str = "default") -> int:
+    """Run the client until its window closes; the process exit code."""
+    quit_after = os.environ.get("PALABRE_QUIT_AFTER_MS", "")
+    quit_after_ms = int(quit_after) if quit_after.isdigit() else 0
+    application = QApplication.instance() or QApplication([sys.argv[0]])
+    application.setApplicationName("palabre")
+    qtrio.run(main, profile, quit_after_ms)  # raises what ``main`` raised
+    return 0

@@ -1,0 +1,79 @@
+"""The board for games that have no drawn board yet: the legal moves as a list.
+
+Any engine can be played with it: it lists ``legal_moves`` in notation, filtered by what the
+player types; double-clicking a move (or Play) sends its wire form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from engines import AnyEngine
+from ui.boards.base import BoardWidget
+
+
+class GenericBoard(BoardWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)
+        self.filter = QLineEdit(placeholderText="filter moves")
+        self.moves = QListWidget()
+        # Moves flow in columns like words on a page, so a long list fits on one screen.
+        self.moves.setFlow(QListView.Flow.LeftToRight)
+        self.moves.setWrapping(True)
+        self.moves.setResizeMode(QListView.ResizeMode.Adjust)
+        self.moves.setSpacing(4)
+        self.play = QPushButton("Play")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.moves, 1)
+        layout.addWidget(self.play)
+        self.filter.textChanged.connect(self._apply_filter)
+        self.moves.itemDoubleClicked.connect(self._send)
+        self.play.clicked.connect(lambda: self._send(self.moves.currentItem()))
+
+    def show_position(
+        self,
+        engine: AnyEngine,
+        state: Any,
+        *,
+        last_move: tuple[int, ...] | None,
+        my_seat: int | None,
+        interactive: bool,
+    ) -> None:
+        self.moves.clear()
+        seat = engine.to_move(state)
+        plain = f"{engine.name.capitalize()} has no drawn board yet."
+        if interactive:
+            self.caption.setText(f"{plain} Your move: double-click it in the list.")
+            for move in engine.legal_moves(state):
+                item = QListWidgetItem(engine.format_move(state, move))
+                item.setData(Qt.ItemDataRole.UserRole, tuple(engine.move_to_wire(move)))
+                self.moves.addItem(item)
+        else:
+            waiting = "the game is over" if seat is None else f"seat {seat} to move"
+            self.caption.setText(f"{plain} {waiting.capitalize()}.")
+        self.play.setEnabled(interactive)
+        self._apply_filter(self.filter.text())
+
+    def _apply_filter(self, text: str) -> None:
+        for row in range(self.moves.count()):
+            item = self.moves.item(row)
+            item.setHidden(text.strip().lower() not in item.text().lower())
+
+    def _send(self, item: QListWidgetItem | None) -> None:
+        if item is not None and not item.isHidden():
+            self.moveChosen.emit(item.data(Qt.ItemDataRole.UserRole))

@@ -1,0 +1,1 @@
+"""The client's screens: start, lobby and table (DESIGN.md section 6)."""

@@ -1,0 +1,235 @@
+"""The table screen: the board, the players, the move list, the chat, the status line.
+
+It holds one ``GameSession`` at a time and re-reads its snapshot on every event.  Player
+actions go out as the session's intents only: a complete move from the board, a chat line,
+resign (after an inline confirmation), offer or accept a draw, leave.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from client.session_api import GameSession, SessionSnapshot
+from engines import Outcome
+from ui.boards import BoardWidget, make_board
+from ui.bridge import SessionBridge
+from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
+from ui.theme import ERROR
+
+
+def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
+    if outcome.draw:
+        return f"Game over — draw. {outcome.summary}"
+    names = ", ".join(snapshot.seat_name(seat) for seat in outcome.winners)
+    won = "You win!" if snapshot.my_seat in outcome.winners else f"{names} won."
+    return f"Game over — {won} {outcome.summary}"
+
+
+class TableScreen(QWidget):
+    leaveRequested = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session: GameSession | None = None
+        self.bridge: SessionBridge | None = None
+        self.board: BoardWidget | None = None
+
+        self.title = QLabel()
+        self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet(
+            "background: #fff3c4; border: 1px solid #c9a227; padding: 6px; font-weight: bold;"
+        )
+        self.banner.hide()
+        self.divergence = QLabel()
+        self.divergence.setWordWrap(True)
+        self.divergence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.divergence.setStyleSheet(
+            f"background: {ERROR}; color: white; padding: 10px; font-size: 15px; font-weight: bold;"
+        )
+        self.divergence.hide()
+        self.board_frame = QFrame()
+        self.board_layout = QVBoxLayout(self.board_frame)
+        self.board_layout.setContentsMargins(0, 0, 0, 0)
+
+        self.players = PlayersPanel()
+        self.moves = MoveList()
+        self.chat = ChatPanel()
+        self.resign_button = QPushButton("Resign…")
+        self.offer_button = QPushButton("Offer draw")
+        self.accept_button = QPushButton("Accept draw")
+        self.leave_button = QPushButton("Leave table")
+        self.confirm = QWidget()
+        confirm_row = QHBoxLayout(self.confirm)
+        confirm_row.setContentsMargins(0, 0, 0, 0)
+        confirm_row.addWidget(QLabel("Resign this game?"), 1)
+        self.confirm_yes = QPushButton("Resign")
+        self.confirm_no = QPushButton("Cancel")
+        confirm_row.addWidget(self.confirm_yes)
+        confirm_row.addWidget(self.confirm_no)
+        self.confirm.hide()
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(QLabel("Players"))
+        side_layout.addWidget(self.players, 2)
+        side_layout.addWidget(QLabel("Moves"))
+        side_layout.addWidget(self.moves, 3)
+        side_layout.addWidget(QLabel("Chat"))
+        side_layout.addWidget(self.chat, 3)
+        buttons = QHBoxLayout()
+        for button in (self.resign_button, self.offer_button, self.accept_button):
+            buttons.addWidget(button)
+        side_layout.addLayout(buttons)
+        side_layout.addWidget(self.confirm)
+        side_layout.addWidget(self.leave_button)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.board_frame)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([700, 460])
+        splitter.setChildrenCollapsible(False)
+        side.setMinimumWidth(340)
+
+        self.status = QLabel()
+        self.error = QLabel()
+        self.error.setStyleSheet(f"color: {ERROR};")
+        self.error.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.divergence)
+        layout.addWidget(self.banner)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.error)
+        layout.addWidget(self.status)
+
+        self.chat.send.connect(lambda text: self.session and self.session.chat(text))
+        self.resign_button.clicked.connect(self.confirm.show)
+        self.confirm_no.clicked.connect(self.confirm.hide)
+        self.confirm_yes.clicked.connect(self._resign)
+        self.offer_button.clicked.connect(lambda: self.session and self.session.offer_draw())
+        self.accept_button.clicked.connect(lambda: self.session and self.session.accept_draw())
+        self.leave_button.clicked.connect(self.leaveRequested.emit)
+
+    # --- the session --------------------------------------------------------------------
+    def set_session(self, session: GameSession) -> None:
+        self.clear_session()
+        self.session = session
+        snapshot = session.snapshot
+        self.board = make_board(snapshot.engine)
+        self.board.moveChosen.connect(self._move)
+        self.board_layout.addWidget(self.board)
+        self.bridge = SessionBridge(session)
+        self.bridge.stateChanged.connect(self._on_state)
+        self.bridge.playersChanged.connect(self.refresh)
+        self.bridge.chatLine.connect(self.chat.add)
+        self.bridge.ended.connect(lambda _outcome: self.refresh())
+        self.bridge.error.connect(self.error.setText)
+        self.bridge.halted.connect(lambda _halted: self.refresh())
+        self.title.setText(snapshot.title)
+        self.moves.clear()
+        self.chat.show_chat(snapshot.chat)
+        self.error.clear()
+        self.refresh()
+
+    def clear_session(self) -> None:
+        if self.bridge is not None:
+            self.bridge.detach()
+            self.bridge.deleteLater()
+        if self.board is not None:
+            self.board.setParent(None)
+            self.board.deleteLater()
+        self.session = self.bridge = self.board = None
+        self.confirm.hide()
+        self.banner.hide()
+        self.divergence.hide()
+
+    def _on_state(self, _event: object) -> None:
+        self.error.clear()
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.session is None or self.board is None:
+            return
+        snapshot = self.session.snapshot
+        engine, state = snapshot.engine, snapshot.state
+        last = snapshot.last_move
+        halted = snapshot.halted
+        self.board.show_position(
+            engine,
+            state,
+            last_move=None if last is None else last.wire,
+            my_seat=snapshot.my_seat,
+            interactive=snapshot.my_turn and not snapshot.resign_pending and halted is None,
+        )
+        self.players.show_players(snapshot, self.board.seat_notes(engine, state))
+        self.moves.show_plies(snapshot)
+        over = snapshot.outcome is not None or halted is not None
+        for button in (self.resign_button, self.offer_button, self.accept_button):
+            button.setEnabled(not over and snapshot.my_seat is not None)
+        self.resign_button.setEnabled(
+            self.resign_button.isEnabled() and not snapshot.resign_pending
+        )
+        self.accept_button.setEnabled(
+            self.accept_button.isEnabled()
+            and any(seat != snapshot.my_seat for seat in snapshot.draw_offered_by)
+        )
+        if halted is not None:
+            who = f"peer {halted.peer} disagrees" if halted.peer else "no majority agrees"
+            self.divergence.setText(
+                f"The table halted at ply {halted.ply}: {who}. {halted.message}\n"
+                f"The board shows the last agreed position. Evidence: {halted.evidence}"
+            )
+            self.divergence.show()
+        if snapshot.outcome is not None:
+            self.banner.setText(describe_outcome(snapshot, snapshot.outcome))
+            self.banner.show()
+            self.confirm.hide()
+        self.status.setText(self._status_text(snapshot))
+
+    def _status_text(self, snapshot: SessionSnapshot) -> str:
+        assert self.board is not None
+        if snapshot.halted is not None:
+            turn = "Halted."
+        elif snapshot.outcome is not None:
+            turn = "Game over."
+        elif snapshot.resign_pending:
+            turn = "You resign at your next turn."
+        elif snapshot.my_turn:
+            turn = "Your move."
+        else:
+            mover = snapshot.mover
+            turn = f"{snapshot.seat_name(mover)} to move." if mover is not None else ""
+        parts = [
+            turn,
+            f"Ply {snapshot.final_ply}/{snapshot.ply} final",
+            f"{snapshot.peers} peer{'s' if snapshot.peers != 1 else ''}",
+            f"digest {snapshot.digest[:4].hex()}",
+        ]
+        note = self.board.status_note(snapshot.engine, snapshot.state)
+        if note:
+            parts.insert(1, note)
+        return " · ".join(part for part in parts if part)
+
+    # --- intents ------------------------------------------------------------------------
+    def _move(self, wire: tuple[int, ...]) -> None:
+        if self.session is not None:
+            self.session.move(list(wire))
+
+    def _resign(self) -> None:
+        self.confirm.hide()
+        if self.session is not None:
+            self.session.resign()

@@ -1,0 +1,130 @@
+"""The table screen's side panels: players, move list and chat.
+
+Each panel is filled from a ``SessionSnapshot`` (and, for the players, the board's notes) and
+holds no game state of its own beyond what it shows.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from client.session_api import ChatEntry, SessionSnapshot
+from ui.theme import NEUTRAL, seat_colour, seat_icon
+
+
+class PlayersPanel(QListWidget):
+    """One line per seat: colour, name, bot or you, to move, controlled by whom, notes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+
+    def show_players(self, snapshot: SessionSnapshot, notes: dict[int, str]) -> None:
+        self.clear()
+        mover = snapshot.to_move
+        for view in snapshot.seats:
+            parts = [view.name]
+            if view.is_mine:
+                parts.append("(you)")
+            elif view.is_bot:
+                parts.append("(bot)")
+            # A controller that is no seat (Consensus: 0) means nobody plays these pieces
+            # any more; the board's note says why.
+            taken_over = view.controller != view.seat
+            if taken_over and any(other.seat == view.controller for other in snapshot.seats):
+                parts.append(f"— played by {snapshot.seat_name(view.controller)}")
+            if not view.present:
+                parts.append("— away")
+            if view.seat in snapshot.draw_offered_by:
+                parts.append("— offers a draw")
+            if view.seat in notes:
+                parts.append(f"— {notes[view.seat]}")
+            marker = "▶ " if view.seat == mover else "   "
+            item = QListWidgetItem(seat_icon(view.seat), marker + " ".join(parts))
+            if view.seat == mover:
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            self.addItem(item)
+
+
+class MoveList(QListWidget):
+    """The plies in notation, each marked final (✓) or pending (…)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+
+    def show_plies(self, snapshot: SessionSnapshot) -> None:
+        if self.count() > len(snapshot.plies):
+            self.clear()
+        for ply in snapshot.plies[self.count() :]:
+            item = QListWidgetItem(seat_icon(ply.player), "")
+            item.setData(Qt.ItemDataRole.UserRole, ply)
+            self.addItem(item)
+        for row in range(self.count()):
+            item = self.item(row)
+            ply = item.data(Qt.ItemDataRole.UserRole)
+            who = snapshot.seat_name(ply.player)
+            if ply.player != ply.seat:
+                who += f" for {snapshot.seat_name(ply.seat)}"
+            mark = "✓" if ply.ply <= snapshot.final_ply else "…"
+            item.setText(f"{ply.ply:>3}. {ply.notation}   {who}  {mark}")
+        self.scrollToBottom()
+
+
+class ChatPanel(QWidget):
+    """The chat lines and a field to write one."""
+
+    send = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines = QListWidget()
+        self.lines.setWordWrap(True)
+        self.field = QLineEdit(placeholderText="Say something to the table…")
+        self.field.setMaxLength(500)
+        self.button = QPushButton("Send")
+        row = QHBoxLayout()
+        row.addWidget(self.field, 1)
+        row.addWidget(self.button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.lines, 1)
+        layout.addLayout(row)
+        self.field.returnPressed.connect(self._send)
+        self.button.clicked.connect(self._send)
+
+    def _send(self) -> None:
+        text = self.field.text().strip()
+        if text:
+            self.send.emit(text)
+            self.field.clear()
+
+    def show_chat(self, entries: tuple[ChatEntry, ...]) -> None:
+        self.lines.clear()
+        for entry in entries:
+            self.add(entry)
+
+    def add(self, entry: ChatEntry) -> None:
+        if entry.seat is None:
+            item = QListWidgetItem(entry.text)
+            font = QFont(item.font())
+            font.setItalic(True)
+            item.setFont(font)
+            item.setForeground(QBrush(QColor(NEUTRAL).darker(140)))
+        else:
+            item = QListWidgetItem(f"{entry.author}: {entry.text}")
+            item.setForeground(QBrush(seat_colour(entry.seat).darker(130)))
+        self.lines.addItem(item)
+        self.lines.scrollToBottom()
