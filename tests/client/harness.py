@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from client.bots import RandomBot
+from client.bots import make_bot
 from client.events import Event, Output
 from client.records import START, SignedRecord
 from client.start import PeerSpec, SeatSpec, start_body
@@ -86,6 +86,7 @@ class Setup:
         seed: int = 0,
         spectator: bool = False,
         engine: AnyEngine | None = None,
+        bot_kind: str = "random",
     ) -> Table:
         """Peer ``name``'s table.  ``bots="all"`` has bots play every seat it signs for;
         ``bots=()`` none (moves through intents); a list of seat numbers, those seats."""
@@ -105,7 +106,10 @@ class Setup:
             elif s == name:
                 seat_keys[seat] = me
         chosen = seat_keys if isinstance(bots, str) else {s: seat_keys[s] for s in bots}
-        bot_map = {key: RandomBot(seed * 1000 + seat) for seat, key in chosen.items()}
+        game = (engine or self.engine).name
+        bot_map = {
+            key: make_bot(game, bot_kind, seed * 1000 + seat) for seat, key in chosen.items()
+        }
         return Table(
             self.start_record,
             engine or self.engine,
@@ -205,9 +209,19 @@ class Router:
         return [event for event in self.events[name] if isinstance(event, kind)]
 
 
-def play(setup: Setup, *, seed: int = 0, bot_delay: float = 0.0, **network: Any) -> Router:
+def play(
+    setup: Setup,
+    *,
+    seed: int = 0,
+    bot_delay: float = 0.0,
+    bot_kind: str = "random",
+    **network: Any,
+) -> Router:
     """Every peer of ``setup`` with bots at all its seats, run until nothing moves."""
-    tables = {name: setup.table(name, seed=seed, bot_delay=bot_delay) for name in setup.peer_names}
+    tables = {
+        name: setup.table(name, seed=seed, bot_delay=bot_delay, bot_kind=bot_kind)
+        for name in setup.peer_names
+    }
     router = Router(tables, seed=seed, **network)
     router.start()
     router.run()
