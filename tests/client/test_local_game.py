@@ -23,7 +23,9 @@ from tests.toy_engine import RACE
 
 
 def make_game(**options: object) -> tuple[LocalGame, list[SessionEvent]]:
-    game = LocalGame(RACE, {"seats": 2}, player_name="Ana", bot_kind="random", **options)  # type: ignore[arg-type]
+    game = LocalGame(
+        RACE, {"seats": 2}, player_name="Ana", bot_kind="random", think_in_thread=False, **options
+    )  # type: ignore[arg-type]
     events: list[SessionEvent] = []
     game.subscribe(events.append)
     return game, events
@@ -123,7 +125,15 @@ async def test_bots_decline_or_accept_a_draw_as_configured() -> None:
 async def test_bots_alone_play_a_four_seat_game_to_its_end_and_leave_stops_serve(
     autojump_clock,
 ) -> None:  # type: ignore[no-untyped-def]
-    game = LocalGame(RACE, {"seats": 4}, my_seat=3, bot_kind="random", seed=7, bot_delay=0.3)
+    game = LocalGame(
+        RACE,
+        {"seats": 4},
+        my_seat=3,
+        bot_kind="random",
+        seed=7,
+        bot_delay=0.3,
+        think_in_thread=False,
+    )
     async with trio.open_nursery() as nursery:
         nursery.start_soon(game.serve)
         while game.snapshot.outcome is None:
@@ -148,7 +158,9 @@ async def test_a_consensus_game_announces_plies_and_control_and_the_fallen_canno
     from client.bots import RandomBot
     from engines.consensus import ENGINE
 
-    game = LocalGame(ENGINE, {"seats": 4}, bot_kind="random", seed=1, bot_delay=0.5)
+    game = LocalGame(
+        ENGINE, {"seats": 4}, bot_kind="random", seed=1, bot_delay=0.5, think_in_thread=False
+    )
     seen: list[tuple[SessionEvent, tuple[int, ...]]] = []
 
     def record(event: SessionEvent) -> None:
