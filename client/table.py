@@ -199,7 +199,7 @@ class Table:
     def resign(self, now: float, seat: int | None = None) -> Output:
         """Resign this peer's seat; it is sent at that player's own turn (maybe at once)."""
         self._now = now
-        self._refuse_unless(playing=False)
+        self._refuse_unless(playing=True)
         self.local.want_resign(self.chain.head, seat)
         return self._run()
 
@@ -250,6 +250,8 @@ class Table:
 
     # --- the loop ---------------------------------------------------------------------------
     def _run(self) -> Output:
+        if not self._begun:
+            raise LocalProtocolError("call begin() before anything else")
         while True:
             while self._released or self._inbox:
                 if self._released:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from client.events import ChatReceived, DrawAccepted, DrawOffered, PointReceived, RecordRejected
+from client.finality import LocalProtocolError
 from client.records import CHAT, POINT
 from client.seating import IntentRefused
-from tests.client.harness import act, deliver, forge, world
+from tests.client.harness import Router, Setup, act, deliver, forge, world
 
 
 def test_chat_and_pointing_reach_everyone_and_change_nothing() -> None:
@@ -88,3 +89,18 @@ def test_intents_are_refused_with_reasons() -> None:
         b.chat("  ", 2.0)
     with pytest.raises(IntentRefused, match="at most 1000 characters"):
         b.chat("x" * 1001, 2.0)
+
+
+def test_a_table_must_begin_first_and_a_finished_game_takes_no_resignation() -> None:
+    setup = Setup(["A", "B"], params={"seats": 2, "pile": 1})
+    table = setup.table("A", bots=())
+    with pytest.raises(LocalProtocolError, match="call begin"):
+        table.receive(setup.start_record, 0.0)
+    router = Router({n: setup.table(n, bots=()) for n in "AB"})
+    router.start()
+    router.run()
+    act(router, "A", router.tables["A"].move(1, 1.0))
+    with pytest.raises(IntentRefused, match="the game is over"):
+        router.tables["B"].resign(2.0)
+    with pytest.raises(LocalProtocolError, match="has begun already"):
+        router.tables["B"].begin(3.0)
