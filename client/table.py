@@ -251,7 +251,7 @@ class Table:
     # --- the loop ---------------------------------------------------------------------------
     def _run(self) -> Output:
         if not self._begun:
-            raise LocalProtocolError("call begin() before anything else")
+            return Output()  # records received so far wait in the inbox for begin()
         while True:
             while self._released or self._inbox:
                 if self._released:

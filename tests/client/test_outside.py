@@ -91,11 +91,11 @@ def test_intents_are_refused_with_reasons() -> None:
         b.chat("x" * 1001, 2.0)
 
 
-def test_a_table_must_begin_first_and_a_finished_game_takes_no_resignation() -> None:
+def test_records_wait_for_begin_and_a_finished_game_takes_no_resignation() -> None:
     setup = Setup(["A", "B"], params={"seats": 2, "pile": 1})
     table = setup.table("A", bots=())
-    with pytest.raises(LocalProtocolError, match="call begin"):
-        table.receive(setup.start_record, 0.0)
+    assert table.receive(forge(setup, "B", CHAT, {"text": "early"}), 0.0).events == []
+    assert [type(e) for e in table.begin(0.0).events] == [ChatReceived]
     router = Router({n: setup.table(n, bots=()) for n in "AB"})
     router.start()
     router.run()
