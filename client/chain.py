@@ -40,6 +40,7 @@ __all__ = [
     "PlyRule",
     "TableState",
     "chain_digest",
+    "describe_key",
 ]
 
 ZERO_DIGEST = bytes(32)
@@ -106,10 +107,15 @@ class PlyContext:
 
     def describe(self, key: bytes) -> str:
         """``peer K3QF-7XHA (Ann)`` or ``the bot of seat 3 run by peer ...``."""
-        for spec in self.before.seats:
-            if spec.key == key and spec.runner is not None:
-                return f"the bot of seat {spec.seat} run by {self.start.name_of(spec.runner)}"
-        return self.start.name_of(key)
+        return describe_key(self.start, self.before.seats, key)
+
+
+def describe_key(start: TableStart, seats: Sequence[SeatSpec], key: bytes) -> str:
+    """A key as players read it, given who signs each seat now (bots may be new)."""
+    for spec in seats:
+        if spec.key == key and spec.runner is not None:
+            return f"the bot of seat {spec.seat} run by {start.name_of(spec.runner)}"
+    return start.name_of(key)
 
 
 PlyRule = Callable[[PlyContext, SignedRecord], PlyEffect]

@@ -23,10 +23,10 @@ How a record is handled (everything is checked before anything changes):
 A rejected record is never applied, never occupies its ply, and is kept as ``Evidence``.
 A halted table applies (and acks) plies only up to the diverging one — so a peer that was
 behind still says what it computed there — and signs no ply at all.  The evidence is about
-the earliest ply known to diverge.  Local keys (the peer's and
-its bots') act only when the table is live: genesis final, no halt, no outcome.  This peer
-never signs two ply records for one ply, nor two ACKs or ENDs for one ply
-(``LocalProtocolError`` if the code ever tried: that would be our bug).
+the earliest ply known to diverge.  Local keys (the peer's and its bots') act only when
+the table is live: genesis final, no halt, no outcome.  This peer never signs two ply
+records for one ply, nor two ACKs or ENDs for one ply (``LocalProtocolError`` if the code
+ever tried: that would be our bug).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from typing import Any
 
 from client.bodies import Malformed, read_digest, read_int
 from client.bots import Bot
-from client.chain import Chain, PlyRejected, PlyRule, TableState
+from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
 from client.divergence import Divergence, Evidence, StateView
 from client.ending import read_result, result_body, result_claim
 from client.events import (
@@ -147,10 +147,8 @@ class Table:
         return None if self.divergence is None else self.divergence.evidence()
 
     def describe(self, key: bytes) -> str:
-        for spec in self.chain.head.seats:
-            if spec.key == key and spec.runner is not None:
-                return f"the bot of seat {spec.seat} run by {self.start.name_of(spec.runner)}"
-        return self.start.name_of(key)
+        """``peer K3QF-7XHA (Ann)`` or ``the bot of seat 3 run by peer ...``."""
+        return describe_key(self.start, self.chain.head.seats, key)
 
     def live(self) -> bool:
         """Whether local keys may sign plies now."""
