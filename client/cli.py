@@ -28,7 +28,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats", type=int, default=None, help="number of seats, when the game allows"
     )
     demo.add_argument("--pace", type=int, default=0, metavar="MS", help="pause after each move")
+
+    commands.add_parser("id", help="print this profile's fingerprint (creating its key if needed)")
     return parser
+
+
+def _print_id(profile: str) -> int:
+    """``palabre id``: the fingerprint on stdout; a note on stderr when the key is new."""
+    from net.errors import IdentityError
+    from net.identity import identity_path, load_or_create_key
+
+    try:
+        path = identity_path(profile)
+        identity, created = load_or_create_key(path)
+    except IdentityError as error:
+        print(f"palabre: {error}", file=sys.stderr)
+        return 1
+    if created:
+        print(f"palabre: created a new key for profile {profile!r} in {path}", file=sys.stderr)
+    print(identity.fingerprint)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,6 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error("--pace must be 0 or more milliseconds")
             find_engine(args.game)
             return run_demo(args.game, args.seed, args.pace, args.seats)
+        if args.command == "id":
+            return _print_id(args.profile)
     except (UnknownGame, InvalidParams) as error:
         print(f"palabre: {error}", file=sys.stderr)
         return 2

@@ -1,0 +1,115 @@
+"""Signed envelopes: ``[author_key, payload, signature]`` (DESIGN.md section 3).
+
+Invariants:
+
+* An envelope is the canonical msgpack array of three byte strings: the author's 32-byte
+  Ed25519 public key, the payload bytes, and the 64-byte signature over ``tag + payload``.
+* The tag names the purpose: ``RECORD_TAG`` for records, ``HELLO_TAG`` for the handshake.
+  A signature made for one purpose never verifies for another, because the tag is part of
+  the signed bytes.
+* Receivers go in this order: ``parse_envelope`` (outer shape only), check the author is
+  allowed, ``verify_envelope``, and only then decode the payload (``net.records``).
+* An envelope's identity is ``envelope_hash``: BLAKE2b-256 of its exact bytes.  Logs keep
+  and forward those exact bytes, never a re-encoding.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cached_property
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from net.errors import DecodeError, LocalProtocolError, SignatureError
+from net.identity import Identity, short_fingerprint
+from net.wire import Bytes, pack, unpack
+
+__all__ = [
+    "HELLO_TAG",
+    "KEY_SIZE",
+    "MAX_ENVELOPE",
+    "MAX_PAYLOAD",
+    "RECORD_TAG",
+    "SIGNATURE_SIZE",
+    "Envelope",
+    "envelope_hash",
+    "parse_envelope",
+    "seal",
+    "signature_is_valid",
+    "verify_envelope",
+]
+
+RECORD_TAG = b"palabre/1/record\0"
+HELLO_TAG = b"palabre/1/hello\0"
+KEY_SIZE = 32
+SIGNATURE_SIZE = 64
+MAX_ENVELOPE = 65519  # a frame's 64 KiB less its type byte and the encryption tag
+_KEY = Bytes(KEY_SIZE)
+_SIGNATURE = Bytes(SIGNATURE_SIZE)
+MAX_PAYLOAD = MAX_ENVELOPE - 104  # the envelope's array, key and signature take 104 bytes
+_PAYLOAD = Bytes(1, MAX_PAYLOAD)
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """An envelope split into its parts; ``data`` is the exact bytes it came as."""
+
+    data: bytes
+    author: bytes
+    payload: bytes
+    signature: bytes
+
+    @cached_property
+    def hash(self) -> bytes:
+        return envelope_hash(self.data)
+
+
+def envelope_hash(data: bytes) -> bytes:
+    """BLAKE2b-256 of an envelope's exact bytes: its identity for dedup and the chain."""
+    return hashlib.blake2b(data, digest_size=32).digest()
+
+
+def seal(identity: Identity, tag: bytes, payload: bytes) -> bytes:
+    """The envelope bytes of ``payload`` signed by ``identity`` for the purpose ``tag``."""
+    if not 1 <= len(payload) <= MAX_PAYLOAD:
+        raise LocalProtocolError(f"a payload of {len(payload)} bytes is too large to send")
+    signature = identity.sign(tag + payload)
+    return pack([identity.public_key, payload, signature])
+
+
+def parse_envelope(data: bytes, what: str = "envelope") -> Envelope:
+    """Split envelope bytes into their parts, strictly; ``DecodeError`` otherwise.
+
+    The payload is not decoded here: that waits until the signature is verified.
+    """
+    if len(data) > MAX_ENVELOPE:
+        raise DecodeError(f"{what}: {len(data)} bytes, over the {MAX_ENVELOPE}-byte limit")
+    value = unpack(data, what)
+    if type(value) is not tuple or len(value) != 3:
+        raise DecodeError(f"{what}: expected [author_key, payload, signature]")
+    author, payload, signature = value
+    _KEY.check(author, f"{what} author key")
+    _PAYLOAD.check(payload, f"{what} payload")
+    _SIGNATURE.check(signature, f"{what} signature")
+    return Envelope(data, author, payload, signature)
+
+
+def signature_is_valid(public_key: bytes, signature: bytes, message: bytes) -> bool:
+    """Whether ``signature`` is ``public_key``'s Ed25519 signature of ``message``."""
+    try:
+        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, message)
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def verify_envelope(envelope: Envelope, tag: bytes) -> None:
+    """``SignatureError`` unless the envelope is signed by its author for ``tag``'s purpose."""
+    if not signature_is_valid(envelope.author, envelope.signature, tag + envelope.payload):
+        purpose = tag.rstrip(b"\0").decode("ascii", "replace")
+        raise SignatureError(
+            f"bad signature on a {purpose.rsplit('/', 1)[-1]} said to be by "
+            f"{short_fingerprint(envelope.author)}"
+        )

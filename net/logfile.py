@@ -1,0 +1,168 @@
+"""The append-only file of envelopes: the write-ahead journal and the game log (section 5).
+
+Format: the magic line ``MAGIC`` (``b"palabre-log/1\\n"``: name and format version), then
+records, each a 4-byte big-endian length (1 to 65535) and that many bytes: an envelope
+exactly as received or signed.  Nothing else; the log issue adds meaning, not framing.
+
+Invariants:
+
+* ``LogWriter.append`` writes the whole record in one ``write`` then flushes and fsyncs
+  before returning, so a record that was returned has reached the disk.  A failed append
+  truncates the file back to where it was and raises ``LogFileError``.
+* A crash can leave at most one incomplete record at the end (a torn tail).  ``read_log``
+  keeps every complete record and describes the tail in ``LogContents.torn``;
+  ``LogWriter.reopen`` also cuts that tail off (after reporting it) so appends go on cleanly.
+* A length of 0 or over the cap cannot come from a torn write; it is reported as a torn
+  tail of kind ``"bad-length"`` so a verifier can call it damage rather than a crash.
+* ``create`` never overwrites: it fails if the file exists.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from net.errors import LogFileError
+from net.fsutil import fsync_dir, os_reason
+
+__all__ = ["MAGIC", "MAX_RECORD", "LogContents", "LogWriter", "TornTail", "read_log"]
+
+MAGIC = b"palabre-log/1\n"
+MAX_RECORD = 65535
+_LENGTH = struct.Struct(">I")
+
+
+@dataclass(frozen=True)
+class TornTail:
+    """What was cut: ``length`` bytes from ``offset`` on, and why."""
+
+    offset: int
+    length: int
+    kind: Literal["short", "bad-length"]
+
+    def __str__(self) -> str:
+        if self.kind == "short":
+            return f"an incomplete record of {self.length} bytes at offset {self.offset} was cut"
+        return (
+            f"{self.length} bytes from offset {self.offset} were cut: "
+            "a record length there is impossible (damaged file)"
+        )
+
+
+@dataclass(frozen=True)
+class LogContents:
+    """The complete records of a log file, their offsets, and the torn tail if any."""
+
+    records: tuple[bytes, ...]
+    offsets: tuple[int, ...]
+    torn: TornTail | None
+    end: int  # where the complete records end (the file's clean length)
+
+
+def read_log(path: Path) -> LogContents:
+    """Read a log; ``LogFileError`` if it cannot be read or is not a palabre log."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise LogFileError(f"cannot read {path}: {os_reason(error)}") from error
+    return parse_log(data, str(path))
+
+
+def parse_log(data: bytes, name: str = "the log") -> LogContents:
+    """Split log bytes into records (see ``read_log``)."""
+    if not data.startswith(MAGIC):
+        if MAGIC.startswith(data):
+            raise LogFileError(f"{name} is empty or cut inside its first line")
+        raise LogFileError(f"{name} is not a palabre log (it does not start with {MAGIC!r})")
+    records: list[bytes] = []
+    offsets: list[int] = []
+    offset = len(MAGIC)
+    torn: TornTail | None = None
+    while offset < len(data):
+        if offset + 4 > len(data):
+            torn = TornTail(offset, len(data) - offset, "short")
+            break
+        (length,) = _LENGTH.unpack_from(data, offset)
+        if not 1 <= length <= MAX_RECORD:
+            torn = TornTail(offset, len(data) - offset, "bad-length")
+            break
+        if offset + 4 + length > len(data):
+            torn = TornTail(offset, len(data) - offset, "short")
+            break
+        records.append(data[offset + 4 : offset + 4 + length])
+        offsets.append(offset)
+        offset += 4 + length
+    end = offset if torn is None else torn.offset
+    return LogContents(tuple(records), tuple(offsets), torn, end)
+
+
+class LogWriter:
+    """Appends records to one log file, each one durable before ``append`` returns."""
+
+    def __init__(self, path: Path, fd: int, size: int) -> None:
+        self.path = path
+        self._fd: int | None = fd
+        self._size = size
+
+    @classmethod
+    def create(cls, path: Path) -> LogWriter:
+        """Create a new log (``LogFileError`` if it exists or cannot be written)."""
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        except FileExistsError as error:
+            raise LogFileError(f"{path} already exists; it was left as it is") from error
+        except OSError as error:
+            raise LogFileError(f"cannot create {path}: {os_reason(error)}") from error
+        writer = cls(path, fd, 0)
+        writer._write(MAGIC)
+        fsync_dir(path.parent)
+        return writer
+
+    @classmethod
+    def reopen(cls, path: Path) -> tuple[LogWriter, LogContents]:
+        """Open an existing log to append to it, cutting a torn tail (which is reported)."""
+        contents = read_log(path)
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
+            if contents.torn is not None:
+                os.ftruncate(fd, contents.end)
+                os.fsync(fd)
+        except OSError as error:
+            raise LogFileError(f"cannot open {path} to append: {os_reason(error)}") from error
+        return cls(path, fd, contents.end), contents
+
+    def append(self, record: bytes) -> None:
+        """Append one record and fsync it; ``LogFileError`` (file unchanged) on failure."""
+        if not 1 <= len(record) <= MAX_RECORD:
+            raise LogFileError(f"a record of {len(record)} bytes cannot be logged")
+        self._write(_LENGTH.pack(len(record)) + record)
+
+    def _write(self, data: bytes) -> None:
+        if self._fd is None:
+            raise LogFileError(f"{self.path} is closed")
+        try:
+            written = os.pwrite(self._fd, data, self._size)
+            if written != len(data):
+                raise OSError(f"only {written} of {len(data)} bytes were written")
+            os.fsync(self._fd)
+        except OSError as error:
+            with contextlib.suppress(OSError):  # if this fails too, reopen reports the tail
+                os.ftruncate(self._fd, self._size)
+            raise LogFileError(f"cannot write to {self.path}: {os_reason(error)}") from error
+        self._size += len(data)
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()

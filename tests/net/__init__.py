@@ -1,0 +1,1 @@
+"""Tests of net/: identities, envelopes, frames, the protocol core and its driver."""
