@@ -2,14 +2,16 @@
 consents later.
 
 A consent is a signed record of its own (sent outside the chain first, so every peer sees
-it) that binds ``prev``: the chain digest the ply will be appended to.  The ply carries the
+it) that binds ``ply`` and ``prev``: the number of the ply it is about and the chain digest
+that ply will be appended to.  The ply carries the
 exact envelope bytes of the consents it relies on, so anyone replaying the chain can check
 them without having seen them arrive.
 
 Invariants of an accepted set (else ``PlyRejected`` naming what is wrong):
 
 * every envelope verifies through the injected opener and belongs to this table;
-* every consent has one of the expected kinds and binds exactly ``ctx.before.chain_digest``;
+* every consent has one of the expected kinds and binds exactly this ply and
+  ``ctx.before.chain_digest``;
 * authors are distinct, each one of the required keys, and every required key is there.
 """
 
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from client.bodies import Malformed, read_digest
+from client.bodies import Malformed, read_digest, read_int
 from client.chain import PlyContext, PlyRejected
 from client.records import BadEnvelope, SignedRecord
 
@@ -54,12 +56,13 @@ def check_consents(
                 f"{what} carries a {consent.kind} by {name} that is no consent here; it was ignored"
             )
         try:
+            ply = read_int(consent.body, "ply", 1)
             prev = read_digest(consent.body, "prev")
         except Malformed as error:
             raise PlyRejected(
                 f"{what} carries a malformed consent by {name} ({error}); it was ignored"
             ) from None
-        if prev != ctx.before.chain_digest:
+        if prev != ctx.before.chain_digest or ply != ctx.before.ply + 1:
             raise PlyRejected(
                 f"{what} carries a consent by {name} given for another position; it was ignored"
             )

@@ -112,7 +112,8 @@ class PointReceived:
     author: bytes
     name: str
     ply: int
-    marks: tuple[tuple[int, ...], ...]
+    arrows: tuple[tuple[int, int], ...]
+    squares: tuple[int, ...]
 
 
 @dataclass(frozen=True)

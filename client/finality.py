@@ -1,6 +1,6 @@
 """Acks and finality: who signed which chain digest for which ply.
 
-After applying ply n every peer signs ACK ``{ply, chain}``; ply n is **final** when every
+After applying ply n every peer signs ACK ``{ply, digest}``; ply n is **final** when every
 peer still at the table (``TableState.peers`` after ply n) acked the chain digest this peer
 computed.  Because chain digest n commits to every earlier ply, finality is a prefix: the
 tracker reports plies final in order, and ply n+1 can only be final once n is.

@@ -1,6 +1,6 @@
 """HALT: the record a peer signs when it stops the table, so every peer holds both states.
 
-When a peer halts on a divergence it signs HALT ``{ply, chain, state, reason, records}``:
+When a peer halts on a divergence it signs HALT ``{ply, digest, state, reason, records}``:
 its chain digest and canonical engine state at the ply where things went wrong, a sentence
 saying why, and the envelopes of the signed records involved (at most four).  A receiver
 re-checks the embedded records itself (they are signed, so nobody can invent them), halts
@@ -28,9 +28,9 @@ from engines.base import state_digest
 
 __all__ = ["HaltClaim", "halt_body", "read_halt", "state_view"]
 
-MAX_STATE = 48 * 1024
+MAX_STATE = 16 * 1024
 MAX_EMBEDDED = 4
-MAX_REASON = 500
+MAX_REASON = 300
 
 
 def state_view(source: str, engine: AnyEngine, state: TableState) -> StateView:
@@ -46,7 +46,7 @@ def halt_body(
     embeddable = [r for r in records if _embeddable(r.kind)]
     return {
         "ply": state.ply,
-        "chain": state.chain_digest,
+        "digest": state.chain_digest,
         "state": engine.encode(state.engine_state),
         "reason": reason[:MAX_REASON],
         "records": [record.envelope for record in embeddable[:MAX_EMBEDDED]],
@@ -102,7 +102,7 @@ def read_halt(record: SignedRecord, opener: EnvelopeOpener, table_id: bytes) -> 
     return HaltClaim(
         record=record,
         ply=read_int(body, "ply", 0),
-        chain=read_digest(body, "chain"),
+        chain=read_digest(body, "digest"),
         state=read_bytes(body, "state", MAX_STATE),
         reason=read_text(body, "reason", MAX_REASON),
         records=tuple(embedded),

@@ -3,14 +3,16 @@
 Each rule gets the state before the ply (``ply`` and ``prev`` already checked by
 ``Chain.check``) and returns a ``PlyEffect`` or raises ``PlyRejected``.  Authority:
 
-* **MOVE** ``{ply, prev, move}``: signed by the key that controls the seat to move,
+* **MOVE** ``{ply, prev, seat, move}``: ``seat`` is the seat to move; signed by the key
+  that controls it,
   ``seat_key(engine.controller(state, engine.to_move(state)))``.  Control transfer and
   extra moves come from the engine, so a Consensus ruler's extra move is signed by the
   ruler's key and a captured seat's moves by its captor's key.  Legality: ``engine.apply``.
 * **RESIGN** ``{ply, prev, seat}``: signed by the key of ``seat`` at that player's own turn,
   i.e. when ``seat`` controls the seat to move; ``engine.resign`` decides the rest.
-* **DRAW** ``{ply, prev, accepts}``: signed like a MOVE, carrying DRAW_OFFER/DRAW_ACCEPT
-  records of every peer still at the table, each binding ``prev`` (``client.consent``).
+* **DRAW** ``{ply, prev, acceptances}``: signed like a MOVE, carrying the DRAW_ACCEPT
+  records of every peer still at the table, each binding ``ply`` and ``prev``
+  (``client.consent``).
 
 REMOVE and TAKEBACK will be added to :data:`PLY_RULES` by their issues; nothing else in the
 core needs to change for them.
@@ -23,7 +25,7 @@ from collections.abc import Mapping
 from client.bodies import read_int, read_list
 from client.chain import PlyContext, PlyEffect, PlyRejected, PlyRule
 from client.consent import check_consents
-from client.records import DRAW, DRAW_ACCEPT, DRAW_OFFER, MOVE, RESIGN, SignedRecord
+from client.records import DRAW, DRAW_ACCEPT, MOVE, RESIGN, SignedRecord
 from engines import IllegalMove, InvalidMove
 
 __all__ = ["PLY_RULES", "controlling_seat", "seat_to_move"]
@@ -64,7 +66,14 @@ def _holds(seats: tuple[int, ...]) -> str:
 
 
 def _move(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
-    seat = _require_controller(ctx, record, "move")
+    claimed = read_int(record.body, "seat", 1, len(ctx.before.seats))
+    seat = seat_to_move(ctx, "move", record)
+    if claimed != seat:
+        raise PlyRejected(
+            f"{ctx.describe(record.author)} sent a move for seat {claimed}, but it is seat "
+            f"{seat}'s turn; the move was ignored"
+        )
+    _require_controller(ctx, record, "move")
     who = ctx.describe(record.author)
     wire = read_list(record.body, "move", MAX_WIRE_MOVE)
     state = ctx.before.engine_state
@@ -111,9 +120,9 @@ def _resign(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
 
 def _draw(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     seat = _require_controller(ctx, record, "draw")
-    envelopes = read_list(record.body, "accepts", len(ctx.before.peers))
+    envelopes = read_list(record.body, "acceptances", len(ctx.before.peers))
     what = f"{ctx.describe(record.author)}'s draw"
-    check_consents(ctx, envelopes, frozenset({DRAW_OFFER, DRAW_ACCEPT}), ctx.before.peers, what)
+    check_consents(ctx, envelopes, frozenset({DRAW_ACCEPT}), ctx.before.peers, what)
     try:
         after = ctx.engine.agree_draw(ctx.before.engine_state)
     except IllegalMove as error:

@@ -44,6 +44,9 @@ __all__ = [
     "RESIGN",
     "START",
     "TAKEBACK",
+    "TAKEBACK_ASK",
+    "TAKEBACK_CONSENT",
+    "VOTE",
     "BadEnvelope",
     "EnvelopeOpener",
     "SignedRecord",
@@ -69,6 +72,11 @@ CHAT = "CHAT"
 POINT = "POINT"
 DRAW_OFFER = "DRAW_OFFER"
 DRAW_ACCEPT = "DRAW_ACCEPT"
+VOTE = "VOTE"
+"""Reserved for the removal issue: a vote for a REMOVE, embedded in it."""
+TAKEBACK_ASK = "TAKEBACK_ASK"
+TAKEBACK_CONSENT = "TAKEBACK_CONSENT"
+"""Reserved for a later issue: asking for and consenting to a TAKEBACK."""
 
 CHAIN_KINDS = frozenset({MOVE, RESIGN, DRAW, REMOVE, TAKEBACK})
 """Kinds that occupy a ply of the chain (each body carries ``ply`` and ``prev``)."""

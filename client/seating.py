@@ -25,7 +25,7 @@ from typing import Any
 from client.bots import Bot
 from client.chain import TableState
 from client.finality import LocalProtocolError
-from client.outside import MAX_CHAT, MAX_MARKS, OutsideLog
+from client.outside import MAX_ARROWS, MAX_CHAT, MAX_SQUARE, MAX_SQUARES, OutsideLog
 from client.records import DRAW, MOVE, RESIGN, Signer
 from client.start import TableStart
 from engines import AnyEngine, IllegalMove
@@ -72,6 +72,10 @@ class LocalSeats:
             raise LocalProtocolError("a spectator signs nothing")
         return self._signers[self._me]
 
+    def signs_with(self, key: bytes) -> bool:
+        """Whether ``key`` is one this peer signs with (its own or a bot's it runs)."""
+        return key in self._signers
+
     def claim_ply(self, key: bytes, ply: int) -> None:
         """Record that ``key`` signs a record for ``ply``; refuse a second one."""
         if self._last_ply.get(key, 0) >= ply:
@@ -111,13 +115,14 @@ class LocalSeats:
             raise IntentRefused(f"seat {seat} is not yours to resign")
         self._pending_resign.add(seat)
 
-    def draw_position(self, head: TableState, outside: OutsideLog, offer: bool) -> bytes:
+    def draw_position(self, head: TableState, outside: OutsideLog, offer: bool) -> dict[str, Any]:
+        """The ``{ply, prev}`` a draw offer or acceptance binds now (``IntentRefused``)."""
         consents = outside.consents_for(head.chain_digest)
         if self._me in consents:
             raise IntentRefused("you already agreed to a draw in this position")
         if not offer and not outside.offered(head.chain_digest):
             raise IntentRefused("nobody has offered a draw in this position")
-        return head.chain_digest
+        return {"ply": head.ply + 1, "prev": head.chain_digest}
 
     @staticmethod
     def check_chat(text: str) -> str:
@@ -128,10 +133,13 @@ class LocalSeats:
         return text
 
     @staticmethod
-    def check_marks(marks: Sequence[Sequence[int]]) -> list[list[int]]:
-        if len(marks) > MAX_MARKS:
-            raise IntentRefused(f"at most {MAX_MARKS} marks at once")
-        return [[int(item) for item in mark] for mark in marks]
+    def check_point(arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> dict[str, Any]:
+        if len(arrows) > MAX_ARROWS or len(squares) > MAX_SQUARES:
+            raise IntentRefused(f"at most {MAX_ARROWS} arrows and {MAX_SQUARES} squares at once")
+        points = [*squares, *(square for arrow in arrows for square in arrow)]
+        if not all(type(p) is int and 0 <= p <= MAX_SQUARE for p in points):
+            raise IntentRefused("a mark is not a square of this board")
+        return {"arrows": [list(arrow) for arrow in arrows], "squares": list(squares)}
 
     # --- acting by itself -------------------------------------------------------------------
     def next_action(self, head: TableState, outside: OutsideLog, now: float) -> Action | None:
@@ -150,7 +158,8 @@ class LocalSeats:
             return signer, RESIGN, {"seat": controller}
         consents = outside.consents_for(head.chain_digest)
         if head.peers and all(peer in consents for peer in head.peers):
-            return signer, DRAW, {"accepts": [consents[peer].envelope for peer in head.peers]}
+            acceptances = [consents[peer].envelope for peer in head.peers]
+            return signer, DRAW, {"acceptances": acceptances}
         bot = self._bots.get(key)
         if bot is None:
             return None
@@ -159,7 +168,7 @@ class LocalSeats:
         if now < self._bot_due[1]:
             return None
         move = bot.choose(self._engine, state)
-        return signer, MOVE, {"move": self._engine.move_to_wire(move)}
+        return signer, MOVE, {"seat": seat, "move": self._engine.move_to_wire(move)}
 
     def deadline(self, head_ply: int) -> float | None:
         """When the bot to move wants to move, if one is waiting at this ply."""

@@ -1,16 +1,18 @@
 """START: the signed record that pins a table, and the checks a peer makes before playing.
 
 The host signs one START when the lobby is complete (``client.lobby`` builds its body).  It
-pins the game, ruleset, engine version, parameters, table timeouts, the **peers** (one key
-each, with a display name) and the **seats** (the key that signs each seat's moves; for a
-bot seat also the peer that runs it).  The game log begins with it; the genesis of the chain
-is derived from its record hash (``client.chain``).
+pins the game, ruleset, engine version, options (the engine's parameters), table timeouts,
+the **peers** (one key each, with a display name) and the **seats**: item n−1 is seat n,
+``{key, runner}`` — the key that signs its moves and the peer that runs it (for a person,
+the same key; ``SeatSpec.runner`` is then None).  Field names and bounds are those of
+``net.records`` (docs/PROTOCOL.md).  The game log begins with START; the genesis of the
+chain is derived from its record hash (``client.chain``).
 
 Invariants of a :class:`TableStart` (checked by :func:`parse_start`, else ``StartRefused``):
 
 * the author is the first peer (the host); peer keys are distinct 32-byte keys;
-* seats are numbered 1..N in order; a person's seat is signed by that person's peer key;
-  a bot seat has its own key (no peer's, no other seat's) and a runner that is a peer;
+* a person's seat is signed by that person's peer key; a bot seat has its own key (no
+  peer's, no other seat's) and a runner that is a peer;
 * every peer plays at least one seat, either itself or through a bot it runs.
 
 :func:`check_engine` adds the checks that need this palabre's engine: same ruleset, same
@@ -44,8 +46,8 @@ __all__ = [
 DEFAULT_AWAY_MS = 60_000
 DEFAULT_IDLE_MS = 15 * 60_000
 MAX_PEERS = 16
-MAX_SEATS = 16
-MAX_NAME = 64
+MAX_SEATS = 64
+MAX_NAME = 40
 MAX_PARAMS = 32
 
 
@@ -137,10 +139,10 @@ def start_body(
         "game": game,
         "ruleset": ruleset,
         "engine_version": engine_version,
-        "params": dict(params),
+        "options": dict(params),
         "timeouts": {"away_ms": away_ms, "idle_ms": idle_ms},
         "peers": [{"key": peer.key, "name": peer.name} for peer in peers],
-        "seats": [{"seat": s.seat, "key": s.key, "runner": s.runner} for s in seats],
+        "seats": [{"key": s.key, "runner": s.runner or s.key} for s in seats],
     }
 
 
@@ -156,9 +158,9 @@ def _parse(record: SignedRecord) -> TableStart:
     if record.kind != START:
         raise StartRefused(f"expected a START record, got {record.kind}")
     body = record.body
-    params_obj = body.get("params") if isinstance(body, Mapping) else None
+    params_obj = body.get("options") if isinstance(body, Mapping) else None
     if not isinstance(params_obj, Mapping) or len(params_obj) > MAX_PARAMS:
-        raise Malformed("field 'params' is not a small map")
+        raise Malformed("field 'options' is not a small map")
     params: dict[str, int | str] = {}
     for name, value in params_obj.items():
         if type(name) is not str or not (type(value) is int or type(value) is str):
@@ -168,7 +170,8 @@ def _parse(record: SignedRecord) -> TableStart:
     if not isinstance(timeouts, Mapping):
         raise Malformed("field 'timeouts' is not a map")
     peers = tuple(_read_peer(item) for item in read_list(body, "peers", MAX_PEERS))
-    seats = tuple(_read_seat(item) for item in read_list(body, "seats", MAX_SEATS))
+    items = read_list(body, "seats", MAX_SEATS)
+    seats = tuple(_read_seat(number, item) for number, item in enumerate(items, 1))
     start = TableStart(
         record=record,
         game=read_text(body, "game", 64),
@@ -193,16 +196,14 @@ def _read_peer(item: Any) -> PeerSpec:
     return PeerSpec(key, read_text(item, "name", MAX_NAME))
 
 
-def _read_seat(item: Any) -> SeatSpec:
+def _read_seat(number: int, item: Any) -> SeatSpec:
     if not isinstance(item, Mapping):
         raise Malformed("a seat entry is not a map")
     key = read_bytes(item, "key", KEY_SIZE)
-    runner = item.get("runner")
-    if len(key) != KEY_SIZE or not (
-        runner is None or (type(runner) is bytes and len(runner) == 32)
-    ):
+    runner = read_bytes(item, "runner", KEY_SIZE)
+    if len(key) != KEY_SIZE or len(runner) != KEY_SIZE:
         raise Malformed("a seat key or runner is not a 32-byte key")
-    return SeatSpec(read_int(item, "seat", 1, MAX_SEATS), key, runner)
+    return SeatSpec(number, key, None if runner == key else runner)
 
 
 def _check_roster(start: TableStart) -> None:
@@ -213,8 +214,6 @@ def _check_roster(start: TableStart) -> None:
         raise StartRefused("the table's START names a peer twice")
     if keys[0] != start.host:
         raise StartRefused("the table's START is not signed by its host (the first peer)")
-    if [seat.seat for seat in start.seats] != list(range(1, len(start.seats) + 1)):
-        raise StartRefused("the table's START does not number its seats 1, 2, 3 ...")
     bot_keys = [seat.key for seat in start.seats if seat.runner is not None]
     if len(set(bot_keys)) != len(bot_keys):
         raise StartRefused("the table's START gives two bot seats the same key")

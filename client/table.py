@@ -11,7 +11,7 @@ How a record is handled (everything is checked before anything changes):
 
 * same record hash as one seen before: dropped silently;
 * a ply record for ply head+1: checked by ``Chain.check`` (author, ``prev``, legality),
-  applied, then this peer signs ACK ``{ply, chain}`` — and END when the game is over;
+  applied, then this peer signs ACK ``{ply, digest}`` — and END when the game is over;
 * a ply record for an occupied ply: judged against the state before that ply: a legal one
   by the same author is equivocation and halts the table; an illegal one is rejected;
 * records that arrive ahead of what they build on (a ply beyond head+1, an ACK or END for
@@ -32,7 +32,7 @@ ever tried: that would be our bug).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from client.bodies import Malformed, read_digest, read_int
@@ -100,10 +100,16 @@ class Table:
         bots: Mapping[bytes, Bot] | None = None,
         bot_delay: float = 0.0,
         rules: Mapping[str, PlyRule] = PLY_RULES,
+        journal: Callable[[SignedRecord], None] | None = None,
     ) -> None:
         """``StartRefused`` if START does not fit ``engine``; ``ValueError`` if ``signers``
         lacks a key this peer must sign with.  ``bots`` maps a seat key this peer runs to the
-        bot that plays it (its own key too, with ``--bot``); ``me=None`` is a spectator."""
+        bot that plays it (its own key too, with ``--bot``); ``me=None`` is a spectator.
+
+        ``journal``, if given, is called with each accepted record not signed by a local key,
+        the moment it is accepted: with signers that journal their own records when they
+        sign (``net``'s ``RecordSigner``), one file then holds every record in the order
+        this peer took it, plies in chain order."""
         self.start, self.engine = open_start(start_record, lambda _name: engine)
         self.chain = Chain(self.start, engine, opener, rules)
         self.me = me
@@ -116,6 +122,7 @@ class Table:
         self.divergence: Divergence | None = None
         self.ended = False
         self._opener = opener
+        self._journal = journal
         self._own_acks = OwnClaims("ACK")
         self._own_ends = OwnClaims("END")
         self._seen: set[bytes] = set()
@@ -170,7 +177,7 @@ class Table:
             raise LocalProtocolError("the table has begun already")
         self._begun, self._now = True, now
         self._seen.add(self.start.record.record_hash)
-        self._out.log.append(self.start.record)
+        self._accept(self.start.record)
         self._after_apply(self.chain.head)
         return self._run()
 
@@ -191,7 +198,8 @@ class Table:
         self._refuse_unless(playing=True)
         signer = self.local.signer_to_move(self.chain.head)
         self.local.check_move(self.chain.head, move)
-        self._sign_ply(signer, MOVE, {"move": self.engine.move_to_wire(move)})
+        seat = self.engine.to_move(self.chain.head.engine_state)
+        self._sign_ply(signer, MOVE, {"seat": seat, "move": self.engine.move_to_wire(move)})
         return self._run()
 
     def resign(self, now: float, seat: int | None = None) -> Output:
@@ -202,19 +210,20 @@ class Table:
         return self._run()
 
     def offer_draw(self, now: float) -> Output:
-        """Offer a draw in the current position (it counts as this peer's acceptance)."""
+        """Offer a draw in the current position (with this peer's own acceptance)."""
         self._now = now
         self._refuse_unless(playing=True)
-        prev = self.local.draw_position(self.chain.head, self.outside, offer=True)
-        self._sign_outside(DRAW_OFFER, {"prev": prev})
+        position = self.local.draw_position(self.chain.head, self.outside, offer=True)
+        self._sign_outside(DRAW_OFFER, position)
+        self._sign_outside(DRAW_ACCEPT, position)
         return self._run()
 
     def accept_draw(self, now: float) -> Output:
         """Accept the draw offered in the current position."""
         self._now = now
         self._refuse_unless(playing=True)
-        prev = self.local.draw_position(self.chain.head, self.outside, offer=False)
-        self._sign_outside(DRAW_ACCEPT, {"prev": prev})
+        position = self.local.draw_position(self.chain.head, self.outside, offer=False)
+        self._sign_outside(DRAW_ACCEPT, position)
         return self._run()
 
     def chat(self, text: str, now: float) -> Output:
@@ -223,12 +232,15 @@ class Table:
         self._sign_outside(CHAT, {"text": self.local.check_chat(text)})
         return self._run()
 
-    def point(self, marks: Sequence[Sequence[int]], now: float) -> Output:
-        """Show marks on the board to everyone (arrows, squares: the board's integers)."""
+    def point(
+        self, arrows: Sequence[tuple[int, int]], squares: Sequence[int], now: float
+    ) -> Output:
+        """Show arrows and highlighted squares (the engine's square numbers) to everyone;
+        none of either clears this peer's marks."""
         self._now = now
         self._refuse_unless(playing=False)
-        checked = self.local.check_marks(marks)
-        self._sign_outside(POINT, {"ply": self.chain.head.ply, "marks": checked})
+        body = self.local.check_point(arrows, squares)
+        self._sign_outside(POINT, {"ply": self.chain.head.ply, **body})
         return self._run()
 
     def _refuse_unless(self, *, playing: bool) -> None:
@@ -330,6 +342,11 @@ class Table:
         self.rejected.append(evidence)
         self._out.events.append(RecordRejected(record, reason, evidence))
 
+    def _accept(self, record: SignedRecord) -> None:
+        self._out.log.append(record)
+        if self._journal is not None and not self.local.signs_with(record.author):
+            self._journal(record)
+
     def _buffer(self, record: SignedRecord, ready_at: int) -> None:
         """Keep ``record`` until the head reaches ply ``ready_at``."""
         if ready_at > self.chain.head.ply + BUFFER_WINDOW or self._early_count >= BUFFER_LIMIT:
@@ -362,7 +379,7 @@ class Table:
                 self._reject(record, str(error), head)
                 return
             self.chain.append(state)
-            self._out.log.append(record)
+            self._accept(record)
             self._out.events.append(PlyApplied(state, self.describe(record.author)))
             self._after_apply(state)
 
@@ -399,7 +416,7 @@ class Table:
         speaks = self.me is not None and self._may_apply(state.ply)
         if speaks and self._own_acks.should_sign(state.ply, state.chain_digest):
             self._sign(
-                self.local.peer_signer(), ACK, {"ply": state.ply, "chain": state.chain_digest}
+                self.local.peer_signer(), ACK, {"ply": state.ply, "digest": state.chain_digest}
             )
         outcome = self.engine.outcome(state.engine_state)
         if outcome is not None:
@@ -408,7 +425,7 @@ class Table:
             if speaks and self._own_ends.should_sign(state.ply, claim):
                 body = {
                     "ply": state.ply,
-                    "chain": state.chain_digest,
+                    "digest": state.chain_digest,
                     "result": result_body(outcome),
                 }
                 self._sign(self.local.peer_signer(), END, body)
@@ -422,8 +439,8 @@ class Table:
         who = self.describe(record.author)
         try:
             ply = read_int(record.body, "ply", 0)
-            digest = read_digest(record.body, "chain")
-            outcome = read_result(record.body.get("result")) if record.kind == END else None
+            digest = read_digest(record.body, "digest")
+            result = read_result(record.body.get("result")) if record.kind == END else None
         except Malformed as error:
             self._reject(record, f"{who} sent a malformed {record.kind}: {error}")
             return
@@ -431,10 +448,10 @@ class Table:
             self._buffer(record, ply)
             return
         state = self.chain.at(ply)
-        value: Any = digest if outcome is None else (digest, result_claim(outcome))
+        value: Any = digest if result is None else (digest, result_claim(*result))
         book = self.acks if record.kind == ACK else self.ends
         earlier = book.add(Claim(record.author, ply, value, record))
-        self._out.log.append(record)
+        self._accept(record)
         claims = {record.author: digest}
         if earlier is not None:
             reason = f"{who} signed two different {record.kind}s for ply {ply}"
@@ -445,7 +462,7 @@ class Table:
         elif digest != state.chain_digest:
             reason = f"{who} signed another chain digest for ply {ply} than this peer"
             self._halt("digest", ply, reason, (state.record, record), (), {}, claims)
-        elif outcome is not None and _disagree(self.engine.outcome(state.engine_state), outcome):
+        elif result is not None and _disagree(self.engine.outcome(state.engine_state), result):
             reason = f"{who} signed another result for ply {ply} than this peer"
             deed = f"signed another result for ply {ply} than the engine gives"
             self._halt(
@@ -537,7 +554,7 @@ class Table:
         except Malformed as error:
             self._reject(record, f"{who} sent a malformed HALT: {error}")
             return
-        self._out.log.append(record)
+        self._accept(record)
         for embedded in halt.records:
             self._handle(embedded)
         view = halt.view(who, self.engine, self.chain)
@@ -554,18 +571,20 @@ class Table:
         except Malformed as error:
             self._reject(record, f"{who} sent a malformed {record.kind}: {error}")
             return
-        self._out.log.append(record)
+        self._accept(record)
         if record.kind == CHAT:
             self._out.events.append(ChatReceived(record.author, who, entry.text))
         elif record.kind == POINT:
             self._out.events.append(
-                PointReceived(record.author, who, int(record.body["ply"]), entry.marks)
+                PointReceived(
+                    record.author, who, int(record.body["ply"]), entry.arrows, entry.squares
+                )
             )
         elif record.kind == DRAW_OFFER:
             self._out.events.append(DrawOffered(record.author, who))
-        else:
+        elif not self.outside.offered(entry.prev, by=record.author):  # not the offer's own
             self._out.events.append(DrawAccepted(record.author, who))
 
 
-def _disagree(ours: Outcome | None, theirs: Outcome) -> bool:
-    return ours is None or result_claim(ours) != result_claim(theirs)
+def _disagree(ours: Outcome | None, theirs: tuple[Outcome, tuple[bytes, ...]]) -> bool:
+    return ours is None or result_claim(ours) != result_claim(*theirs)

@@ -1,9 +1,8 @@
-"""Real signed envelopes for the table tests, built the DESIGN.md way (section 3).
+"""Signed records for the table tests, made by ``net`` itself (real Ed25519, real schemas).
 
-An envelope is msgpack ``[author_key, payload, signature]`` with ``payload`` the msgpack
-bytes of ``[kind, table_id, seq, body]`` and the signature an Ed25519 signature over
-``b"palabre/1/record\\0" + payload``.  The record hash is BLAKE2b-256 of the envelope bytes.
-This stands in for ``net`` until the two are wired; the signatures are real.
+``signed`` and ``TestSigner`` go through ``net.records.sign_record`` and the adapter, as a
+running peer does (minus the journal).  ``raw_record`` bypasses ``net``'s schemas — as a
+broken or hostile decoder would — so the core's own strict readers can be tested too.
 """
 
 from __future__ import annotations
@@ -13,52 +12,40 @@ from collections.abc import Mapping
 from typing import Any
 
 import msgpack
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from client.records import BadEnvelope, SignedRecord
-
-RECORD_DOMAIN = b"palabre/1/record\0"
+from client.net_adapter import record_from_net
+from client.records import SignedRecord
+from net.envelope import RECORD_TAG
+from net.identity import Identity as NetIdentity
+from net.records import Kind, sign_record
 
 
 class Identity:
     """An Ed25519 key pair, deterministic from a small seed so tests are reproducible."""
 
     def __init__(self, seed: int) -> None:
-        self.private = Ed25519PrivateKey.from_private_bytes(
-            hashlib.blake2b(seed.to_bytes(8, "big"), digest_size=32).digest()
-        )
-        self.key = self.private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+        secret = hashlib.blake2b(seed.to_bytes(8, "big"), digest_size=32).digest()
+        self.net = NetIdentity(Ed25519PrivateKey.from_private_bytes(secret))
+        self.key = self.net.public_key
 
 
-def seal(
+def signed(
     identity: Identity, table_id: bytes, seq: int, kind: str, body: Mapping[str, Any]
-) -> bytes:
-    """Envelope bytes for one record (any seq: tests forge with it)."""
+) -> SignedRecord:
+    """A record signed and decoded by ``net`` (any seq: tests forge with it)."""
+    return record_from_net(sign_record(identity.net, Kind[kind], table_id, seq, body))
+
+
+def raw_record(
+    identity: Identity, table_id: bytes, seq: int, kind: str, body: Mapping[str, Any]
+) -> SignedRecord:
+    """A really signed record whose body ``net``'s schemas would refuse."""
     payload = msgpack.packb([kind, table_id, seq, dict(body)], use_bin_type=True)
-    signature = identity.private.sign(RECORD_DOMAIN + payload)
-    return bytes(msgpack.packb([identity.key, payload, signature], use_bin_type=True))
-
-
-def open_envelope(envelope: bytes) -> SignedRecord:
-    """Verify and decode envelope bytes (``BadEnvelope`` otherwise)."""
-    try:
-        author, payload, signature = msgpack.unpackb(envelope, raw=False)
-        if not (type(author) is bytes and type(payload) is bytes and type(signature) is bytes):
-            raise BadEnvelope("an envelope is three byte strings")
-        Ed25519PublicKey.from_public_bytes(author).verify(signature, RECORD_DOMAIN + payload)
-        kind, table_id, seq, body = msgpack.unpackb(payload, raw=False)
-    except InvalidSignature:
-        raise BadEnvelope("the signature does not verify") from None
-    except (ValueError, TypeError, msgpack.UnpackException) as error:
-        raise BadEnvelope(f"the envelope does not decode: {error}") from None
-    if not (type(kind) is str and type(table_id) is bytes and type(seq) is int):
-        raise BadEnvelope("the payload is not [kind, table_id, seq, body]")
-    if not isinstance(body, dict):
-        raise BadEnvelope("the body is not a map")
+    envelope = msgpack.packb([identity.key, payload, identity.net.sign(RECORD_TAG + payload)])
+    decoded = msgpack.unpackb(payload, raw=False)[3]
     record_hash = hashlib.blake2b(envelope, digest_size=32).digest()
-    return SignedRecord(author, kind, table_id, seq, body, record_hash, envelope)
+    return SignedRecord(identity.key, kind, table_id, seq, decoded, record_hash, envelope)
 
 
 class TestSigner:
@@ -70,7 +57,6 @@ class TestSigner:
         self.identity = identity
         self.table_id = table_id
         self.seq = 0
-        self.signed: list[SignedRecord] = []
 
     @property
     def key(self) -> bytes:
@@ -78,6 +64,4 @@ class TestSigner:
 
     def sign(self, kind: str, body: Mapping[str, Any]) -> SignedRecord:
         self.seq += 1
-        record = open_envelope(seal(self.identity, self.table_id, self.seq, kind, body))
-        self.signed.append(record)
-        return record
+        return signed(self.identity, self.table_id, self.seq, kind, body)

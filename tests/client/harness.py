@@ -18,11 +18,12 @@ from typing import Any
 
 from client.bots import make_bot
 from client.events import Event, Output
+from client.net_adapter import open_envelope
 from client.records import START, SignedRecord
 from client.start import PeerSpec, SeatSpec, start_body
 from client.table import Table
 from engines import AnyEngine
-from tests.client.envelopes import Identity, TestSigner, open_envelope, seal
+from tests.client.envelopes import Identity, TestSigner, raw_record, signed
 from tests.client.tinygame import ENGINE
 
 TABLE_ID = bytes(range(16))
@@ -250,7 +251,12 @@ _forged = itertools.count(10_000)
 def forge(setup: Setup, name: str | int, kind: str, body: Mapping[str, Any]) -> SignedRecord:
     """A record signed with peer ``name``'s key (or bot seat ``name``'s), outside its table."""
     identity = setup.bot_identities[name] if isinstance(name, int) else setup.identities[name]
-    return open_envelope(seal(identity, setup.table_id, next(_forged), kind, body))
+    return signed(identity, setup.table_id, next(_forged), kind, body)
+
+
+def forge_raw(setup: Setup, name: str, kind: str, body: Mapping[str, Any]) -> SignedRecord:
+    """Like ``forge``, for a body ``net`` would refuse (deliver it with ``Table.receive``)."""
+    return raw_record(setup.identities[name], setup.table_id, next(_forged), kind, body)
 
 
 def deliver(router: Router, record: SignedRecord, to: Iterable[str] | None = None) -> None:

@@ -11,14 +11,14 @@ import pytest
 from client.chain import Chain, PlyContext, PlyEffect, TableState
 from client.consent import check_consents
 from client.finality import ClaimBook, FinalityTracker, LocalProtocolError
+from client.net_adapter import open_envelope
 from client.plies import PLY_RULES, controlling_seat, seat_to_move
 from client.records import MOVE, SignedRecord
 from client.start import parse_start
 from client.table import Table
-from tests.client.envelopes import open_envelope
 from tests.client.harness import Router, Setup, act, deliver, forge
 
-TAKEBACK, TAKEBACK_ACCEPT = "TAKEBACK", "TAKEBACK_ACCEPT"
+TAKEBACK, TAKEBACK_CONSENT = "TAKEBACK", "TAKEBACK_CONSENT"
 
 
 def takeback(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
@@ -26,7 +26,7 @@ def takeback(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     seat = seat_to_move(ctx, "takeback", record)
     assert record.author == ctx.before.seat_key(controlling_seat(ctx, seat))
     envelopes = list(record.body["consents"])
-    check_consents(ctx, envelopes, frozenset({TAKEBACK_ACCEPT}), ctx.before.peers, "takeback")
+    check_consents(ctx, envelopes, frozenset({TAKEBACK_CONSENT}), ctx.before.peers, "takeback")
     earlier = ctx.history[ctx.before.ply - 1]
     return PlyEffect(earlier.engine_state, "takeback", seat)
 
@@ -50,10 +50,9 @@ def test_a_takeback_rule_plugs_in_and_the_chain_keeps_both() -> None:
     router.run()
     act(router, "A", tables["A"].move(2, 1.0))
     head = tables["B"].head
-    consents = [
-        forge(setup, n, TAKEBACK_ACCEPT, {"prev": head.chain_digest}).envelope for n in "AB"
-    ]
-    body = {"ply": 2, "prev": head.chain_digest, "consents": consents}
+    position = {"ply": 2, "prev": head.chain_digest}
+    consents = [forge(setup, n, TAKEBACK_CONSENT, position).envelope for n in "AB"]
+    body = {**position, "consents": consents}
     deliver(router, forge(setup, "B", TAKEBACK, body))
     for table in tables.values():
         states = table.chain.states
@@ -70,7 +69,8 @@ def test_only_the_head_is_dropped_and_never_a_final_ply() -> None:
     chain = Chain(parse_start(setup.start_record), setup.engine, open_envelope, PLY_RULES)
     with pytest.raises(ValueError, match="the genesis is never dropped"):
         chain.drop_head()
-    record = forge(setup, "A", MOVE, {"ply": 1, "prev": chain.head.chain_digest, "move": [2]})
+    body = {"ply": 1, "prev": chain.head.chain_digest, "seat": 1, "move": [2]}
+    record = forge(setup, "A", MOVE, body)
     chain.append(chain.check(record))
     tracker = FinalityTracker()
     acks = ClaimBook()

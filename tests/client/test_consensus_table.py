@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from client.events import RecordRejected
-from client.records import MOVE
+from client.records import MOVE, SignedRecord
 from engines import find_engine
 from tests.client.harness import Router, Setup, deliver, forge, play
 from tests.client.test_games import assert_one_chain_all_final_all_ended
 
 CONSENSUS = find_engine("consensus")
 PEERS = list("ABCD")
+
+
+def _seat_and_move(record: SignedRecord) -> dict[str, Any]:
+    return {"seat": record.body["seat"], "move": record.body["move"]}
 
 
 def signed_by_another(setup: Setup, router: Router) -> list[int]:
@@ -46,7 +52,7 @@ def test_a_seat_taken_over_is_refused_to_its_own_player() -> None:
     for earlier in states[1:ply]:
         deliver(replay, earlier.record)
     assert all(t.head.ply == ply - 1 for t in replay.tables.values())
-    body = {"ply": ply, "prev": states[ply - 1].chain_digest, "move": played.record.body["move"]}
+    body = {"ply": ply, "prev": states[ply - 1].chain_digest, **_seat_and_move(played.record)}
     deliver(replay, forge(setup, owner, MOVE, body))
     rejected = replay.of_type("A" if owner != "A" else "B", RecordRejected)
     assert controller != played.seat and len(rejected) == 1
@@ -81,7 +87,7 @@ def test_the_rulers_extra_move_is_signed_by_the_ruler_only() -> None:
     replay.run()
     for earlier in states[1:ply]:
         deliver(replay, earlier.record)
-    body = {"ply": ply, "prev": before.chain_digest, "move": played.record.body["move"]}
+    body = {"ply": ply, "prev": before.chain_digest, **_seat_and_move(played.record)}
     deliver(replay, forge(setup, PEERS[resuming - 1], MOVE, body))
     witness = next(n for n in PEERS if n != PEERS[resuming - 1])
     [refusal] = replay.of_type(witness, RecordRejected)

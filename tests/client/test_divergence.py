@@ -81,7 +81,7 @@ def test_a_false_ack_digest_halts_and_names_its_author() -> None:
     setup, router = world(["A", "B", "C"], params={"seats": 3, "pile": 30})
     router.down.add("B")
     act(router, "A", router.tables["A"].move(2, 1.0))
-    deliver(router, forge(setup, "B", ACK, {"ply": 1, "chain": bytes(32)}), to=["A", "C"])
+    deliver(router, forge(setup, "B", ACK, {"ply": 1, "digest": bytes(32)}), to=["A", "C"])
     bob = router.tables["A"].describe(setup.key("B"))
     for name in "AC":
         evidence = router.tables[name].evidence
@@ -93,7 +93,7 @@ def test_a_false_ack_digest_halts_and_names_its_author() -> None:
 def test_acking_two_digests_for_one_ply_names_the_peer() -> None:
     setup, router = world(["A", "B"])
     act(router, "A", router.tables["A"].move(2, 1.0))
-    deliver(router, forge(setup, "B", ACK, {"ply": 1, "chain": bytes(32)}), to=["A"])
+    deliver(router, forge(setup, "B", ACK, {"ply": 1, "digest": bytes(32)}), to=["A"])
     evidence = router.tables["A"].evidence
     assert evidence is not None and evidence.culprits == (setup.key("B"),)
     assert evidence.reason.endswith("signed two different ACKs for ply 1")
@@ -102,8 +102,8 @@ def test_acking_two_digests_for_one_ply_names_the_peer() -> None:
 def test_equivocation_halts_everyone_with_both_records_and_states() -> None:
     setup, router = world(["A", "B", "C"], params={"seats": 3, "pile": 30})
     genesis = router.tables["A"].head.chain_digest
-    one = forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "move": [1]})
-    two = forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "move": [2]})
+    one = forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "seat": 1, "move": [1]})
+    two = forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "seat": 1, "move": [2]})
     router.deliver(one.envelope, ["B"])
     router.deliver(two.envelope, ["C"])
     router.run()
@@ -130,7 +130,10 @@ def test_a_halted_table_applies_and_signs_nothing_more() -> None:
         a.move(1, 99.0)
     before = (a.head.ply, len(router.logs["A"]))
     next_ply = forge(
-        setup, "A", MOVE, {"ply": a.head.ply + 1, "prev": a.head.chain_digest, "move": [1]}
+        setup,
+        "A",
+        MOVE,
+        {"ply": a.head.ply + 1, "prev": a.head.chain_digest, "seat": 1, "move": [1]},
     )
     out = a.receive(next_ply, 100.0)
     assert out.send == [] and not out.of_type(PlyApplied) and a.head.ply == before[0]
@@ -143,9 +146,16 @@ def test_an_end_with_another_result_halts() -> None:
     act(router, "A", router.tables["A"].move(2, 1.0))  # A takes the last stones and wins
     a = router.tables["A"]
     assert a.head.ply == 1
-    lie = {"winners": [2], "draw": False, "reason": "last-stone", "summary": "", "scores": []}
+    lie = {
+        "winners": [2],
+        "draw": False,
+        "reason": "last-stone",
+        "summary": "",
+        "scores": [],
+        "absent": [],
+    }
     out = a.receive(
-        forge(setup, "B", END, {"ply": 1, "chain": a.head.chain_digest, "result": lie}), 2.0
+        forge(setup, "B", END, {"ply": 1, "digest": a.head.chain_digest, "result": lie}), 2.0
     )
     assert out.of_type(Halted)[0].evidence.kind == "result"
     assert a.evidence is not None and a.evidence.culprits == (setup.key("B"),)
@@ -156,7 +166,7 @@ def test_a_halt_from_a_peer_halts_the_others() -> None:
     setup, router = world(["A", "B", "C"], params={"seats": 3, "pile": 30})
     body: dict[str, Any] = {
         "ply": 0,
-        "chain": bytes(32),
+        "digest": bytes(32),
         "state": encode_value((1, 2)),
         "reason": "I do not like it",
         "records": [],
@@ -237,7 +247,7 @@ def test_under_any_interleaving_an_equivocator_is_named_by_everyone(
     router = Router(tables, seed=seed, max_delay=max_delay)
     genesis = tables["A"].head.chain_digest
     for move, at, target in zip(([1], [2]), when, targets, strict=True):
-        record = forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "move": move})
+        record = forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "seat": 1, "move": move})
         router.deliver(record.envelope, [target], delay=at)
     router.start()
     router.run()

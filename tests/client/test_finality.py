@@ -65,7 +65,7 @@ def test_plies_arriving_out_of_order_are_applied_in_order() -> None:
 def test_records_too_far_ahead_are_dropped_and_can_come_again() -> None:
     setup, router = world(["A", "B"])
     b = router.tables["B"]
-    far = forge(setup, "A", ACK, {"ply": BUFFER_WINDOW + 1, "chain": bytes(32)})
+    far = forge(setup, "A", ACK, {"ply": BUFFER_WINDOW + 1, "digest": bytes(32)})
     out = b.receive(far, 1.0)
     assert [type(e) for e in out.events] == [RecordDropped]
     assert b.receive(far, 2.0).events  # not remembered as seen: a later copy is considered
@@ -76,7 +76,7 @@ def test_the_early_buffer_is_bounded() -> None:
     b = router.tables["B"]
     dropped = 0
     for index in range(BUFFER_LIMIT + 5):
-        ack = forge(setup, "A", ACK, {"ply": 2 + index % BUFFER_WINDOW, "chain": bytes(32)})
+        ack = forge(setup, "A", ACK, {"ply": 2 + index % BUFFER_WINDOW, "digest": bytes(32)})
         dropped += len(b.receive(ack, 1.0).of_type(RecordDropped))
     assert dropped == 5
 

@@ -153,7 +153,7 @@ def test_an_agreed_draw_ends_the_game_for_everyone() -> None:
     act(router, "B", router.tables["B"].accept_draw(4.0))  # B is to move: it appends the DRAW
     head = router.tables["C"].head
     assert head.record.kind == "DRAW" and head.record.author == setup.key("B")
-    assert len(head.record.body["accepts"]) == 3
+    assert len(head.record.body["acceptances"]) == 3
     assert_one_chain_all_final_all_ended(router)
     assert router.tables["A"].chain.outcome().draw  # type: ignore[union-attr]
 
@@ -171,8 +171,8 @@ def test_signed_illegal_plies_are_refused_at_any_moment_and_the_game_goes_on(
     tables = {name: setup.table(name, seed=seed) for name in "ABC"}
     router = Router(tables, seed=seed, max_delay=max_delay, duplicate=0.2)
     genesis = tables["A"].head.chain_digest
-    illegal = forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "move": [4]})
-    wrong_seat = forge(setup, "C", MOVE, {"ply": 3, "prev": bytes(32), "move": [1]})
+    illegal = forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "seat": 1, "move": [4]})
+    wrong_seat = forge(setup, "C", MOVE, {"ply": 3, "prev": bytes(32), "seat": 1, "move": [1]})
     router.deliver(illegal.envelope, delay=when[0])
     router.deliver(wrong_seat.envelope, delay=when[1])
     router.start()

@@ -10,11 +10,11 @@ import pytest
 
 from client.chain import Chain
 from client.events import PlyApplied, RecordRejected
+from client.net_adapter import open_envelope
 from client.plies import PLY_RULES
-from client.records import DRAW, DRAW_ACCEPT, DRAW_OFFER, MOVE, RESIGN
+from client.records import DRAW, DRAW_ACCEPT, DRAW_OFFER, MOVE, RESIGN, SignedRecord
 from client.start import parse_start
-from tests.client.envelopes import open_envelope
-from tests.client.harness import Router, Setup, act, deliver, forge, world
+from tests.client.harness import Router, Setup, act, deliver, forge, forge_raw, world
 
 PILE30 = {"seats": 3, "pile": 30}
 
@@ -33,7 +33,7 @@ def assert_refused_everywhere(router: Router, reason: str, ply: int) -> None:
 def test_a_move_for_another_seat_is_refused_and_does_not_occupy_the_ply() -> None:
     setup, router = world(["A", "B", "C"], params=PILE30)
     genesis = router.tables["A"].head.chain_digest
-    deliver(router, forge(setup, "B", MOVE, {"ply": 1, "prev": genesis, "move": [1]}))
+    deliver(router, forge(setup, "B", MOVE, {"ply": 1, "prev": genesis, "seat": 1, "move": [1]}))
     bob = router.tables["A"].describe(setup.key("B"))
     assert bob.endswith("(B)") and bob.startswith("peer ")
     assert_refused_everywhere(
@@ -48,15 +48,28 @@ def test_a_move_for_another_seat_is_refused_and_does_not_occupy_the_ply() -> Non
     )
 
 
-def test_a_move_out_of_turn_is_refused() -> None:
+@pytest.mark.parametrize(
+    ("seat", "reason"),
+    [
+        (1, "sent a move for seat 1, but it is seat 2's turn; the move was ignored"),
+        (2, "sent a move for seat 2 but holds seat 1; the move was ignored"),
+    ],
+)
+def test_a_move_out_of_turn_is_refused(seat: int, reason: str) -> None:
     setup, router = world(["A", "B", "C"], params=PILE30)
     act(router, "A", router.tables["A"].move(2, 1.0))
     head = router.tables["B"].head
-    deliver(router, forge(setup, "A", MOVE, {"ply": 2, "prev": head.chain_digest, "move": [1]}))
+    body = {"ply": 2, "prev": head.chain_digest, "seat": seat, "move": [1]}
+    deliver(router, forge(setup, "A", MOVE, body))
     ann = router.tables["B"].describe(setup.key("A"))
-    assert_refused_everywhere(
-        router, f"{ann} sent a move for seat 2 but holds seat 1; the move was ignored", 1
-    )
+    assert_refused_everywhere(router, f"{ann} {reason}", 1)
+
+
+def receive_everywhere(router: Router, record: SignedRecord) -> None:
+    """Hand a record ``net`` would refuse straight to every table (no envelope check)."""
+    for name, table in router.tables.items():
+        router.take(name, table.receive(record, router.now))
+    router.run()
 
 
 @pytest.mark.parametrize(
@@ -76,13 +89,17 @@ def test_a_move_out_of_turn_is_refused() -> None:
 def test_an_illegal_or_malformed_move_is_refused(move: object, reason: str) -> None:
     setup, router = world(["A", "B", "C"], params=PILE30)
     genesis = router.tables["A"].head.chain_digest
-    deliver(router, forge(setup, "A", MOVE, {"ply": 1, "prev": genesis, "move": move}))
+    body = {"ply": 1, "prev": genesis, "seat": 1, "move": move}
+    if isinstance(move, list):
+        deliver(router, forge(setup, "A", MOVE, body))
+    else:  # net's schema would refuse it: the core's own reader still does
+        receive_everywhere(router, forge_raw(setup, "A", MOVE, body))
     assert_refused_everywhere(router, f"{router.tables['B'].describe(setup.key('A'))} {reason}", 0)
 
 
 def test_a_move_on_the_wrong_prev_is_refused() -> None:
     setup, router = world(["A", "B"])
-    deliver(router, forge(setup, "A", MOVE, {"ply": 1, "prev": bytes(32), "move": [1]}))
+    deliver(router, forge(setup, "A", MOVE, {"ply": 1, "prev": bytes(32), "seat": 1, "move": [1]}))
     ann = router.tables["B"].describe(setup.key("A"))
     reason = (
         f"{ann} sent a MOVE for ply 1 built on another position (its prev is not the chain "
@@ -95,7 +112,8 @@ def test_captured_seat_is_signed_by_its_captor_only() -> None:
     setup, router = world(["A", "B", "C"], params=PILE30)
     act(router, "A", router.tables["A"].move(3, 1.0))  # A captures seat 2
     head = router.tables["C"].head
-    deliver(router, forge(setup, "B", MOVE, {"ply": 2, "prev": head.chain_digest, "move": [1]}))
+    body = {"ply": 2, "prev": head.chain_digest, "seat": 2, "move": [1]}
+    deliver(router, forge(setup, "B", MOVE, body))
     bob = router.tables["C"].describe(setup.key("B"))
     reason = (
         f"{bob} sent a move for seat 2 but holds seat 2 (seat 2 is played by seat 1 now); "
@@ -111,7 +129,8 @@ def test_an_extra_move_is_signed_by_the_same_key_twice() -> None:
     setup, router = world(["A", "B"])  # 21 stones: taking 1 leaves 20, a multiple of 5
     act(router, "A", router.tables["A"].move(1, 1.0))
     head = router.tables["A"].head
-    deliver(router, forge(setup, "B", MOVE, {"ply": 2, "prev": head.chain_digest, "move": [1]}))
+    body = {"ply": 2, "prev": head.chain_digest, "seat": 1, "move": [1]}
+    deliver(router, forge(setup, "B", MOVE, body))
     assert rejections(router, "A")[-1].endswith(
         "sent a move for seat 1 but holds seat 2; the move was ignored"
     )
@@ -149,62 +168,44 @@ def test_a_resignation_intent_waits_for_the_players_turn() -> None:
 
 def test_a_draw_without_every_acceptance_is_refused() -> None:
     setup, router = world(["A", "B", "C"], params=PILE30)
-    genesis = router.tables["A"].head.chain_digest
-    offer = forge(setup, "A", DRAW_OFFER, {"prev": genesis})
-    accept = forge(setup, "B", DRAW_ACCEPT, {"prev": genesis})
-    late = forge(setup, "C", DRAW_ACCEPT, {"prev": bytes(32)})
+    position = {"ply": 1, "prev": router.tables["A"].head.chain_digest}
+    ann, bob = (forge(setup, n, DRAW_ACCEPT, position).envelope for n in "AB")
+    stale = forge(setup, "C", DRAW_ACCEPT, {"ply": 1, "prev": bytes(32)}).envelope
+    later = forge(setup, "C", DRAW_ACCEPT, {"ply": 2, "prev": position["prev"]}).envelope
+    offer = forge(setup, "C", DRAW_OFFER, position).envelope
+    tampered = bob[:-1] + bytes([bob[-1] ^ 1])
     names = {n: router.tables["A"].describe(setup.key(n)) for n in "ABC"}
     what = f"{names['A']}'s draw"
     cases = [
+        ([ann, bob], f"{what} lacks the consent of {names['C']}; it was ignored"),
         (
-            [offer.envelope, accept.envelope],
-            f"{what} lacks the consent of {names['C']}; it was ignored",
-        ),
-        (
-            [offer.envelope, accept.envelope, late.envelope],
+            [ann, bob, stale],
             f"{what} carries a consent by {names['C']} given for another position; it was ignored",
         ),
         (
-            [offer.envelope, offer.envelope, accept.envelope],
-            f"{what} carries two consents by {names['A']}; it was ignored",
+            [ann, bob, later],
+            f"{what} carries a consent by {names['C']} given for another position; it was ignored",
         ),
+        ([ann, ann, bob], f"{what} carries two consents by {names['A']}; it was ignored"),
         (
-            [
-                offer.envelope,
-                accept.envelope,
-                accept.envelope[:-1] + bytes([accept.envelope[-1] ^ 1]),
-            ],
-            f"{what} carries a consent that does not verify (the signature does not verify); "
-            "it was ignored",
+            [ann, bob, offer],
+            f"{what} carries a DRAW_OFFER by {names['C']} that is no consent here; it was ignored",
         ),
     ]
     for envelopes, reason in cases:
-        deliver(router, forge(setup, "A", DRAW, {"ply": 1, "prev": genesis, "accepts": envelopes}))
+        deliver(router, forge(setup, "A", DRAW, {**position, "acceptances": envelopes}))
         assert_refused_everywhere(router, reason, 0)
-    chat = forge(setup, "C", "CHAT", {"text": "ok", "prev": genesis})
-    deliver(
-        router,
-        forge(
-            setup,
-            "A",
-            DRAW,
-            {
-                "ply": 1,
-                "prev": genesis,
-                "accepts": [offer.envelope, accept.envelope, chat.envelope],
-            },
-        ),
-    )
-    assert_refused_everywhere(
-        router, f"{what} carries a CHAT by {names['C']} that is no consent here; it was ignored", 0
-    )
+    deliver(router, forge(setup, "A", DRAW, {**position, "acceptances": [ann, tampered]}))
+    reason = rejections(router, "B")[-1]
+    assert reason.startswith(f"{what} carries a consent that does not verify (")
+    assert "signature" in reason and router.tables["B"].head.ply == 0
 
 
 def test_a_draw_by_someone_not_to_move_is_refused() -> None:
     setup, router = world(["A", "B"])
-    genesis = router.tables["A"].head.chain_digest
-    consents = [forge(setup, n, DRAW_ACCEPT, {"prev": genesis}).envelope for n in "AB"]
-    deliver(router, forge(setup, "B", DRAW, {"ply": 1, "prev": genesis, "accepts": consents}))
+    position = {"ply": 1, "prev": router.tables["A"].head.chain_digest}
+    consents = [forge(setup, n, DRAW_ACCEPT, position).envelope for n in "AB"]
+    deliver(router, forge(setup, "B", DRAW, {**position, "acceptances": consents}))
     assert rejections(router, "A")[-1].endswith(
         "sent a draw for seat 1 but holds seat 2; the draw was ignored"
     )
@@ -214,8 +215,8 @@ def test_nothing_is_half_applied_by_a_refused_ply() -> None:
     setup = Setup(["A", "B"])
     start = parse_start(setup.start_record)
     chain = Chain(start, setup.engine, open_envelope, PLY_RULES)
-    good = forge(setup, "A", MOVE, {"ply": 1, "prev": chain.head.chain_digest, "move": [2]})
-    state = chain.check(good)
+    body = {"ply": 1, "prev": chain.head.chain_digest, "seat": 1, "move": [2]}
+    state = chain.check(forge(setup, "A", MOVE, body))
     assert chain.head.ply == 0  # checking changes nothing
     chain.append(state)
     with pytest.raises(ValueError, match="was not checked against the head"):
