@@ -24,6 +24,7 @@ __all__ = [
 ]
 
 _MODULES: dict[str, str] = {
+    "cognes": "engines.cognes",
     "consensus": "engines.consensus",
     "discorder": "engines.discorder",
     "forbans": "engines.forbans",

@@ -22,6 +22,7 @@ _SENSIBLE: dict[str, str] = {
     "consensus": "client.bots.consensus",
     "discorder": "client.bots.discorder",
     "forbans": "client.bots.forbans",
+    "cognes": "client.bots.cognes",
 }
 
 
