@@ -106,7 +106,7 @@ class PlyContext:
     ply (when an occupied ply is judged, later states exist too).  TAKEBACK looks back here."""
 
     def describe(self, key: bytes) -> str:
-        """``peer K3QF-7XHA (Ann)`` or ``the bot of seat 3 run by peer ...``."""
+        """``peer K3QF-7XZA… (Ann)`` or ``the bot of seat 3 run by peer ...``."""
         return describe_key(self.start, self.before.seats, key)
 
 

@@ -37,7 +37,7 @@ def check_consents(
 ) -> tuple[SignedRecord, ...]:
     """The opened consents, checked as the module header says.
 
-    ``what`` names the ply in messages, e.g. ``"peer K3QF-7XHA (Ann)'s DRAW"``.
+    ``what`` names the ply in messages, e.g. ``"peer K3QF-7XZA… (Ann)'s DRAW"``.
     """
     consents: list[SignedRecord] = []
     authors: set[bytes] = set()

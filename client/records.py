@@ -23,10 +23,11 @@ mutates a record or its body; the kinds below are the only ones the core underst
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from net.identity import short_fingerprint
 
 __all__ = [
     "ACK",
@@ -135,9 +136,6 @@ class EnvelopeOpener(Protocol):
 
 
 def key_label(key: bytes) -> str:
-    """A short, readable label for a key: its first base32 groups, e.g. ``K3QF-7XHA``.
-
-    The full fingerprint belongs to ``net``; messages only need enough to tell keys apart.
-    """
-    text = base64.b32encode(key).decode("ascii")
-    return f"{text[:4]}-{text[4:8]}"
+    """A short, readable label for a key: the first groups of its fingerprint (``K3QF-7XZA…``),
+    as ``net`` shows it everywhere."""
+    return short_fingerprint(key)

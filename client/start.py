@@ -109,7 +109,7 @@ class TableStart:
         return None
 
     def name_of(self, key: bytes) -> str:
-        """``peer K3QF-7XHA (Ann)``, or ``the bot of seat 3 run by peer ...`` for a bot key."""
+        """``peer K3QF-7XZA… (Ann)``, or ``the bot of seat 3 run by peer ...`` for a bot key."""
         for peer in self.peers:
             if peer.key == key:
                 return (

@@ -154,7 +154,7 @@ class Table:
         return None if self.divergence is None else self.divergence.evidence()
 
     def describe(self, key: bytes) -> str:
-        """``peer K3QF-7XHA (Ann)`` or ``the bot of seat 3 run by peer ...``."""
+        """``peer K3QF-7XZA… (Ann)`` or ``the bot of seat 3 run by peer ...``."""
         return describe_key(self.start, self.chain.head.seats, key)
 
     def live(self) -> bool:
