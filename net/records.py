@@ -68,7 +68,7 @@ MAX_EMBEDDED = 2048  # a vote, acceptance or consent embedded whole in a ply rec
 
 class Kind(IntEnum):
     """Record kinds.  1-6 are plies of the chain (START is ply 0), 7-8 sign a ply's digest,
-    9 and up live outside the chain."""
+    9 and up live outside the chain (16, HALT, carries the evidence of a divergence)."""
 
     START = 1
     MOVE = 2
@@ -85,6 +85,7 @@ class Kind(IntEnum):
     VOTE = 13
     TAKEBACK_ASK = 14
     TAKEBACK_CONSENT = 15
+    HALT = 16
 
 
 PLY_KINDS = frozenset({Kind.MOVE, Kind.RESIGN, Kind.DRAW, Kind.REMOVE, Kind.TAKEBACK})
@@ -167,6 +168,15 @@ BODIES: Mapping[Kind, Struct] = {
     ),
     Kind.TAKEBACK_ASK: Struct(_PLY_HEAD),
     Kind.TAKEBACK_CONSENT: Struct(_PLY_HEAD),
+    Kind.HALT: Struct(
+        {
+            "ply": _PLY,
+            "digest": _DIGEST,
+            "state": Bytes(0, 16384),
+            "reason": Text(0, 300),
+            "records": ListOf(_EMBEDDED, 0, 4),
+        }
+    ),
 }
 
 _TABLE_ID = Bytes(TABLE_ID_SIZE)

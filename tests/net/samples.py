@@ -65,4 +65,11 @@ SAMPLE_BODIES: dict[Kind, dict[str, Any]] = {
     Kind.VOTE: {**_HEAD, "removed": [BOB.public_key], "replacements": []},
     Kind.TAKEBACK_ASK: dict(_HEAD),
     Kind.TAKEBACK_CONSENT: dict(_HEAD),
+    Kind.HALT: {
+        "ply": 3,
+        "digest": bytes(32),
+        "state": b"L\x00\x00\x00\x00",
+        "reason": "peer K3QF-7XZA… signed another chain digest for ply 3",
+        "records": [_embedded(Kind.ACK, {"ply": 3, "digest": bytes(32)})],
+    },
 }

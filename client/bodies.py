@@ -1,0 +1,100 @@
+"""Strict readers for the fields of a decoded record body.
+
+A body comes from a peer that may lie or be broken: every field is read through one of these
+functions, which check the type and bounds and raise :class:`Malformed` with a reason a
+player can read.  Nothing else in the core indexes a body directly.
+
+Invariants: ``bool`` is never accepted where an ``int`` is expected (msgpack keeps them
+apart and so do we); sizes are bounded before anything is iterated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+__all__ = [
+    "DIGEST_SIZE",
+    "KEY_SIZE",
+    "Malformed",
+    "read_bytes",
+    "read_digest",
+    "read_int",
+    "read_int_list",
+    "read_list",
+    "read_text",
+]
+
+DIGEST_SIZE = 32
+KEY_SIZE = 32
+
+
+class Malformed(ValueError):
+    """A body field is missing, of the wrong type or out of bounds."""
+
+
+def _field(body: Mapping[str, Any], name: str) -> Any:
+    if not isinstance(body, Mapping):
+        raise Malformed("the record body is not a map")
+    if name not in body:
+        raise Malformed(f"field {name!r} is missing")
+    return body[name]
+
+
+def read_int(body: Mapping[str, Any], name: str, low: int = 0, high: int = 2**62) -> int:
+    """An integer field within ``[low, high]``."""
+    value = _field(body, name)
+    if type(value) is not int:
+        raise Malformed(f"field {name!r} is not an integer")
+    if not low <= value <= high:
+        raise Malformed(f"field {name!r} is {value}, outside {low}..{high}")
+    return value
+
+
+def read_bytes(body: Mapping[str, Any], name: str, max_size: int) -> bytes:
+    """A byte-string field of at most ``max_size`` bytes."""
+    value = _field(body, name)
+    if type(value) is not bytes:
+        raise Malformed(f"field {name!r} is not a byte string")
+    if len(value) > max_size:
+        raise Malformed(f"field {name!r} is longer than {max_size} bytes")
+    return value
+
+
+def read_digest(body: Mapping[str, Any], name: str) -> bytes:
+    """A 32-byte digest field."""
+    value = read_bytes(body, name, DIGEST_SIZE)
+    if len(value) != DIGEST_SIZE:
+        raise Malformed(f"field {name!r} is not a {DIGEST_SIZE}-byte digest")
+    return value
+
+
+def read_text(body: Mapping[str, Any], name: str, max_length: int) -> str:
+    """A text field of at most ``max_length`` characters."""
+    value = _field(body, name)
+    if type(value) is not str:
+        raise Malformed(f"field {name!r} is not text")
+    if len(value) > max_length:
+        raise Malformed(f"field {name!r} is longer than {max_length} characters")
+    return value
+
+
+def read_list(body: Mapping[str, Any], name: str, max_items: int) -> Sequence[Any]:
+    """A list field of at most ``max_items`` items (items unchecked)."""
+    value = _field(body, name)
+    if not isinstance(value, list | tuple):
+        raise Malformed(f"field {name!r} is not a list")
+    if len(value) > max_items:
+        raise Malformed(f"field {name!r} has more than {max_items} items")
+    return value
+
+
+def read_int_list(
+    body: Mapping[str, Any], name: str, max_items: int, low: int = 0, high: int = 2**31
+) -> tuple[int, ...]:
+    """A list of integers within ``[low, high]``."""
+    items = read_list(body, name, max_items)
+    for item in items:
+        if type(item) is not int or not low <= item <= high:
+            raise Malformed(f"field {name!r} holds something other than integers {low}..{high}")
+    return tuple(items)

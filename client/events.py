@@ -1,0 +1,162 @@
+"""What a table tells its user interface, and what the driver does with a table's output.
+
+A ``Table`` call returns an :class:`Output`: the records this peer signed (to write ahead,
+then send to every peer), the records it accepted in order (to append to the game file),
+and events for the UI.  Events are plain frozen values; the UI re-reads the table for
+anything else.
+
+Invariants: ``log`` lists each accepted record once, in the order the table accepted it,
+starting with START; every record in ``send`` is also in ``log`` of the same output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from client.chain import TableState
+from client.divergence import Evidence
+from client.records import SignedRecord
+from engines import Outcome
+
+__all__ = [
+    "ChatReceived",
+    "DrawAccepted",
+    "DrawOffered",
+    "Event",
+    "EvidenceUpdated",
+    "GameOver",
+    "Halted",
+    "Output",
+    "PlyApplied",
+    "PlyFinal",
+    "PointReceived",
+    "RecordDropped",
+    "RecordRejected",
+    "TableEnded",
+]
+
+
+@dataclass(frozen=True)
+class PlyApplied:
+    """Ply ``state.ply`` was applied (optimistically: not final yet)."""
+
+    state: TableState
+    name: str
+    """Who signed it, as a player reads it (the key is ``state.record.author``)."""
+
+
+@dataclass(frozen=True)
+class PlyFinal:
+    """Every peer at the table acked this peer's chain digest for ``ply`` (0 = genesis)."""
+
+    ply: int
+
+
+@dataclass(frozen=True)
+class RecordRejected:
+    """A signed record was refused and kept as evidence; ``reason`` is for the players."""
+
+    record: SignedRecord
+    reason: str
+    evidence: Evidence | None = None
+
+
+@dataclass(frozen=True)
+class RecordDropped:
+    """A record arrived too far ahead to buffer; it will be asked for again later."""
+
+    record: SignedRecord
+    reason: str
+
+
+@dataclass(frozen=True)
+class Halted:
+    """The table stopped on a divergence; nothing more is applied or signed in the chain."""
+
+    evidence: Evidence
+
+
+@dataclass(frozen=True)
+class EvidenceUpdated:
+    """More claims or states arrived about the halt (the verdict may have changed)."""
+
+    evidence: Evidence
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The engine reports an outcome after ``ply``; ENDs are being gathered."""
+
+    ply: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class TableEnded:
+    """Every peer at the table signed the same END: the game is over for good."""
+
+    ply: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class ChatReceived:
+    author: bytes
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PointReceived:
+    author: bytes
+    name: str
+    ply: int
+    arrows: tuple[tuple[int, int], ...]
+    squares: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DrawOffered:
+    author: bytes
+    name: str
+
+
+@dataclass(frozen=True)
+class DrawAccepted:
+    author: bytes
+    name: str
+
+
+Event = (
+    PlyApplied
+    | PlyFinal
+    | RecordRejected
+    | RecordDropped
+    | Halted
+    | EvidenceUpdated
+    | GameOver
+    | TableEnded
+    | ChatReceived
+    | PointReceived
+    | DrawOffered
+    | DrawAccepted
+)
+
+
+@dataclass
+class Output:
+    """What one call into a table produced."""
+
+    send: list[SignedRecord] = field(default_factory=list)
+    log: list[SignedRecord] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def extend(self, other: Output) -> None:
+        self.send += other.send
+        self.log += other.log
+        self.events += other.events
+
+    def of_type(self, kind: type[Any]) -> list[Any]:
+        """The events of one type, in order (handy for drivers and tests)."""
+        return [event for event in self.events if isinstance(event, kind)]

@@ -1,0 +1,69 @@
+"""The thin adapter between ``net``'s records and the table core's boundary (``client.records``).
+
+``net`` verifies envelopes, decodes payloads strictly against the schemas of
+docs/PROTOCOL.md and signs with write-ahead; the core wants :class:`SignedRecord` values, a
+:class:`Signer` per local key and an :class:`EnvelopeOpener` for embedded records.  This
+module converts, and nothing more: kinds go by name (``Kind.MOVE`` is ``"MOVE"``), bodies
+are passed as ``net`` decoded them (arrays as tuples).
+
+Invariants: ``record_from_net`` keeps the exact envelope bytes and their hash; a ``net``
+decode or signature failure of an embedded record becomes ``BadEnvelope`` with ``net``'s
+message; nothing here signs or verifies by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from client.records import BadEnvelope, SignedRecord
+from net.errors import DecodeError, SignatureError
+from net.records import Kind, Record, open_record
+
+__all__ = ["NetSigner", "open_envelope", "record_from_net"]
+
+
+def record_from_net(record: Record) -> SignedRecord:
+    """The core's view of a record ``net`` verified and decoded."""
+    return SignedRecord(
+        author=record.author,
+        kind=record.kind.name,
+        table_id=record.table_id,
+        seq=record.seq,
+        body=record.body,
+        record_hash=record.hash,
+        envelope=record.data,
+    )
+
+
+def open_envelope(envelope: bytes, allowed: Callable[[bytes], bool] | None = None) -> SignedRecord:
+    """Verify and decode envelope bytes (an embedded consent, a HALT's records)."""
+    try:
+        return record_from_net(open_record(envelope, allowed))
+    except (DecodeError, SignatureError) as error:
+        raise BadEnvelope(str(error)) from None
+
+
+class _RecordSigner(Protocol):
+    """What ``net.signer.RecordSigner`` offers (and a test's in-memory signer)."""
+
+    @property
+    def identity(self) -> Any: ...
+
+    def sign(self, kind: Kind, body: Mapping[str, Any]) -> Record: ...
+
+
+class NetSigner:
+    """A ``client.records.Signer`` over a ``net`` record signer (write-ahead included)."""
+
+    def __init__(self, signer: _RecordSigner) -> None:
+        self._signer = signer
+
+    @property
+    def key(self) -> bytes:
+        key: bytes = self._signer.identity.public_key
+        return key
+
+    def sign(self, kind: str, body: Mapping[str, Any]) -> SignedRecord:
+        """Sign ``kind`` (a ``net.records.Kind`` name) through ``net``."""
+        return record_from_net(self._signer.sign(Kind[kind], body))

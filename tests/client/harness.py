@@ -1,0 +1,265 @@
+"""Several in-memory peers at one table, and a network between them on a virtual clock.
+
+``Setup`` signs a real START (host = first peer) for a seat plan; ``Setup.table(name)``
+builds that peer's ``Table``.  ``Router`` carries envelope bytes between tables (each
+receiver opens and verifies them, as ``net`` will), with delays, reordering, duplicates and
+drops drawn from a seeded generator, so a seed replays the same interleaving exactly.
+Time is virtual: the router jumps to the next delivery or the next bot deadline.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from client.bots import make_bot
+from client.events import Event, Output
+from client.net_adapter import open_envelope
+from client.records import START, SignedRecord
+from client.start import PeerSpec, SeatSpec, start_body
+from client.table import Table
+from engines import AnyEngine
+from tests.client.envelopes import Identity, TestSigner, raw_record, signed
+from tests.client.tinygame import ENGINE
+
+TABLE_ID = bytes(range(16))
+
+
+@dataclass
+class Setup:
+    """A table definition: which peer plays each seat, which seats are bots and who runs them.
+
+    ``seats`` lists, per seat, the peer name that plays it or ``"bot:NAME"`` for a bot run
+    by peer NAME.  Peers appear in the order they are first named; the first is the host.
+    """
+
+    seats: Sequence[str]
+    engine: AnyEngine = ENGINE
+    params: Mapping[str, int | str] = field(default_factory=dict)
+    table_id: bytes = TABLE_ID
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        names = [s.removeprefix("bot:") for s in self.seats]
+        self.peer_names = list(dict.fromkeys(names))
+        self.identities = {n: Identity(self.seed * 100 + i) for i, n in enumerate(self.peer_names)}
+        self.bot_identities = {
+            seat: Identity(self.seed * 100 + 50 + seat)
+            for seat, s in enumerate(self.seats, 1)
+            if s.startswith("bot:")
+        }
+        seat_specs = []
+        for seat, s in enumerate(self.seats, 1):
+            if s.startswith("bot:"):
+                runner = self.identities[s.removeprefix("bot:")].key
+                seat_specs.append(SeatSpec(seat, self.bot_identities[seat].key, runner))
+            else:
+                seat_specs.append(SeatSpec(seat, self.identities[s].key))
+        params = dict(self.params) or {"seats": len(self.seats)}
+        body = start_body(
+            game=self.engine.name,
+            ruleset=self.engine.ruleset,
+            engine_version=self.engine.version,
+            params=params,
+            peers=tuple(PeerSpec(self.identities[n].key, n) for n in self.peer_names),
+            seats=tuple(seat_specs),
+        )
+        host = self.signer(self.peer_names[0])
+        self.start_record = host.sign(START, body)
+        self.host_signer = host
+
+    def key(self, name: str) -> bytes:
+        return self.identities[name].key
+
+    def signer(self, name: str) -> TestSigner:
+        return TestSigner(self.identities[name], self.table_id)
+
+    def table(
+        self,
+        name: str | None,
+        *,
+        bots: str | Iterable[int] = "all",
+        bot_delay: float = 0.0,
+        seed: int = 0,
+        spectator: bool = False,
+        engine: AnyEngine | None = None,
+        bot_kind: str = "random",
+    ) -> Table:
+        """Peer ``name``'s table.  ``bots="all"`` has bots play every seat it signs for;
+        ``bots=()`` none (moves through intents); a list of seat numbers, those seats."""
+        if spectator or name is None:
+            return Table(self.start_record, engine or self.engine, open_envelope)
+        me = self.key(name)
+        signers: dict[bytes, Any] = {
+            me: self.host_signer if name == self.peer_names[0] else self.signer(name)
+        }
+        seat_keys: dict[int, bytes] = {}
+        for seat, s in enumerate(self.seats, 1):
+            if s == f"bot:{name}":
+                signers[self.bot_identities[seat].key] = TestSigner(
+                    self.bot_identities[seat], self.table_id
+                )
+                seat_keys[seat] = self.bot_identities[seat].key
+            elif s == name:
+                seat_keys[seat] = me
+        chosen = seat_keys if isinstance(bots, str) else {s: seat_keys[s] for s in bots}
+        game = (engine or self.engine).name
+        bot_map = {
+            key: make_bot(game, bot_kind, seed * 1000 + seat) for seat, key in chosen.items()
+        }
+        return Table(
+            self.start_record,
+            engine or self.engine,
+            open_envelope,
+            me=me,
+            signers=signers,
+            bots=bot_map,
+            bot_delay=bot_delay,
+        )
+
+
+class Router:
+    """Delivers every record a table sends to every other table, on a virtual clock."""
+
+    def __init__(
+        self,
+        tables: Mapping[str, Table],
+        *,
+        seed: int = 0,
+        max_delay: float = 0.0,
+        duplicate: float = 0.0,
+        drop: float = 0.0,
+    ) -> None:
+        self.tables = dict(tables)
+        self.rng = random.Random(seed)
+        self.max_delay, self.duplicate, self.drop = max_delay, duplicate, drop
+        self.now = 0.0
+        self.logs: dict[str, list[SignedRecord]] = {name: [] for name in tables}
+        self.events: dict[str, list[Event]] = {name: [] for name in tables}
+        self.sent: list[bytes] = []
+        self.sent_at: list[tuple[float, SignedRecord]] = []
+        self.sent_by: dict[str, list[SignedRecord]] = {name: [] for name in tables}
+        self.down: set[str] = set()
+        self.dropped = 0
+        self._queue: list[tuple[float, int, str, bytes]] = []
+        self._order = itertools.count()
+
+    def start(self) -> None:
+        for name, table in self.tables.items():
+            self.take(name, table.begin(self.now))
+
+    def take(self, source: str, output: Output) -> None:
+        """Record what ``source``'s table produced and send what it signed."""
+        self.logs[source] += output.log
+        self.events[source] += output.events
+        for record in output.send:
+            self.sent.append(record.envelope)
+            self.sent_at.append((self.now, record))
+            self.sent_by[source].append(record)
+            self.deliver(record.envelope, [n for n in self.tables if n != source])
+
+    def deliver(
+        self, envelope: bytes, to: Iterable[str] | None = None, delay: float | None = None
+    ) -> None:
+        """Schedule ``envelope`` for each of ``to`` (default: every table)."""
+        for name in self.tables if to is None else to:
+            if self.rng.random() < self.drop:
+                self.dropped += 1
+                continue
+            copies = 2 if self.rng.random() < self.duplicate else 1
+            for _ in range(copies):
+                wait = self.rng.uniform(0, self.max_delay) if delay is None else delay
+                heapq.heappush(self._queue, (self.now + wait, next(self._order), name, envelope))
+
+    def step(self) -> bool:
+        """Deliver the next record or fire the next deadline; False when nothing is left."""
+        deadlines = [
+            (deadline, name)
+            for name, table in self.tables.items()
+            if name not in self.down and (deadline := table.next_deadline()) is not None
+        ]
+        tick = min(deadlines, default=None)
+        if self._queue and (tick is None or self._queue[0][0] <= tick[0]):
+            when, _, name, envelope = heapq.heappop(self._queue)
+            self.now = max(self.now, when)
+            if name not in self.down:
+                self.take(name, self.tables[name].receive(open_envelope(envelope), self.now))
+            return True
+        if tick is None:
+            return False
+        self.now = max(self.now, tick[0])
+        self.take(tick[1], self.tables[tick[1]].tick(self.now))
+        return True
+
+    def run(self, max_steps: int = 200_000) -> None:
+        for _ in range(max_steps):
+            if not self.step():
+                return
+        raise AssertionError(f"still busy after {max_steps} steps")
+
+    def heal(self) -> None:
+        """Resend every record any table signed to every table (what the mesh will do)."""
+        for envelope in self.sent:
+            self.deliver(envelope, delay=0.0)
+
+    def of_type(self, name: str, kind: type[Any]) -> list[Any]:
+        return [event for event in self.events[name] if isinstance(event, kind)]
+
+
+def play(
+    setup: Setup,
+    *,
+    seed: int = 0,
+    bot_delay: float = 0.0,
+    bot_kind: str = "random",
+    **network: Any,
+) -> Router:
+    """Every peer of ``setup`` with bots at all its seats, run until nothing moves."""
+    tables = {
+        name: setup.table(name, seed=seed, bot_delay=bot_delay, bot_kind=bot_kind)
+        for name in setup.peer_names
+    }
+    router = Router(tables, seed=seed, **network)
+    router.start()
+    router.run()
+    return router
+
+
+def world(seats: Sequence[str], **setup_args: Any) -> tuple[Setup, Router]:
+    """Peers whose seats are played through intents only, genesis acked everywhere."""
+    setup = Setup(seats, **setup_args)
+    router = Router({name: setup.table(name, bots=()) for name in setup.peer_names})
+    router.start()
+    router.run()
+    return setup, router
+
+
+def act(router: Router, name: str, output: Output) -> Output:
+    """Send what ``name``'s table produced and deliver everything."""
+    router.take(name, output)
+    router.run()
+    return output
+
+
+_forged = itertools.count(10_000)
+
+
+def forge(setup: Setup, name: str | int, kind: str, body: Mapping[str, Any]) -> SignedRecord:
+    """A record signed with peer ``name``'s key (or bot seat ``name``'s), outside its table."""
+    identity = setup.bot_identities[name] if isinstance(name, int) else setup.identities[name]
+    return signed(identity, setup.table_id, next(_forged), kind, body)
+
+
+def forge_raw(setup: Setup, name: str, kind: str, body: Mapping[str, Any]) -> SignedRecord:
+    """Like ``forge``, for a body ``net`` would refuse (deliver it with ``Table.receive``)."""
+    return raw_record(setup.identities[name], setup.table_id, next(_forged), kind, body)
+
+
+def deliver(router: Router, record: SignedRecord, to: Iterable[str] | None = None) -> None:
+    """Hand ``record`` to ``to`` (default every table) and run the network."""
+    router.deliver(record.envelope, to)
+    router.run()
