@@ -9,8 +9,9 @@ their far end and entering the other edge from it.
 Crowded ports (the Antilles, Lisbon and Cádiz, Alexandria and Suez are a few degrees apart,
 a few pixels at table size) are nudged apart until no two are closer than ``SEPARATION``
 units, each pulled back toward its true place; the nudge is at most a few degrees and is
-computed once, deterministically (under 6 units for the shipped map).  Everything else on the board (discs, labels, hit tests)
-is sized from ``SEPARATION`` so it never overlaps at any widget size.
+computed once, deterministically (under 6 units for the shipped map).  Everything else on the
+board (discs, labels, hit tests) is sized from ``SEPARATION`` so it never overlaps at any
+widget size.
 
 Invariants: ``positions()`` has one point per port of the shipped map, in port order; every
 point lies inside ``WINDOW``; no two points are closer than ``SEPARATION`` less a hair.
