@@ -165,15 +165,17 @@ class _Verifier:
     def run(self) -> Verification:
         records = self.contents.records
         if not records:
-            what = "cut before its first record was complete" if self.contents.torn else "empty"
-            self.report.unreadable = f"the log holds no game: it is {what}"
-            return self.result
-        if self._open_start():
+            self.problem(INCOMPLETE, "the log holds no record: START was never written whole", 0)
+        elif self._open_start():
             for index in range(1, len(records)):
                 if self.progress is not None and index % 256 == 0:
                     self.progress(index, len(records))
                 self._take(index)
             self._finish()
+        torn = self.contents.torn
+        if torn is not None:
+            severity = INCOMPLETE if torn.kind == "short" else INVALID
+            self.problem(severity, f"the file was cut: {torn}")
         if self.progress is not None:
             self.progress(len(records), len(records))
         return self.result
@@ -486,10 +488,6 @@ class _Verifier:
         report.result, report.absent = self.claims.result, self.claims.absent
         report.ended = self.claims.ended
         self._missing_seqs()
-        torn = self.contents.torn
-        if torn is not None:
-            severity = INCOMPLETE if torn.kind == "short" else INVALID
-            self.problem(severity, f"the file was cut: {torn}")
 
     def _missing_seqs(self) -> None:
         by_author: dict[bytes, set[int]] = {}
