@@ -227,7 +227,7 @@ class _Verifier:
             self.invalid(f"START: {error}", 0, entry)
             return False
         self.start, self.result.start, self.result.engine = start, start, engine
-        self.chain = Chain(start, engine, open_envelope, verifier_rules())
+        self.chain = Chain(start, engine, self._open_embedded, verifier_rules())
         self.result.chain = self.chain
         self.claims = ClaimJudge(self.chain, self.describe, self.removed_at)
         entry.status, entry.ply = "applied", 0
@@ -239,6 +239,13 @@ class _Verifier:
         for spec in start.seats:
             self._allow(spec.key, spec.runner or spec.key)
         return True
+
+    def _open_embedded(self, data: bytes) -> SignedRecord:
+        """The opener the chain uses for consents embedded in plies (DRAW acceptances,
+        REMOVE votes): only keys allowed at the table, signature verified, then decoded."""
+        record = open_envelope(data, self.keys.__contains__)
+        self.report.signatures += 1
+        return record
 
     def _describe_start(self, start: TableStart) -> None:
         report = self.report
@@ -457,11 +464,10 @@ class _Verifier:
         )
         for data in record.body["records"]:
             try:
-                embedded = open_envelope(data, self.keys.__contains__)
+                embedded = self._open_embedded(data)
             except BadEnvelope as error:
                 self.invalid(f"this HALT carries a record that does not open: {error}", ply, entry)
                 continue
-            self.report.signatures += 1
             if embedded.record_hash in self.seen or embedded.table_id != self.start.table_id:
                 continue
             kind, at = embedded.kind, int(embedded.body.get("ply", 0))

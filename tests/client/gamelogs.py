@@ -151,3 +151,146 @@ def rewrite(path: Path, records: Sequence[bytes], tail: bytes = b"") -> Path:
     data = MAGIC + b"".join(struct.pack(">I", len(r)) + r for r in records) + tail
     path.write_bytes(data)
     return path
+
+
+class Script:
+    """A log written record by record by a test holding every key: for what the table cannot
+    play yet (REMOVE, an abandoned table) and for precise tampering.
+
+    The chain is kept with ``client.chain.Chain`` and the verifier's rules, so the digests
+    the script signs are the ones the verifier replays; each signer's ``seq`` counts from 1.
+    """
+
+    def __init__(
+        self,
+        engine: AnyEngine,
+        seats: Sequence[str],
+        params: Mapping[str, int | str] | None = None,
+        *,
+        seed: int = 0,
+        table_id: bytes = TABLE_ID,
+    ) -> None:
+        from client.chain import Chain
+        from client.start import parse_start
+        from client.verifier import verifier_rules
+
+        self.engine, self.table_id = engine, table_id
+        names = list(dict.fromkeys(s.removeprefix("bot:") for s in seats))
+        self.keys: dict[str, Identity] = {
+            n: Identity(seed * 100 + 600 + i) for i, n in enumerate(names)
+        }
+        specs = []
+        for seat, s in enumerate(seats, 1):
+            if s.startswith("bot:"):
+                self.keys[f"bot{seat}"] = Identity(seed * 100 + 650 + seat)
+                runner = self.keys[s.removeprefix("bot:")].key
+                specs.append(SeatSpec(seat, self.keys[f"bot{seat}"].key, runner))
+            else:
+                specs.append(SeatSpec(seat, self.keys[s].key))
+        self.seqs: dict[bytes, int] = {}
+        self.records: list[SignedRecord] = []
+        body = start_body(
+            game=engine.name,
+            ruleset=engine.ruleset,
+            engine_version=engine.version,
+            params=dict(params or {"seats": len(seats)}),
+            peers=tuple(PeerSpec(self.keys[n].key, n) for n in names),
+            seats=tuple(specs),
+        )
+        self.start = self.sign(names[0], START, body)
+        self.chain = Chain(parse_start(self.start), engine, open_envelope, verifier_rules())
+        self.bots = {
+            seat: make_bot(engine.name, "random", seed * 10 + seat) for seat in range(1, 65)
+        }
+
+    def identity(self, who: str | Identity) -> Identity:
+        if isinstance(who, Identity):
+            return who
+        if who not in self.keys:
+            self.keys[who] = Identity(700 + len(self.keys))
+        return self.keys[who]
+
+    def name_of(self, key: bytes) -> str:
+        return next(name for name, identity in self.keys.items() if identity.key == key)
+
+    def sign(
+        self, who: str | Identity, kind: str, body: Mapping[str, Any], *, log: bool = True
+    ) -> SignedRecord:
+        from client.net_adapter import record_from_net
+
+        identity = self.identity(who)
+        seq = self.seqs[identity.key] = self.seqs.get(identity.key, 0) + 1
+        record = record_from_net(sign_record(identity.net, Kind[kind], self.table_id, seq, body))
+        if log:
+            self.records.append(record)
+        return record
+
+    def ply(self, who: str, kind: str, **extra: Any) -> SignedRecord:
+        head = self.chain.head
+        record = self.sign(who, kind, {"ply": head.ply + 1, "prev": head.chain_digest, **extra})
+        self.chain.append(self.chain.check(record))
+        return record
+
+    def move(self, move: Any = None) -> SignedRecord:
+        state = self.chain.head.engine_state
+        seat = self.engine.to_move(state)
+        assert seat is not None
+        controller = self.engine.controller(state, seat)
+        if move is None:
+            move = self.bots[controller].choose(self.engine, state)
+        who = self.name_of(self.chain.head.seat_key(controller))
+        return self.ply(who, "MOVE", seat=seat, move=self.engine.move_to_wire(move))
+
+    def ack(self, *names: str) -> None:
+        head = self.chain.head
+        for key in head.peers:
+            name = self.name_of(key)
+            if not names or name in names:
+                self.sign(name, "ACK", {"ply": head.ply, "digest": head.chain_digest})
+
+    def play(self, plies: int | None = None) -> None:
+        """Moves acked by every peer: ``plies`` of them, or until the game is over."""
+        count = 0
+        while self.chain.outcome() is None and (plies is None or count < plies):
+            self.move()
+            self.ack()
+            count += 1
+
+    def end(self, *names: str, absent: Sequence[bytes] = (), result: Any = None) -> None:
+        from client.ending import result_body
+
+        head = self.chain.head
+        outcome = self.chain.outcome() if result is None else result
+        for key in head.peers:
+            name = self.name_of(key)
+            if (not names or name in names) and key not in absent:
+                body = {"ply": head.ply, "digest": head.chain_digest}
+                self.sign(name, "END", {**body, "result": result_body(outcome, absent)})
+
+    def write(self, path: Path) -> Path:
+        return rewrite(path, [record.envelope for record in self.records])
+
+
+def short_game(directory: Path, ending: str = "draw") -> LoggedTable:
+    """A short 2-player Discorder game played through intents and written to real files:
+    two tiles, a chat line, then a draw offered and accepted (``ending="draw"``) or seat 1
+    resigning (``"resign"``)."""
+    from engines import find_engine
+
+    engine = find_engine("discorder")
+    table = LoggedTable(directory, ["A", "B"], engine, bots="none")
+
+    def move(name: str) -> None:
+        state = table.tables[name].head.engine_state
+        table.act(name, table.tables[name].move(engine.legal_moves(state)[0], table.router.now))
+
+    move("A")
+    move("B")
+    table.act("A", table.tables["A"].chat("bonjour", table.router.now))
+    if ending == "draw":
+        table.act("A", table.tables["A"].offer_draw(table.router.now))
+        table.act("B", table.tables["B"].accept_draw(table.router.now))
+    else:
+        table.act("A", table.tables["A"].resign(table.router.now))
+    table.close()
+    return table
