@@ -265,7 +265,6 @@ def test_a_wrong_end_result_or_an_early_end_is_invalid(game: LoggedTable, tmp_pa
 
 
 def test_a_draw_without_every_acceptance_is_invalid(game: LoggedTable, tmp_path: Path) -> None:
-    records = records_of(game.paths["A"])
     before = game.tables["A"].chain.at(2)
     forger = game.forger()
     mine = forger.sign("A", "DRAW_ACCEPT", {"ply": 3, "prev": before.chain_digest})
