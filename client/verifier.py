@@ -387,9 +387,7 @@ class _Verifier:
         for spec in state.seats:
             if spec not in before.seats:
                 self._allow(spec.key, spec.runner or spec.key)
-                name = (
-                    f"the bot of seat {spec.seat} run by {self.start.name_of(spec.runner or b'')}"
-                )
+                name = _player_name(self.start, spec.key, spec.runner)
                 self.report.players.append(
                     Player(spec.seat, spec.key, name, spec.runner, state.ply)
                 )

@@ -3,7 +3,8 @@
 The log is replayed by the verifier (``client.verifier``), the position after ply N is
 taken from the replayed chain, and the game's own board widget (``ui.boards``, the one the
 Qt client shows) draws it as a spectator sees it — seat 1 at the bottom, nothing to click —
-at ``size`` × ``size`` pixels.  PNG comes from ``QWidget.grab``, SVG from rendering the same
+at ``size`` × ``size`` pixels (drawn at the widget's minimum size when that is larger, then
+scaled).  PNG comes from ``QWidget.grab``, SVG from rendering the same
 widget into a ``QSvgGenerator``.  No display is needed: without one Qt runs offscreen.
 
 Exit codes: 0 written; 1 the log's START is invalid; 2 the log cannot be read or replayed,
@@ -47,7 +48,7 @@ def export_board(
         )
     if not any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtCore import QRect, QSize
+    from PySide6.QtCore import QRect, QSize, Qt
     from PySide6.QtSvg import QSvgGenerator
     from PySide6.QtWidgets import QApplication
 
@@ -63,18 +64,31 @@ def export_board(
         my_seat=None,
         interactive=False,
     )
-    board.resize(size, size)
+    # A board has a minimum size (its labels need room): draw it at least that big, square,
+    # and scale the picture to the size asked for.
+    least = board.minimumSizeHint().expandedTo(board.minimumSize())
+    side = max(size, least.width(), least.height())
+    board.resize(side, side)
     layout = board.layout()
     if layout is not None:
         layout.activate()  # lay the hidden widget out at its size before drawing it
     app.processEvents()
     if fmt == "png":
-        written = board.grab().save(str(out), "PNG")
+        picture = board.grab()
+        if side != size:
+            picture = picture.scaled(
+                size,
+                size,
+                Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        written = picture.save(str(out), "PNG")
     else:
         generator = QSvgGenerator()
         generator.setFileName(str(out))
         generator.setSize(QSize(size, size))
-        generator.setViewBox(QRect(0, 0, size, size))
+        generator.setResolution(96)  # CSS pixels: a browser shows it at ``size`` pixels
+        generator.setViewBox(QRect(0, 0, side, side))
         generator.setTitle(f"{engine.ruleset}, position after ply {ply}")
         board.render(generator)
         del generator  # finishes the file
