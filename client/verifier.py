@@ -240,10 +240,10 @@ class _Verifier:
             self._allow(spec.key, spec.runner or spec.key)
         return True
 
-    def _open_embedded(self, data: bytes) -> SignedRecord:
+    def _open_embedded(self, envelope: bytes) -> SignedRecord:
         """The opener the chain uses for consents embedded in plies (DRAW acceptances,
         REMOVE votes): only keys allowed at the table, signature verified, then decoded."""
-        record = open_envelope(data, self.keys.__contains__)
+        record = open_envelope(envelope, self.keys.__contains__)
         self.report.signatures += 1
         return record
 
