@@ -101,7 +101,9 @@ def unpack(data: bytes, what: str) -> Any:
         # mean the same thing here: these bytes are not a value of the protocol.
         raise DecodeError(f"{what} is not valid msgpack ({_reason(error)})") from error
     _check_plain(value, what, 0)
-    if pack(value) != data:
+    # ``_check_plain`` saw only protocol types and sorted string keys, so packing the decoded
+    # value as it is gives its canonical bytes (cheaper than ``pack``, which re-sorts).
+    if msgpack.packb(value, use_bin_type=True) != data:
         raise DecodeError(f"{what} is not in canonical form (sorted keys, shortest encodings)")
     return value
 
@@ -125,6 +127,13 @@ def _check_plain(value: object, what: str, depth: int) -> None:
         for item in value:
             _check_plain(item, what, depth + 1)
     elif type(value) is dict:
+        keys = list(value)
+        for key in keys:
+            if type(key) is not str:
+                raise DecodeError(f"{what} has a map key that is not a string")
+        # Code point order is UTF-8 byte order, the canonical order of keys.
+        if keys != sorted(keys):
+            raise DecodeError(f"{what} is not in canonical form (sorted keys, shortest encodings)")
         for item in value.values():
             _check_plain(item, what, depth + 1)
     elif value is not None and type(value) not in (bool, int, str, bytes):
