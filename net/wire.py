@@ -120,12 +120,15 @@ def _reason(error: Exception) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+_LEAVES = (bool, int, str, bytes, type(None))
+
+
 def _check_plain(value: object, what: str, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise DecodeError(f"{what} is nested deeper than {MAX_DEPTH} levels")
+    items: Any
     if type(value) is tuple:
-        for item in value:
-            _check_plain(item, what, depth + 1)
+        items = value
     elif type(value) is dict:
         keys = list(value)
         for key in keys:
@@ -134,10 +137,16 @@ def _check_plain(value: object, what: str, depth: int) -> None:
         # Code point order is UTF-8 byte order, the canonical order of keys.
         if keys != sorted(keys):
             raise DecodeError(f"{what} is not in canonical form (sorted keys, shortest encodings)")
-        for item in value.values():
-            _check_plain(item, what, depth + 1)
-    elif value is not None and type(value) not in (bool, int, str, bytes):
+        items = value.values()
+    elif type(value) in _LEAVES:
+        return
+    else:
         raise DecodeError(f"{what} holds a {type(value).__name__}, which the protocol never uses")
+    if items and depth == MAX_DEPTH:  # its items would be one level too deep
+        raise DecodeError(f"{what} is nested deeper than {MAX_DEPTH} levels")
+    for item in items:
+        if type(item) not in _LEAVES:  # leaves are checked here, without a call each
+            _check_plain(item, what, depth + 1)
 
 
 def describe(value: object) -> str:
