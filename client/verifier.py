@@ -51,7 +51,7 @@ from client.verify_claims import ClaimJudge
 from client.verify_remove import check_remove
 from client.verify_report import INCOMPLETE, INVALID, Player, Problem, Report
 from engines import AnyEngine, UnknownGame, find_engine
-from net.envelope import RECORD_TAG, parse_envelope
+from net.envelope import RECORD_TAG, Envelope, parse_envelope
 from net.errors import DecodeError, LogFileError
 from net.fsutil import os_reason
 from net.identity import short_fingerprint
@@ -63,6 +63,8 @@ __all__ = ["Entry", "Progress", "Verification", "verifier_rules", "verify_bytes"
 Progress = Callable[[int, int], None]
 """Called with (records done, records in the file) as the verifier goes."""
 
+BATCH = 256
+"""Records whose signatures are verified together before they are decoded one by one."""
 OUTSIDE = frozenset(
     {"CHAT", "POINT", "DRAW_OFFER", "DRAW_ACCEPT", "VOTE", "TAKEBACK_ASK", "TAKEBACK_CONSENT"}
 )
@@ -75,7 +77,7 @@ def verifier_rules() -> Mapping[str, PlyRule]:
     return rules
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One record of the file, as the verifier took it (for ``palabre log show``)."""
 
@@ -136,6 +138,8 @@ class _Verifier:
         self.gaps_reported: set[int] = set()
         self.acks_read: dict[int, dict[bytes, bytes]] = {}
         self.names: dict[bytes, str] = {}
+        self.verified: set[int] = set()
+        """Records whose signature a batch verified already."""
         self.chain: Chain
         self.start: TableStart
         self.claims: ClaimJudge
@@ -167,10 +171,12 @@ class _Verifier:
         if not records:
             self.problem(INCOMPLETE, "the log holds no record: START was never written whole", 0)
         elif self._open_start():
-            for index in range(1, len(records)):
-                if self.progress is not None and index % 256 == 0:
-                    self.progress(index, len(records))
-                self._take(index)
+            for first in range(1, len(records), BATCH):
+                if self.progress is not None:
+                    self.progress(first - 1, len(records))
+                batch = range(first, min(first + BATCH, len(records)))
+                for index, opened in zip(batch, self._open_batch(batch), strict=True):
+                    self._take(index, opened)
             self._finish()
         torn = self.contents.torn
         if torn is not None:
@@ -264,15 +270,37 @@ class _Verifier:
                 self.keys[key] = Ed25519PublicKey.from_public_bytes(key)
 
     # --- one record -----------------------------------------------------------------------
-    def _take(self, index: int) -> None:
+    def _open_batch(self, batch: range) -> list[Envelope | DecodeError]:
+        """Split a batch of records and verify the signatures of known authors in one go.
+
+        Signatures are the bulk of the work, and checking a run of them back to back is
+        faster than one between every two decodes; nothing is decoded here.  A record whose
+        author is not (yet) allowed is left to ``_take``, which decides in file order."""
+        opened: list[Envelope | DecodeError] = []
+        for index in batch:
+            try:
+                envelope = parse_envelope(self.contents.records[index], f"record {index + 1}")
+            except DecodeError as error:
+                opened.append(error)
+                continue
+            key = self.keys.get(envelope.author)
+            if key is not None and index not in self.verified:
+                try:
+                    key.verify(envelope.signature, RECORD_TAG + envelope.payload)
+                    self.verified.add(index)
+                except InvalidSignature:
+                    pass
+            opened.append(envelope)
+        return opened
+
+    def _take(self, index: int, opened: Envelope | DecodeError) -> None:
         entry = self._entry(index)
         number = entry.number
         ply_near = self.chain.head.ply + 1
-        try:
-            envelope = parse_envelope(self.contents.records[index], f"record {number}")
-        except DecodeError as error:
-            self.invalid(f"not a signed envelope: {error}", None, entry)
+        if isinstance(opened, DecodeError):
+            self.invalid(f"not a signed envelope: {opened}", None, entry)
             return
+        envelope = opened
         earlier = self.seen.get(envelope.hash)
         if earlier is not None:
             self.invalid(f"a copy of record {earlier + 1}", None, entry)
@@ -288,7 +316,8 @@ class _Verifier:
             )
             return
         try:
-            key.verify(envelope.signature, RECORD_TAG + envelope.payload)
+            if index not in self.verified:
+                key.verify(envelope.signature, RECORD_TAG + envelope.payload)
         except InvalidSignature:
             self.invalid(
                 f"the signature said to be by {self.describe(envelope.author)} does not verify "
