@@ -295,8 +295,6 @@ class _Verifier:
 
     def _take(self, index: int, opened: Envelope | DecodeError) -> None:
         entry = self._entry(index)
-        number = entry.number
-        ply_near = self.chain.head.ply + 1
         if isinstance(opened, DecodeError):
             self.invalid(f"not a signed envelope: {opened}", None, entry)
             return
@@ -321,7 +319,7 @@ class _Verifier:
         except InvalidSignature:
             self.invalid(
                 f"the signature said to be by {self.describe(envelope.author)} does not verify "
-                f"(near ply {ply_near})",
+                f"(near ply {self.chain.head.ply + 1})",
                 None,
                 entry,
             )
@@ -333,15 +331,15 @@ class _Verifier:
             self.invalid(f"signed but malformed: {error}", None, entry)
             return
         entry.record = record
-        who = self.describe(record.author)
         if record.table_id != self.start.table_id:
+            who = self.describe(record.author)
             self.invalid(f"{who} signed a {record.kind} for another table", None, entry)
             return
         first = self.seqs.setdefault((record.author, record.seq), index)
         if first != index:
             self.invalid(
-                f"{who} signed two different records with seq {record.seq}: records "
-                f"{first + 1} and {number}",
+                f"{self.describe(record.author)} signed two different records with seq "
+                f"{record.seq}: records {first + 1} and {entry.number}",
                 None,
                 entry,
             )
@@ -349,18 +347,20 @@ class _Verifier:
         self._dispatch(record, entry)
 
     def _dispatch(self, record: SignedRecord, entry: Entry) -> None:
-        who = self.describe(record.author)
-        if record.kind == START:
-            self.invalid(f"{who} signed a second START", None, entry)
-        elif self.chain.is_ply_kind(record.kind):
+        kind = record.kind
+        if kind == START:
+            self.invalid(f"{self.describe(record.author)} signed a second START", None, entry)
+        elif self.chain.is_ply_kind(kind):
             self._on_ply(record, entry)
         elif record.author not in self.chain.head.peers:
             gone = self.removed_at.get(record.author)
             why = f"was removed at ply {gone}" if gone is not None else "is not a peer"
-            self.invalid(f"{who} {why} and may not sign a {record.kind}", None, entry)
-        elif record.kind in (ACK, END):
+            who = self.describe(record.author)
+            self.invalid(f"{who} {why} and may not sign a {kind}", None, entry)
+        elif kind in (ACK, END):
             ply = int(record.body["ply"])
             if ply > self.chain.head.ply:
+                who = self.describe(record.author)
                 self.invalid(
                     f"{who}'s {record.kind} for ply {ply} comes before that ply in the log",
                     ply,
@@ -369,10 +369,11 @@ class _Verifier:
             if record.kind == ACK:
                 self.acks_read.setdefault(ply, {}).setdefault(record.author, record.body["digest"])
             self.claims.add(record, entry)
-        elif record.kind == HALT:
+        elif kind == HALT:
             self._on_halt(record, entry)
-        elif record.kind not in OUTSIDE:
-            self.invalid(f"{who} signed a {record.kind}, which a log never holds", None, entry)
+        elif kind not in OUTSIDE:
+            who = self.describe(record.author)
+            self.invalid(f"{who} signed a {kind}, which a log never holds", None, entry)
 
     # --- plies ----------------------------------------------------------------------------
     def _on_ply(self, record: SignedRecord, entry: Entry) -> None:

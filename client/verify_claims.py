@@ -91,12 +91,18 @@ class ClaimJudge:
         books: dict[tuple[str, int, bytes], tuple[Any, Any]],
         abandoned: list[tuple[Outcome, tuple[bytes, ...], bytes]],
     ) -> None:
-        who, kind = self.describe(record.author), record.kind
+        kind = record.kind
+
+        def who() -> str:  # named only when something is wrong: most claims are fine
+            return self.describe(record.author)
+
         ply, digest = int(record.body["ply"]), bytes(record.body["digest"])
         head = self.chain.head
         if ply > head.ply:
             self._invalid(
-                f"{who}'s {kind} is for ply {ply}, which this log does not hold", ply, entry
+                f"{who()}'s {kind} is for ply {ply}, which this log does not hold",
+                ply,
+                entry,
             )
             return
         state = self.chain.at(ply)
@@ -104,7 +110,9 @@ class ClaimJudge:
             gone = self.removed_at.get(record.author)
             if gone is None or gone > ply:
                 self._invalid(
-                    f"{who} is not a peer at ply {ply} and may not sign a {kind}", ply, entry
+                    f"{who()} is not a peer at ply {ply} and may not sign a {kind}",
+                    ply,
+                    entry,
                 )
             return  # a removed peer's late word about the ply its REMOVE replaced
         value: Any = digest
@@ -113,14 +121,14 @@ class ClaimJudge:
             try:
                 claimed = read_result(record.body["result"])
             except Malformed as error:
-                self._invalid(f"{who}'s END is malformed: {error}", ply, entry)
+                self._invalid(f"{who()}'s END is malformed: {error}", ply, entry)
                 return
             value = (digest, result_claim(*claimed))
         earlier = books.setdefault((kind, ply, record.author), (value, entry))
         if earlier[0] != value:
             first = getattr(earlier[1], "number", "?")
             self._invalid(
-                f"{who} signed two different {kind}s for ply {ply}: records {first} and "
+                f"{who()} signed two different {kind}s for ply {ply}: records {first} and "
                 f"{entry.number}",
                 ply,
                 entry,
@@ -132,7 +140,7 @@ class ClaimJudge:
             self._acks[(ply, record.author)] = digest
         if digest != state.chain_digest:
             self._invalid(
-                f"{who} signed another chain digest for ply {ply} than the replay of this log "
+                f"{who()} signed another chain digest for ply {ply} than the replay of this log "
                 f"gives ({kind} {digest[:4].hex()}…, replay {state.chain_digest[:4].hex()}…)",
                 ply,
                 entry,
