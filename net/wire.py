@@ -280,11 +280,11 @@ class Struct(Schema):
     def check(self, value: object, where: str) -> None:
         if type(value) is not dict:
             raise DecodeError(f"{where}: expected a map, got {describe(value)}")
-        missing = sorted(set(self.fields) - set(value))
-        extra = sorted(set(value) - set(self.fields))
-        if missing:
-            raise DecodeError(f"{where}: missing field {missing[0]!r}")
-        if extra:
+        if value.keys() != self.fields.keys():  # the usual case is checked without sets
+            missing = sorted(set(self.fields) - set(value))
+            extra = sorted(set(value) - set(self.fields))
+            if missing:
+                raise DecodeError(f"{where}: missing field {missing[0]!r}")
             raise DecodeError(f"{where}: unexpected field {describe(extra[0])}")
         for name, schema in self.fields.items():
             schema.check(value[name], f"{where}.{name}")
