@@ -50,7 +50,7 @@ from client.start import StartRefused, TableStart, check_engine, parse_start
 from client.verify_claims import ClaimJudge
 from client.verify_remove import check_remove
 from client.verify_report import INCOMPLETE, INVALID, Player, Problem, Report
-from engines import AnyEngine, UnknownGame, find_engine
+from engines import AnyEngine, find_engine
 from net.envelope import RECORD_TAG, Envelope, parse_envelope
 from net.errors import DecodeError, LogFileError
 from net.fsutil import os_reason
@@ -60,6 +60,8 @@ from net.records import decode_record
 
 __all__ = ["Entry", "Progress", "Verification", "verifier_rules", "verify_bytes", "verify_file"]
 
+Finder = Callable[[str], AnyEngine]
+"""Engine name -> engine; ``LookupError`` for a game it does not know."""
 Progress = Callable[[int, int], None]
 """Called with (records done, records in the file) as the verifier goes."""
 
@@ -104,27 +106,45 @@ class Verification:
     entries: list[Entry] = field(default_factory=list)
 
 
-def verify_file(path: Path, progress: Progress | None = None) -> Verification:
-    """Verify the log at ``path``; never raises for anything the file holds."""
+def verify_file(
+    path: Path, progress: Progress | None = None, find: Finder = find_engine
+) -> Verification:
+    """Verify the log at ``path``; never raises for anything the file holds.
+
+    ``find`` gives the engine START names (the registry's, unless a test plays another)."""
     try:
         data = path.read_bytes()
     except OSError as error:
         return Verification(Report(str(path), unreadable=f"cannot read it: {os_reason(error)}"))
-    return verify_bytes(data, str(path), progress)
+    return verify_bytes(data, str(path), progress, find)
 
 
-def verify_bytes(data: bytes, name: str, progress: Progress | None = None) -> Verification:
-    """Verify log bytes (``name`` is only used in messages)."""
+def verify_bytes(
+    data: bytes, name: str, progress: Progress | None = None, find: Finder = find_engine
+) -> Verification:
+    """Verify log bytes (``name`` is only used in messages; ``find`` as in ``verify_file``)."""
     try:
         contents = parse_log(data, name)
     except LogFileError as error:
         return Verification(Report(name, unreadable=str(error)))
-    return _Verifier(name, contents, progress).run()
+    verifier = _Verifier(name, contents, progress, find)
+    try:
+        return verifier.run()
+    except Exception as error:  # a bug of ours, never the file's fault: say so, no traceback
+        record = len(verifier.result.entries)
+        verifier.report.unreadable = (
+            f"this palabre failed while checking record {record} ({type(error).__name__}: "
+            f"{error}); that is a bug in palabre, please report it with the file"
+        )
+        return verifier.result
 
 
 class _Verifier:
-    def __init__(self, name: str, contents: LogContents, progress: Progress | None) -> None:
+    def __init__(
+        self, name: str, contents: LogContents, progress: Progress | None, find: Finder
+    ) -> None:
         self.contents = contents
+        self.find = find
         self.progress = progress
         self.report = Report(name, records=len(contents.records), cut=contents.torn)
         self.result = Verification(self.report)
@@ -215,8 +235,8 @@ class _Verifier:
             return False
         self._describe_start(start)
         try:
-            engine = find_engine(start.game)
-        except UnknownGame:
+            engine = self.find(start.game)
+        except LookupError:
             self.report.unreadable = (
                 f"this palabre does not know the game {start.game!r}, so it cannot check this log"
             )

@@ -228,3 +228,34 @@ def _small_log(factory: pytest.TempPathFactory) -> bytes:
     if "log" not in _CACHE:
         _CACHE["log"] = short_game(factory.mktemp("small")).paths["A"].read_bytes()
     return _CACHE["log"]
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {b"bytes key": 1},  # a map key that is not a string
+        [2, bytes(16), 1, {"ply": 1.5}],  # a float
+        [99, bytes(16), 1, {}],  # an unknown kind
+        [9, bytes(16), 0, {"text": "hi"}],  # seq 0
+        [9, bytes(16), 1, {"text": "hi", "extra": 1}],  # an unexpected field
+        [9, bytes(16), 1, {"text": "\x1b[2Jhi"}],  # a control character
+    ],
+    ids=str,
+)
+def test_a_signed_but_malformed_record_is_invalid_never_a_crash(
+    tmp_path: Path, payload: object
+) -> None:
+    """Signed by a player's own key, so only the decoder stands between it and the replay."""
+    import msgpack
+
+    from net.envelope import RECORD_TAG
+
+    table = short_game(tmp_path)
+    ann = table.identities["A"]
+    data = msgpack.packb(payload, use_bin_type=True)
+    envelope = msgpack.packb([ann.key, data, ann.net.sign(RECORD_TAG + data)], use_bin_type=True)
+    records = records_of(table.paths["A"])
+    report = verify_file(rewrite(tmp_path / "crafted.palabre", [*records, envelope])).report
+    assert report.exit_code == 1
+    [problem] = report.problems
+    assert problem.record == len(records) + 1 and "signed but malformed" in problem.reason

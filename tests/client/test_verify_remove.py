@@ -1,4 +1,4 @@
-"""REMOVE and abandoned tables, as DESIGN.md section 4 states them, on logs signed by the test.
+"""REMOVE, abandoned tables and turn authority, on logs signed record by record by the test.
 
 The table cannot play a REMOVE yet (the removal issue adds it), so these logs are written
 record by record by ``gamelogs.Script`` with real keys; the verifier checks them with the
@@ -189,3 +189,77 @@ def test_a_table_that_could_remove_may_not_end_as_abandoned(tmp_path: Path) -> N
     report = verify(script, tmp_path)
     assert report.exit_code == 1
     assert any("should have removed the absent ones" in p.reason for p in report.problems)
+
+
+# --- turn authority with control transfer and extra moves (the Grab test game) -----------
+
+
+def grab() -> Script:
+    from tests.client.tinygame import ENGINE as GRAB
+
+    script = Script(GRAB, ["A", "B", "C"], {"seats": 3, "pile": 30}, seed=7)
+    script.ack()
+    script.move(3)  # A takes 3 from seat 1: seat 2 is now played by A
+    script.ack()
+    return script
+
+
+def verify_grab(script: Script, tmp_path: Path) -> Report:
+    from tests.client.tinygame import ENGINE as GRAB
+
+    path = script.write(tmp_path / "grab.palabre")
+    return verify_file(path, find=lambda name: GRAB).report
+
+
+def test_a_captured_seat_and_extra_moves_are_signed_by_the_controller(tmp_path: Path) -> None:
+    script = grab()
+    assert script.move(2).author == script.identity("A").key  # seat 2, by its captor; 25 left
+    script.ack()
+    assert script.move(1).author == script.identity("A").key  # an extra move (25 is 5 x 5)
+    script.ack()
+    finish(script)
+    report = verify_grab(script, tmp_path)
+    assert report.problems == [] and report.exit_code == 0
+
+
+def test_a_captured_seat_signed_by_its_former_player_is_invalid(tmp_path: Path) -> None:
+    script = grab()
+    head = script.chain.head
+    script.sign("B", "MOVE", {"ply": 2, "prev": head.chain_digest, "seat": 2, "move": [1]})
+    report = verify_grab(script, tmp_path)
+    b = script.chain.start.name_of(script.identity("B").key)
+    [problem] = [p for p in report.problems if p.severity == "invalid"]
+    assert problem.ply == 2
+    assert problem.reason == (
+        f"{b} sent a move for seat 2 but holds seat 2 (seat 2 is played by seat 1 now); "
+        "the move was ignored"
+    )
+
+
+def test_an_extra_move_taken_by_the_next_seat_is_invalid(tmp_path: Path) -> None:
+    script = grab()
+    script.move(2)  # seat 2 (by A) leaves 25: seat 2 moves again
+    script.ack()
+    head = script.chain.head
+    script.sign("C", "MOVE", {"ply": 3, "prev": head.chain_digest, "seat": 3, "move": [1]})
+    report = verify_grab(script, tmp_path)
+    [problem] = [p for p in report.problems if p.severity == "invalid"]
+    assert problem.ply == 3 and "but it is seat 2's turn" in problem.reason
+
+
+def test_an_engine_that_fails_is_reported_as_a_bug_not_a_traceback(tmp_path: Path) -> None:
+    from tests.client.tinygame import GrabEngine
+
+    class Broken(GrabEngine):
+        def format_move(self, state: Any, move: int) -> str:
+            raise ZeroDivisionError("broken on purpose")
+
+    script = grab()
+    path = script.write(tmp_path / "grab.palabre")
+    report = verify_file(path, find=lambda name: Broken()).report
+    assert report.exit_code == 2
+    assert report.unreadable is not None
+    assert "failed while checking record 5 (ZeroDivisionError: broken on purpose)" in (
+        report.unreadable
+    )
+    assert "a bug in palabre" in report.unreadable
