@@ -19,7 +19,6 @@ from client.board_text import board_lines
 from client.chain import TableState, describe_key
 from client.records import CHAT, DRAW_ACCEPT, DRAW_OFFER, HALT, POINT, SignedRecord
 from client.verifier import Entry, Verification
-from net.identity import fingerprint
 
 __all__ = ["board_at", "game_lines", "position_lines"]
 
@@ -39,11 +38,7 @@ def game_lines(verification: Verification) -> list[str]:
         )
     lines.append(f"host:     {_clean(start.name_of(start.host))}")
     lines.append("players:")
-    for player in report.players:
-        since = f" (from ply {player.since_ply})" if player.since_ply else ""
-        lines.append(
-            f"  seat {player.seat:<2} {fingerprint(player.key)}  {_clean(player.name)}{since}"
-        )
+    lines.extend(f"  {_clean(player.line())}" for player in report.players)
     final = "none" if report.final < 0 else f"up to ply {report.final}"
     lines.append(f"plies:    {report.plies} (final {final})")
     for entry in verification.entries[1:]:

@@ -84,6 +84,11 @@ class Player:
     since_ply: int = 0
     """0 for START's seats; the REMOVE's ply for a bot that replaced a removed player."""
 
+    def line(self) -> str:
+        """``seat 2   GVPH-57LN-…  a bot run by Ann  (from ply 7)``."""
+        since = f"  (from ply {self.since_ply})" if self.since_ply else ""
+        return f"seat {self.seat:<2}  {fingerprint(self.key)}  {self.name}{since}"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
@@ -170,11 +175,7 @@ class Report:
                 note = f"  (removed at ply {gone[0]})" if gone else ""
                 out.append(f"  {fingerprint(peer.key)}  {peer.name}{note}")
             out.append("players:")
-            for player in self.players:
-                since = f"  (from ply {player.since_ply})" if player.since_ply else ""
-                out.append(
-                    f"  seat {player.seat:<2}  {fingerprint(player.key)}  {player.name}{since}"
-                )
+            out.extend(f"  {player.line()}" for player in self.players)
             out.append(f"records:  {self.records} ({self.signatures} signatures verified)")
             final = "none" if self.final < 0 else f"up to ply {self.final}"
             out.append(f"plies:    {self.plies}, final {final}")

@@ -83,14 +83,7 @@ class LoggedTable:
                     players[me.key] = make_bot(engine.name, bot_kind, seed * 1000 + seat)
             self.signers[name] = mine
             bot_players[name] = players
-        body = start_body(
-            game=engine.name,
-            ruleset=engine.ruleset,
-            engine_version=engine.version,
-            params=dict(params or {"seats": len(seats)}),
-            peers=tuple(PeerSpec(self.identities[n].key, n) for n in names),
-            seats=tuple(specs),
-        )
+        body = _start_body(engine, params, len(seats), self.identities, names, specs)
         host = names[0]
         self.start = self.signers[host][self.identities[host].key].sign(START, body)
         self.tables = {
@@ -121,6 +114,24 @@ class LoggedTable:
         keys = {name: identity for name, identity in self.identities.items()}
         keys.update({f"bot{seat}": identity for seat, identity in self.bot_identities.items()})
         return Forger(keys, self.table_id)
+
+
+def _start_body(
+    engine: AnyEngine,
+    params: Mapping[str, int | str] | None,
+    seat_count: int,
+    identities: Mapping[str, Identity],
+    names: Sequence[str],
+    seats: Sequence[SeatSpec],
+) -> dict[str, Any]:
+    return start_body(
+        game=engine.name,
+        ruleset=engine.ruleset,
+        engine_version=engine.version,
+        params=dict(params or {"seats": seat_count}),
+        peers=tuple(PeerSpec(identities[n].key, n) for n in names),
+        seats=tuple(seats),
+    )
 
 
 class Forger:
@@ -189,14 +200,7 @@ class Script:
                 specs.append(SeatSpec(seat, self.keys[s].key))
         self.seqs: dict[bytes, int] = {}
         self.records: list[SignedRecord] = []
-        body = start_body(
-            game=engine.name,
-            ruleset=engine.ruleset,
-            engine_version=engine.version,
-            params=dict(params or {"seats": len(seats)}),
-            peers=tuple(PeerSpec(self.keys[n].key, n) for n in names),
-            seats=tuple(specs),
-        )
+        body = _start_body(engine, params, len(seats), self.keys, names, specs)
         self.start = self.sign(names[0], START, body)
         self.chain = Chain(parse_start(self.start), engine, open_envelope, verifier_rules())
         self.bots = {

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from client.chain import TableState
 from client.records import SignedRecord
 from client.verifier import verify_file
 from client.verify_report import Report
@@ -83,16 +84,21 @@ def test_a_removal_voted_by_every_other_peer_verifies(tmp_path: Path) -> None:
     assert "(removed at ply 5)" in "\n".join(report.lines())
 
 
-def test_a_removal_drops_the_absent_peers_unacked_record(tmp_path: Path) -> None:
+def late_move_of_d() -> tuple[Script, TableState, SignedRecord]:
+    """Plies until seat 4 (D) is to move, then D's move for the next ply, logged but not
+    applied by the script: the record a REMOVE of D will drop."""
     script = four()
     while CONSENSUS.to_move(script.chain.head.engine_state) != 4 or script.chain.head.ply < 3:
         script.move()
         script.ack()
     head = script.chain.head
-    state = head.engine_state
-    move = CONSENSUS.move_to_wire(CONSENSUS.legal_moves(state)[0])
-    late = script.sign("D", "MOVE", {"ply": head.ply + 1, "prev": head.chain_digest, "seat": 4,
-                                     "move": move})  # fmt: skip
+    move = CONSENSUS.move_to_wire(CONSENSUS.legal_moves(head.engine_state)[0])
+    body = {"ply": head.ply + 1, "prev": head.chain_digest, "seat": 4, "move": move}
+    return script, head, script.sign("D", "MOVE", body)
+
+
+def test_a_removal_drops_the_absent_peers_unacked_record(tmp_path: Path) -> None:
+    script, head, late = late_move_of_d()
     dropped_state = script.chain.check(late)
     script.sign("D", "ACK", {"ply": head.ply + 1, "digest": dropped_state.chain_digest})
     votes_and_remove(script)
@@ -104,14 +110,7 @@ def test_a_removal_drops_the_absent_peers_unacked_record(tmp_path: Path) -> None
 
 
 def test_a_removal_may_not_drop_a_record_a_remaining_peer_acked(tmp_path: Path) -> None:
-    script = four()
-    while CONSENSUS.to_move(script.chain.head.engine_state) != 4 or script.chain.head.ply < 3:
-        script.move()
-        script.ack()
-    head = script.chain.head
-    move = CONSENSUS.move_to_wire(CONSENSUS.legal_moves(head.engine_state)[0])
-    late = script.sign("D", "MOVE", {"ply": head.ply + 1, "prev": head.chain_digest, "seat": 4,
-                                     "move": move})  # fmt: skip
+    script, head, late = late_move_of_d()
     acked = script.chain.check(late).chain_digest
     script.sign("B", "ACK", {"ply": head.ply + 1, "digest": acked})
     votes_and_remove(script)
