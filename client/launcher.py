@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from client.bots import BOT_KINDS
 from client.local_game import LocalGame
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
+from net.invite import DEFAULT_PORT
 
 __all__ = [
+    "DEFAULT_PORT",
     "HostRequest",
     "JoinRequest",
     "LaunchError",
@@ -27,8 +29,6 @@ __all__ = [
     "parse_address",
     "parse_options",
 ]
-
-DEFAULT_PORT = 7447
 
 
 class LaunchError(Exception):

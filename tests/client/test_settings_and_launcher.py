@@ -65,7 +65,7 @@ def test_options_and_addresses_are_read_or_refused_clearly() -> None:
     with pytest.raises(LaunchError, match="twice"):
         parse_options("a=1 a=2")
     assert parse_address("192.168.1.20:7500") == ("192.168.1.20", 7500)
-    assert parse_address("table.local") == ("table.local", 7447)
+    assert parse_address("table.local") == ("table.local", 7000)
     assert parse_address("[fe80::1]:7000") == ("fe80::1", 7000)
     with pytest.raises(LaunchError, match="port"):
         parse_address("host:99999")
