@@ -60,6 +60,7 @@ class Printer:
         self._halted = False
         self._verdict = ""
         self._evidence = ""
+        self._over: GameOver | None = None
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -150,10 +151,11 @@ class Printer:
             self.say(f"evidence: {event.path}")
 
     def _on_GameOver(self, event: GameOver) -> None:
-        self.say(f"Result: {event.outcome.summary} (after {event.ply} plies)")
+        self._over = event
 
     def _on_TableEnded(self, event: TableEnded) -> None:
-        self.say(f"Ended: every peer signed the result of ply {event.ply}")
+        self._over = None
+        self.say(f"Result: {event.outcome.summary} (after {event.ply} plies; signed by every peer)")
 
     def _on_ChatReceived(self, event: ChatReceived) -> None:
         self.say(f"chat: {event.name}: {event.text}")
@@ -187,6 +189,9 @@ class Printer:
                 f"chain: {head.ply} plies, {max(table.final_ply, 0)} final here, "
                 f"digest {head.chain_digest.hex()}"
             )
+        if self._over is not None:
+            over = self._over
+            self.say(f"Result: {over.outcome.summary} (after {over.ply} plies; NOT every END came)")
         if self._halted:
             self.say(f"verdict: {self._verdict}")
             self.say(f"evidence: {self._evidence}")
