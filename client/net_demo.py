@@ -26,13 +26,18 @@ from pathlib import Path
 from typing import TextIO
 
 import client
+from client.chain import Chain, PlyRejected
+from client.net_adapter import open_envelope, record_from_net
+from client.plies import PLY_RULES
+from client.records import START
+from client.start import StartRefused, open_start
 from engines import find_engine
 from net.errors import DecodeError, LogFileError
 from net.invite import Invite, parse_invite
 from net.logfile import read_log
-from net.records import PLY_KINDS, open_record
+from net.records import open_record
 
-__all__ = ["PeerResult", "check_chains", "run_net_demo"]
+__all__ = ["PeerResult", "check_chains", "file_chain", "run_net_demo"]
 
 TIMEOUT = 600.0
 _CHAIN = re.compile(r"chain: (\d+) plies, (\d+) final here, digest ([0-9a-f]{64})")
@@ -181,17 +186,31 @@ def _wait(process: subprocess.Popen[str], started: float) -> int:
         return -9
 
 
-def _ply_hashes(path: Path) -> list[bytes]:
-    """The record hashes of the ply records in a game file, in file order."""
-    hashes = []
+def file_chain(path: Path) -> list[bytes]:
+    """The record hashes of the chain a game file holds: its ply records, in file order, that
+    extend the chain from its START (a record the peer signed but the table refused, kept by
+    write-ahead, is skipped).  ``LogFileError`` if the file cannot be read; [] without START.
+    """
+    records = []
     for data in read_log(path).records:
         try:
-            record = open_record(data)
+            records.append(record_from_net(open_record(data)))
         except DecodeError:
             continue
-        if record.kind in PLY_KINDS:
-            hashes.append(record.hash)
-    return hashes
+    if not records or records[0].kind != START:
+        return []
+    try:
+        start, engine = open_start(records[0], find_engine)
+    except StartRefused:
+        return []
+    chain = Chain(start, engine, open_envelope, PLY_RULES)
+    for record in records[1:]:
+        if chain.is_ply_kind(record.kind):
+            try:
+                chain.append(chain.check(record))
+            except PlyRejected:
+                continue
+    return [state.record.record_hash for state in chain.states[1:]]
 
 
 def check_chains(results: list[PeerResult], out: TextIO) -> int:
@@ -214,11 +233,17 @@ def check_chains(results: list[PeerResult], out: TextIO) -> int:
             problems.append(f"{result.name} left no game file")
             continue
         try:
-            plies[result.name] = _ply_hashes(result.game_file)
+            plies[result.name] = file_chain(result.game_file)
         except LogFileError as error:
             problems.append(f"{result.name}'s game file: {error}")
     if len({tuple(hashes) for hashes in plies.values()}) > 1:
-        problems.append("the game files hold different ply records")
+        problems.append("the game files hold different chains")
+    elif (
+        results[0].chain is not None
+        and plies
+        and len(next(iter(plies.values()))) != results[0].chain[0]
+    ):
+        problems.append("the game files do not hold the whole chain")
     if problems:
         print("palabre demo: the peers do not agree:", file=out)
         for problem in problems:

@@ -227,6 +227,7 @@ class Peer:
         """Record frames written on every link (envelopes and frame overhead)."""
         self._signers: dict[bytes, NetSigner] = {}
         self._wake = trio.Event()
+        self._soon: list[Callable[[], None]] = []
         self._sync_due: float | None = None
         self._conclusion: _Conclusion | None = None
         self._halt_count = 0
@@ -331,6 +332,12 @@ class Peer:
             raise IntentRefused("the game has not started yet")
         self.absorb(intent(self.table, trio.current_time()))
 
+    def call_soon(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` on the peer's loop after the event being handled (an observer
+        that wants to act, say, must not re-enter the table from inside its own output)."""
+        self._soon.append(callback)
+        self._wake.set()
+
     def absorb(self, output: Output) -> None:
         """Make a table output durable, send what it signed, handle and pass on its events."""
         if output.send:
@@ -412,7 +419,7 @@ class Peer:
     async def serve_timer(self) -> None:
         """Bots' delays, deferred fsyncs and the conclusion, each at its time."""
         while True:
-            deadlines = [self._sync_due or math.inf]
+            deadlines = [self._sync_due or math.inf, -math.inf if self._soon else math.inf]
             if self.table is not None:
                 deadlines.append(self.table.next_deadline() or math.inf)
             if self._conclusion is not None and not self.done.is_set():
@@ -420,6 +427,8 @@ class Peer:
             with trio.move_on_at(min(deadlines)):
                 await self._wake.wait()
             self._wake = trio.Event()
+            while self._soon:
+                self._soon.pop(0)()
             now = trio.current_time()
             if self._sync_due is not None and now >= self._sync_due:
                 self._sync_due = None
