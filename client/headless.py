@@ -121,7 +121,7 @@ class Printer:
                 self._trace("sent", ply=record.body["ply"], kind=record.kind)
 
     def _on_PlyFinal(self, event: PlyFinal) -> None:
-        self._trace("final", ply=event.ply)
+        self._trace("final", ply=event.ply, cpu=time.process_time())
         if event.ply > 0:
             self.say(self.ply_line(event.ply, "final"))
 

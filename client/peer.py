@@ -467,13 +467,21 @@ class Peer:
         return closed
 
     async def _write_link(self, peer_link: PeerLink) -> None:
-        async for event in peer_link.inbox:
-            if not await peer_link.link.send(event):
+        """Drain the link's queue, everything waiting at once in one write."""
+        async for first in peer_link.inbox:
+            batch = [first]
+            while True:
+                try:
+                    batch.append(peer_link.inbox.receive_nowait())
+                except trio.WouldBlock:
+                    break
+            if not await peer_link.link.send_batch(batch):
                 return
-            if isinstance(event, SendRecord):
-                peer_link.bytes_sent += len(event.envelope) + FRAME_OVERHEAD
-                self.bytes_sent += len(event.envelope) + FRAME_OVERHEAD
-            elif isinstance(event, Refuse):
+            sent = sum(len(e.envelope) for e in batch if isinstance(e, SendRecord))
+            frames = sum(1 for e in batch if isinstance(e, SendRecord))
+            peer_link.bytes_sent += sent + frames * FRAME_OVERHEAD
+            self.bytes_sent += sent + frames * FRAME_OVERHEAD
+            if any(isinstance(e, Refuse) for e in batch):
                 return
 
     async def wind_down(self, timeout: float = 3.0) -> None:
