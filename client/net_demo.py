@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -31,7 +32,7 @@ from client.net_adapter import open_envelope, record_from_net
 from client.plies import PLY_RULES
 from client.records import START
 from client.start import StartRefused, open_start
-from engines import find_engine
+from engines import AnyEngine, find_engine
 from net.errors import DecodeError, LogFileError
 from net.invite import Invite, parse_invite
 from net.logfile import read_log
@@ -186,7 +187,7 @@ def _wait(process: subprocess.Popen[str], started: float) -> int:
         return -9
 
 
-def file_chain(path: Path) -> list[bytes]:
+def file_chain(path: Path, engine_for: Callable[[str], AnyEngine] = find_engine) -> list[bytes]:
     """The record hashes of the chain a game file holds: its ply records, in file order, that
     extend the chain from its START (a record the peer signed but the table refused, kept by
     write-ahead, is skipped).  ``LogFileError`` if the file cannot be read; [] without START.
@@ -200,7 +201,7 @@ def file_chain(path: Path) -> list[bytes]:
     if not records or records[0].kind != START:
         return []
     try:
-        start, engine = open_start(records[0], find_engine)
+        start, engine = open_start(records[0], engine_for)
     except StartRefused:
         return []
     chain = Chain(start, engine, open_envelope, PLY_RULES)

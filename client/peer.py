@@ -228,6 +228,7 @@ class Peer:
         self._signers: dict[bytes, NetSigner] = {}
         self._wake = trio.Event()
         self._soon: list[Callable[[], None]] = []
+        self._links_changed = trio.Event()
         self._sync_due: float | None = None
         self._conclusion: _Conclusion | None = None
         self._halt_count = 0
@@ -464,6 +465,7 @@ class Peer:
                 self.links.remove(peer_link)
             peer_link.closing = True
             self._wake.set()
+            self._links_changed.set()
         return closed
 
     async def _write_link(self, peer_link: PeerLink) -> None:
@@ -488,8 +490,8 @@ class Peer:
         """After ``done``: let the links say goodbye (bounded), then close the file."""
         with trio.move_on_after(timeout):
             while self.links:
-                self._wake = trio.Event()
-                await self._wake.wait()
+                self._links_changed = trio.Event()
+                await self._links_changed.wait()
         if self.file is not None:
             self.file.close()
 
