@@ -52,8 +52,8 @@ def play(home: Path, seed: int, delay_ms: int) -> dict[str, list[dict[str, float
         return [sys.executable, "-m", "client", "--profile", name, *args]
 
     host = subprocess.Popen(
-        command("peer1", "host", "--game", "consensus", "--port", "0", *common)
-        + ["--trace", str(traces["peer1"])],
+        [*command("peer1", "host", "--game", "consensus", "--port", "0", *common), "--trace"]
+        + [str(traces["peer1"])],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -70,7 +70,8 @@ def play(home: Path, seed: int, delay_ms: int) -> dict[str, list[dict[str, float
     target = str(Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint))
     joiners = [
         subprocess.Popen(
-            command(name, "join", target, *common, "--trace", str(traces[name]), "--seat", name[-1]),
+            [*command(name, "join", target, *common), "--trace", str(traces[name])]
+            + ["--seat", name[-1]],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -191,7 +192,8 @@ def main() -> None:
     for title, key, form in rows:
         print(f"| {title} | {form.format(paced[key])} | {form.format(flat[key])} |")
     print(f"| bare TCP round trip on loopback (trio), median | {1e6 * rtt:.0f} µs | |")
-    print(f"| Ed25519 sign / verify (cryptography) | {1e6 * sign:.0f} µs / {1e6 * verify:.0f} µs | |")
+    crypto = f"{1e6 * sign:.0f} µs / {1e6 * verify:.0f} µs"
+    print(f"| Ed25519 sign / verify (cryptography) | {crypto} | |")
 
 
 if __name__ == "__main__":
