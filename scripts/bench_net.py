@@ -51,9 +51,9 @@ def play(home: Path, seed: int, delay_ms: int) -> dict[str, list[dict[str, float
     def command(name: str, *args: str) -> list[str]:
         return [sys.executable, "-m", "client", "--profile", name, *args]
 
+    host_args = ["host", "--game", "consensus", "--port", "0", "--trace", str(traces["peer1"])]
     host = subprocess.Popen(
-        [*command("peer1", "host", "--game", "consensus", "--port", "0", *common), "--trace"]
-        + [str(traces["peer1"])],
+        command("peer1", *host_args, *common),
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -70,8 +70,9 @@ def play(home: Path, seed: int, delay_ms: int) -> dict[str, list[dict[str, float
     target = str(Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint))
     joiners = [
         subprocess.Popen(
-            [*command(name, "join", target, *common), "--trace", str(traces[name])]
-            + ["--seat", name[-1]],
+            command(
+                name, "join", target, "--seat", name[-1], "--trace", str(traces[name]), *common
+            ),
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
