@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure the networked table: 4 peer processes on loopback playing Consensus with bots.
 
-Usage: scripts/bench_net.py [--games N] [--quick]
+Usage: scripts/bench_net.py [--games N] [--quick] [--dir DIR]
 
 Each game is ``palabre host`` + three ``palabre join`` processes (every seat a sensible
 bot), each writing a trace (``--trace``: ``time.monotonic()``, one clock for every process
@@ -15,6 +15,8 @@ of the machine) of when it sent each ply it signed and when each ply became fina
 * **bytes per ply**: record frames written by all 4 peers (envelopes + 21 bytes of framing
   and encryption each; lobby and heartbeats left out) / plies;
 * **CPU per ply**: the 4 processes' CPU time from the genesis final to their exit / plies;
+* ``--dir /dev/shm`` puts the game files on tmpfs, where fsync costs nothing, to tell the
+  protocol's cost from the disk's;
 * and, in the same run, the bare TCP round trip on loopback (trio) and one Ed25519 sign and
   one verify (cryptography).
 """
@@ -164,10 +166,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6, help="games per pace (default 6)")
     parser.add_argument("--quick", action="store_true", help="2 games per pace")
+    parser.add_argument(
+        "--dir",
+        default=None,
+        help="where the peers' homes and game files go (e.g. /dev/shm: no disk, so no fsync cost)",
+    )
     args = parser.parse_args()
     games = 2 if args.quick else args.games
     results = {}
-    with tempfile.TemporaryDirectory(prefix="bench-net-") as temp:
+    with tempfile.TemporaryDirectory(prefix="bench-net-", dir=args.dir) as temp:
         for label, delay in (("paced (50 ms per ply)", 50), ("flat out", 0)):
             played = []
             for seed in range(games):
@@ -177,7 +184,11 @@ def main() -> None:
             results[label] = analyse(played)
     rtt = statistics.median(trio.run(_round_trips, 2000))
     sign, verify = crypto_costs(2000)
-    print(f"{games} Consensus games per pace, 4 peer processes, Python {platform.python_version()}")
+    where = args.dir or tempfile.gettempdir()
+    print(
+        f"{games} Consensus games per pace, 4 peer processes, game files in {where}, "
+        f"Python {platform.python_version()}"
+    )
     print()
     print("| 4 peers on loopback, Consensus, sensible bots | paced (50 ms) | flat out |")
     print("|---|---|---|")
