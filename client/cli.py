@@ -93,6 +93,10 @@ def _add_join(commands: Any) -> None:
 def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.bot_delay < 0:
         parser.error("--bot-delay must be 0 or more milliseconds")
+    if args.name is not None and not (
+        1 <= len(args.name.strip()) <= 32 and args.name.isprintable()
+    ):
+        parser.error("--name must be 1 to 32 printable characters")
     if args.command == "host":
         if not 0 <= args.port <= 65535:
             parser.error("--port must be a number from 0 to 65535")

@@ -22,7 +22,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
 
 from client.launcher import Launcher
 from client.lobby_model import LobbyIntents, LobbyModel
-from client.session_api import GameSession
+from client.net_session import NetSession
+from client.session_api import GameSession, SessionEvent
 from client.settings import SettingsStore
 from ui.screens.lobby import LobbyScreen
 from ui.screens.start import StartScreen
@@ -56,8 +57,9 @@ class MainWindow(QMainWindow):
         self.resize(1200, 800)
 
         self.start.sessionReady.connect(self.open_session)
+        self.start.tableReady.connect(self.open_table)
         self.table.leaveRequested.connect(self.leave_table)
-        self.lobby.leaveRequested.connect(self.show_start)
+        self.lobby.leaveRequested.connect(self.leave_table)
 
     def show_start(self) -> None:
         self.start.show_recent()
@@ -74,6 +76,21 @@ class MainWindow(QMainWindow):
         self.nursery.start_soon(session.serve)
         self.table.set_session(session)
         self.stack.setCurrentWidget(self.table)
+
+    def open_table(self, session: NetSession) -> None:
+        """Show a networked table's lobby, run it, and show its table once it starts."""
+        self.leave_table()
+        self.session = session
+        self.show_lobby(session.lobby, session)
+        self.nursery.start_soon(session.serve)
+
+        def follow(_event: SessionEvent) -> None:
+            lobby_shown = self.stack.currentWidget() is self.lobby
+            if self.session is session and session.started and lobby_shown:
+                self.table.set_session(session)
+                self.stack.setCurrentWidget(self.table)
+
+        session.subscribe(follow)
 
     def leave_table(self) -> None:
         if self.session is not None:
@@ -101,7 +118,7 @@ async def _close_after(window: MainWindow, milliseconds: int) -> None:
 async def main(profile: str = "default", quit_after_ms: int = 0) -> None:
     """Open the window and return when it is closed."""
     async with trio.open_nursery() as nursery:
-        window = MainWindow(nursery, store=SettingsStore(profile))
+        window = MainWindow(nursery, Launcher(profile=profile), SettingsStore(profile))
         window.show()
         if quit_after_ms > 0:
             nursery.start_soon(_close_after, window, quit_after_ms)

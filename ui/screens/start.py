@@ -2,7 +2,8 @@
 
 Every action goes through the ``Launcher`` (client/launcher.py).  What it refuses is shown
 in the message line, in the launcher's words; a local game it creates is handed on with
-``sessionReady`` and the window switches to the table.
+``sessionReady`` and the window switches to the table; a networked table (hosted or joined)
+with ``tableReady``, and the window shows its lobby.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from client.launcher import (
     parse_options,
 )
 from client.session_api import GameSession
-from client.settings import SettingsStore
+from client.settings import RecentTable, SettingsStore
 from ui.theme import ERROR
 
 
@@ -55,6 +56,7 @@ class SeatsBox(QSpinBox):
 
 class StartScreen(QWidget):
     sessionReady = Signal(object)  # a GameSession, not started yet
+    tableReady = Signal(object)  # a NetSession in its lobby, not started yet
 
     def __init__(self, launcher: Launcher, store: SettingsStore) -> None:
         super().__init__()
@@ -246,12 +248,23 @@ class StartScreen(QWidget):
                 port=self.host_port.value(),
                 options=parse_options(self.host_options.text()),
             )
-            self.launcher.host(request)
+            session = self.launcher.host(request, self.store.settings.name)
         except LaunchError as error:
             self.say(str(error), error=True)
+            return
+        self.say("")
+        self.tableReady.emit(session)
 
     def join(self) -> None:
+        target = self.join_target.text().strip()
         try:
-            self.launcher.join(JoinRequest(self.join_target.text()))
+            session = self.launcher.join(JoinRequest(target), self.store.settings.name)
         except LaunchError as error:
             self.say(str(error), error=True)
+            return
+        self.say("")
+        recent = self.store.settings.recent
+        self.store.remember_table(
+            next((t for t in recent if t.address == target), RecentTable(target))
+        )
+        self.tableReady.emit(session)
