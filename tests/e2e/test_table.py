@@ -271,3 +271,19 @@ def test_a_port_in_use_is_explained(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert f"port {port} is already in use" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_palabre_without_a_display_runs_the_networked_demo(tmp_path: Path) -> None:
+    env = {"PALABRE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-m", "ui.entry"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no display found" in done.stderr
+    assert "4 peer processes over loopback TCP" in done.stdout
+    assert "All 4 peers hold the same chain" in done.stdout
