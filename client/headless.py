@@ -39,6 +39,7 @@ from client.lobby_wire import LobbyChanged, Roster
 from client.peer import EvidenceWritten, LinkLost, Peer, RecordsSent, TableStarted
 from client.records import CHAIN_KINDS, key_label
 from client.settings import SettingsStore
+from client.terminal import TerminalPlayer
 from engines import AnyEngine, InvalidParams, find_engine
 from net.errors import IdentityError, InviteError, LinkError
 from net.identity import load_profile_identity
@@ -301,9 +302,20 @@ def _run(
     try:
         printer = Printer(peer, out, trace)
         peer.observers.append(printer)
+        typing = not args.bot and not getattr(args, "watch", False)
+        player = TerminalPlayer(peer, out) if typing else None
         if setup is not None:
             setup(peer)
-        code: int = trio.run(main, printer)
+
+        async def run() -> int:
+            async with trio.open_nursery() as nursery:
+                if player is not None:
+                    nursery.start_soon(player.serve)
+                code: int = await main(printer)
+                nursery.cancel_scope.cancel()
+            return code
+
+        code = trio.run(run)
         printer.summary(code)
         return code
     finally:

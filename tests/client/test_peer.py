@@ -6,6 +6,7 @@ only the engine lookup is the test's (Grab is not a palabre game).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from client.net_demo import file_chain
 from client.net_session import NetSession
 from client.peer import LinkLost, Peer
 from client.session_api import ChatLine, SessionError, StateChanged
+from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity
 from net.logfile import read_log
 from net.records import open_record
@@ -280,3 +282,33 @@ async def test_a_network_session_plays_moves_chats_and_follows_the_lobby(tmp_pat
         hosting.leave()
     assert lobby_views[0].is_host
     assert table.exit_code == 0
+
+
+@pytest.mark.trio
+async def test_a_person_plays_from_the_terminal_with_typed_lines(tmp_path: Path) -> None:
+    table = host(tmp_path, params={"seats": 2})
+    out = io.StringIO()
+    typed: list[str] = []
+
+    def build(port: int) -> JoinPeer:
+        peer = joiner(tmp_path, "ann", port, bot_me=False)
+        player = TerminalPlayer(peer, out)
+
+        def answer() -> None:  # after the player's own prompt, which it queued first
+            if out.getvalue().count("Your turn") > len(typed):
+                lines = ["t9", "chat hi", "t1"] if not typed else ["resign"]
+                typed.append(lines[-1])
+                for line in lines:
+                    player.handle(line)
+
+        peer.observers.append(lambda event: peer.call_soon(answer))
+        return peer
+
+    assert await run_all(table, [build]) == [0, 0]
+    text = out.getvalue()
+    assert "Your turn (seat 2): type a move (like t1), or: resign, draw, accept, chat TEXT" in text
+    assert "Not a move here" in text
+    assert typed == ["t1", "resign"]
+    assert table.table is not None
+    ann = [s.label for s in table.table.chain.states[1:] if s.record.author != table.me]
+    assert ann == ["t1", "seat 2 resigns"]
