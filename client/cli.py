@@ -48,7 +48,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_peer_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--bot", action="store_true", help="a bot plays this peer's own seat")
+    command.add_argument(
+        "--bot",
+        action="store_true",
+        help="a bot plays this peer's own seat (else type moves in the game's notation)",
+    )
     command.add_argument(
         "--bot-delay",
         type=int,
@@ -106,8 +110,8 @@ def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) 
             parser.error("the timeouts must be more than 0 seconds")
     if not args.headless:
         print(
-            "palabre: the window does not host or join yet; playing in this terminal "
-            "(as with --headless)",
+            "palabre: playing in this terminal (as with --headless); to host or join from "
+            "the window, run palabre without a command",
             file=sys.stderr,
         )
 
