@@ -110,8 +110,9 @@ class Printer:
         start = event.start
         mine = ", ".join(map(str, event.my_seats)) or "none (watching)"
         self.say(
-            f"Start: {start.ruleset} (engine {start.engine_version}), {len(start.seats)} seats, "
-            f"{len(start.peers)} peers; your seats: {mine}"
+            f"Start: {start.ruleset} (engine {start.engine_version}), "
+            f"{_count(len(start.seats), 'seat')}, {_count(len(start.peers), 'peer')}; "
+            f"your seats: {mine}"
         )
         self.say(f"Game file: {event.path}")
 
@@ -198,6 +199,10 @@ class Printer:
             self.say(f"evidence: {self._evidence}")
         if self.trace is not None:
             self._trace("exit", code=code, bytes=self.peer.bytes_sent, cpu=time.process_time())
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 def _identity_and_name(profile: str, name: str | None) -> tuple[Any, str]:
