@@ -41,7 +41,7 @@ from client.records import CHAIN_KINDS, key_label
 from client.settings import SettingsStore
 from client.terminal import TerminalPlayer
 from engines import AnyEngine, InvalidParams, find_engine
-from net.errors import IdentityError, InviteError, LinkError
+from net.errors import IdentityError, InviteError, LinkError, LogFileError
 from net.identity import load_profile_identity
 from net.invite import Invite
 
@@ -201,6 +201,15 @@ class Printer:
             self._trace("exit", code=code, bytes=self.peer.bytes_sent, cpu=time.process_time())
 
 
+def _first(group: BaseExceptionGroup[Any], kind: type[LogFileError]) -> LogFileError:
+    for error in group.exceptions:
+        if isinstance(error, kind):
+            return error
+        if isinstance(error, BaseExceptionGroup):
+            return _first(error, kind)
+    raise AssertionError("no such error in the group")
+
+
 def _count(number: int, word: str) -> str:
     return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
@@ -320,7 +329,13 @@ def _run(
                 nursery.cancel_scope.cancel()
             return code
 
-        code = trio.run(run)
+        failure: LogFileError | None = None
+        try:
+            code = trio.run(run)
+        except* LogFileError as group:  # the disk is full, the directory is not writable...
+            failure = _first(group, LogFileError)
+        if failure is not None:
+            return _fail(f"cannot write the game file: {failure}")
         printer.summary(code)
         return code
     finally:
