@@ -8,6 +8,11 @@ it.
 
 ``PALABRE_QUIT_AFTER_MS`` (tests, scripts): when set, the window closes itself that many
 milliseconds after it is shown, and says so on stderr.
+
+Language (``ui.i18n``): the translators are installed before the first window is built.
+Choosing another language on the start screen installs its translators and rebuilds the
+window (same size and place), since every screen sets its texts when it is built; the start
+screen is the only place to choose, so no game is open at that moment.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from client.launcher import Launcher
 from client.lobby_model import LobbyIntents, LobbyModel
 from client.session_api import GameSession
 from client.settings import SettingsStore
+from ui.i18n import LanguagePreference, install_language, resolve_language
 from ui.screens.lobby import LobbyScreen
 from ui.screens.start import StartScreen
 from ui.screens.table import TableScreen
@@ -45,6 +51,8 @@ class MainWindow(QMainWindow):
         self.store = store or SettingsStore()
         self.session: GameSession | None = None
         self.closed = trio.Event()
+        self.reopen = False
+        """Set when the window closed to come back in another language."""
 
         self.stack = QStackedWidget()
         self.start = StartScreen(self.launcher, self.store)
@@ -58,6 +66,7 @@ class MainWindow(QMainWindow):
         self.start.sessionReady.connect(self.open_session)
         self.table.leaveRequested.connect(self.leave_table)
         self.lobby.leaveRequested.connect(self.show_start)
+        self.start.languageChosen.connect(self.switch_language)
 
     def show_start(self) -> None:
         self.start.show_recent()
@@ -82,14 +91,21 @@ class MainWindow(QMainWindow):
         self.table.clear_session()
         self.show_start()
 
+    def switch_language(self, language: str) -> None:
+        """Install ``language`` and close, asking ``main`` for a new window in it."""
+        install_language(language)
+        self.reopen = True
+        self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.leave_table()
         self.closed.set()
         super().closeEvent(event)
 
 
-async def _close_after(window: MainWindow, milliseconds: int) -> None:
+async def _close_after(shown: list[MainWindow], milliseconds: int) -> None:
     await trio.sleep(milliseconds / 1000)
+    window = shown[-1]
     size = window.size()
     print(
         f"palabre: window shown ({size.width()}x{size.height()}), closing after {milliseconds} ms",
@@ -99,13 +115,22 @@ async def _close_after(window: MainWindow, milliseconds: int) -> None:
 
 
 async def main(profile: str = "default", quit_after_ms: int = 0) -> None:
-    """Open the window and return when it is closed."""
+    """Open the window and return when it is closed (not when it reopens in a new language)."""
     async with trio.open_nursery() as nursery:
-        window = MainWindow(nursery, store=SettingsStore(profile))
-        window.show()
-        if quit_after_ms > 0:
-            nursery.start_soon(_close_after, window, quit_after_ms)
-        await window.closed.wait()
+        shown: list[MainWindow] = []
+        geometry = None
+        while True:
+            window = MainWindow(nursery, store=SettingsStore(profile))
+            if geometry is not None:
+                window.setGeometry(geometry)
+            window.show()
+            shown.append(window)
+            if quit_after_ms > 0 and len(shown) == 1:
+                nursery.start_soon(_close_after, shown, quit_after_ms)
+            await window.closed.wait()
+            if not window.reopen:
+                break
+            geometry = window.geometry()
         nursery.cancel_scope.cancel()
 
 
@@ -115,5 +140,7 @@ def run_app(profile: str = "default") -> int:
     quit_after_ms = int(quit_after) if quit_after.isdigit() else 0
     application = QApplication.instance() or QApplication([sys.argv[0]])
     application.setApplicationName("palabre")
+    saved = LanguagePreference(SettingsStore(profile).path.parent).load()
+    install_language(resolve_language(saved))
     qtrio.run(main, profile, quit_after_ms)  # raises what ``main`` raised
     return 0
