@@ -9,7 +9,7 @@ it.
 ``PALABRE_QUIT_AFTER_MS`` (tests, scripts): when set, the window closes itself that many
 milliseconds after it is shown, and says so on stderr.
 
-Language (``ui.i18n``): the translators are installed before the first window is built.
+Language (``ui.i18n``): the first window installs the translators before it builds a screen.
 Choosing another language on the start screen installs its translators and rebuilds the
 window (same size and place), since every screen sets its texts when it is built; the start
 screen is the only place to choose, so no game is open at that moment.
@@ -29,7 +29,7 @@ from client.launcher import Launcher
 from client.lobby_model import LobbyIntents, LobbyModel
 from client.session_api import GameSession
 from client.settings import SettingsStore
-from ui.i18n import LanguagePreference, install_language, resolve_language
+from ui.i18n import LanguagePreference, ensure_language, install_language
 from ui.screens.lobby import LobbyScreen
 from ui.screens.start import StartScreen
 from ui.screens.table import TableScreen
@@ -49,6 +49,8 @@ class MainWindow(QMainWindow):
         self.nursery = nursery
         self.launcher = launcher or Launcher()
         self.store = store or SettingsStore()
+        # Before any screen is built: screens set their texts once, in the language in use.
+        ensure_language(LanguagePreference(self.store.path.parent).load())
         self.session: GameSession | None = None
         self.closed = trio.Event()
         self.reopen = False
@@ -140,7 +142,5 @@ def run_app(profile: str = "default") -> int:
     quit_after_ms = int(quit_after) if quit_after.isdigit() else 0
     application = QApplication.instance() or QApplication([sys.argv[0]])
     application.setApplicationName("palabre")
-    saved = LanguagePreference(SettingsStore(profile).path.parent).load()
-    install_language(resolve_language(saved))
     qtrio.run(main, profile, quit_after_ms)  # raises what ``main`` raised
     return 0

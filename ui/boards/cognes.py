@@ -238,7 +238,12 @@ class Board(BoardWidget):
             if state.out[seat - 1]:
                 parts.append(dot + " " + self.tr("<s>{name}</s> out").format(name=name))
             elif seat == state.turn:
-                parts.append(dot + " " + self.tr("<b>{name} to flip</b>").format(name=name))
+                turn = (
+                    self.tr("<b>you to flip</b>")
+                    if seat == my_seat
+                    else self.tr("<b>seat {seat} to flip</b>").format(seat=seat)
+                )
+                parts.append(f"{dot} {turn}")
             else:
                 parts.append(f"{dot} {name}")
         return " &nbsp; ".join(parts)

@@ -24,20 +24,23 @@ from ui.boards.discorder_canvas import RUN_PENS, TILE_NAMES, DiscorderCanvas
 
 
 def score_text(engine: AnyEngine, state: Any) -> str:
-    def tr(text: str) -> str:
-        return QCoreApplication.translate("Board", text)
-
     jaune, noir = engine.provisional_scores(state)  # type: ignore[attr-defined]
-    word = tr("Score") if engine.outcome(state) is not None else tr("Provisional score")
+    if engine.outcome(state) is not None:
+        word = QCoreApplication.translate("Board", "Score")
+    else:
+        word = QCoreApplication.translate("Board", "Provisional score")
+    statuses = (
+        (SECURED, QCoreApplication.translate("Board", "secured")),
+        (PENDING, QCoreApplication.translate("Board", "pending")),
+        (GIVEN_AWAY, QCoreApplication.translate("Board", "given away")),
+    )
     legend = " ".join(
         f'<span style="color:{RUN_PENS[status].name()}">■ {words}</span>'
-        for status, words in (
-            (SECURED, tr("secured")),
-            (PENDING, tr("pending")),
-            (GIVEN_AWAY, tr("given away")),
-        )
+        for status, words in statuses
     )
-    text = tr("<b>{word}: Jaune {jaune} – Noir {noir}</b> &nbsp; runs: {legend}")
+    text = QCoreApplication.translate(
+        "Board", "<b>{word}: Jaune {jaune} – Noir {noir}</b> &nbsp; runs: {legend}"
+    )
     return text.format(word=word, jaune=jaune, noir=noir, legend=legend)
 
 

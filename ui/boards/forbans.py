@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
@@ -49,15 +49,6 @@ def danger(engine: AnyEngine, board: tuple[int, ...]) -> tuple[tuple[int, ...], 
                     around |= masks[port]
                 liberties.update(bits(around & empty))
     return tuple(sorted(ports)), tuple(sorted(liberties))
-
-
-def camps(seats: int) -> str:
-    parts = []
-    for side in (1, 2):
-        members = side_seats(seats, side)
-        text = QCoreApplication.translate("Board", "{side}: seat(s) {seats}", "", len(members))
-        parts.append(text.format(side=SIDE_NAMES[side], seats=", ".join(map(str, members))))
-    return " · ".join(parts)
 
 
 class Board(BoardWidget):
@@ -103,13 +94,23 @@ class Board(BoardWidget):
         self.canvas.threatened, self.canvas.last_liberties = danger(engine, state.board)
         legend = []
         if state.seats > 2:
-            legend.append(camps(state.seats))
+            legend.append(self.camps(state.seats))
         if my_seat is not None:
             legend.append(self.tr("You play {side}").format(side=SIDE_NAMES[side_of_seat(my_seat)]))
         self.canvas.legend = tuple(legend)
         if not same:
             self.partial = []
         self._update()
+
+    def camps(self, seats: int) -> str:
+        """``Bleu: seats 1, 3 · Vert: seats 2, 4`` for a team game."""
+        parts = []
+        for side in (1, 2):
+            members = side_seats(seats, side)
+            count = len(members)  # lupdate reads no call in the plural argument
+            text = self.tr("{side}: seat(s) {seats}", "", count)
+            parts.append(text.format(side=SIDE_NAMES[side], seats=", ".join(map(str, members))))
+        return " · ".join(parts)
 
     def seat_notes(self, engine: AnyEngine, state: Any) -> dict[int, str]:
         return {

@@ -158,7 +158,8 @@ class ForbansCanvas(QWidget):
         if not count:
             return name
         side = "Bleu" if count > 0 else "Vert"
-        pieces = QCoreApplication.translate("ForbansCanvas", "%n {side} piece(s)", "", abs(count))
+        size = abs(count)  # lupdate reads no call in the plural argument
+        pieces = self.tr("%n {side} piece(s)", "", size)
         return f"{name}: " + pieces.format(side=side)
 
     # --- painting -----------------------------------------------------------------------

@@ -28,6 +28,7 @@ __all__ = [
     "LANGUAGE_NAMES",
     "LanguagePreference",
     "current_language",
+    "ensure_language",
     "install_language",
     "resolve_language",
     "system_language",
@@ -86,6 +87,13 @@ def install_language(language: str) -> str:
     # Numbers follow the interface (a decimal comma in French), whatever the system says.
     QLocale.setDefault(QLocale(_LOCALES[language]))
     return _language
+
+
+def ensure_language(saved: str | None = None) -> str:
+    """Install the language ``resolve_language(saved)`` names, unless one is installed."""
+    if _installed:
+        return _language
+    return install_language(resolve_language(saved))
 
 
 def current_language() -> str:
