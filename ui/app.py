@@ -29,7 +29,12 @@ from client.launcher import Launcher
 from client.lobby_model import LobbyIntents, LobbyModel
 from client.session_api import GameSession
 from client.settings import SettingsStore
-from ui.i18n import LanguagePreference, ensure_language, install_language
+from ui.i18n import (
+    LanguagePreference,
+    current_language,
+    ensure_language,
+    install_language,
+)
 from ui.screens.lobby import LobbyScreen
 from ui.screens.start import StartScreen
 from ui.screens.table import TableScreen
@@ -110,7 +115,8 @@ async def _close_after(shown: list[MainWindow], milliseconds: int) -> None:
     window = shown[-1]
     size = window.size()
     print(
-        f"palabre: window shown ({size.width()}x{size.height()}), closing after {milliseconds} ms",
+        f"palabre: window shown ({size.width()}x{size.height()}), closing after {milliseconds} ms"
+        f" (language: {current_language()})",
         file=sys.stderr,
     )
     window.close()

@@ -17,7 +17,6 @@ from ui.i18n import current_language
 
 __all__ = ["REASONS", "reason_text"]
 
-CONTEXT = "Outcome"
 REASONS: dict[tuple[str, str], str] = {
     ("consensus", "power"): QT_TRANSLATE_NOOP("Outcome", "Victory by holding power on e5."),
     ("consensus", "last-one-in"): QT_TRANSLATE_NOOP(
@@ -65,4 +64,4 @@ def reason_text(game: str, outcome: Outcome) -> str:
         return outcome.summary
     scores = outcome.scores or ()
     jaune, noir = (scores[0], scores[1]) if len(scores) >= 2 else ("?", "?")
-    return QCoreApplication.translate(CONTEXT, source).format(jaune=jaune, noir=noir)
+    return QCoreApplication.translate("Outcome", source).format(jaune=jaune, noir=noir)
