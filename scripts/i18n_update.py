@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ui.i18n.catalog import update  # noqa: E402
+from ui.i18n.catalog import update
 
 
 def main() -> int:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QImage, QTextDocument
 
 from client.launcher import Launcher
 from client.local_game import LocalGame
@@ -21,18 +20,19 @@ from ui.rules.cognes_figures import cognes_figure
 from ui.rules.consensus_figures import board_of, describe, move_figure, square
 from ui.rules.discorder_figures import discorder_figure
 from ui.rules.forbans_figures import forbans_figure, port
-from ui.screens.rules import RulesDialog
+from ui.screens.rules import RulesDialog, picture
 from ui.screens.start import StartScreen
 from ui.screens.table import TableScreen
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 
+ImageResource = QTextDocument.ResourceType.ImageResource.value
 EMPTY_DISCORDER = "\n".join(["........"] * 7)
 
 
-def colours(widget: QWidget) -> int:
-    """How many different colours the widget paints (a blank widget paints one)."""
-    image = widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+def colours(image: QImage) -> int:
+    """How many different colours the picture holds (a blank one holds one)."""
+    image = image.convertToFormat(QImage.Format.Format_ARGB32)
     seen = set()
     for y in range(0, image.height(), 3):
         for x in range(0, image.width(), 3):
@@ -75,15 +75,19 @@ def test_the_rules_window_shows_each_game_with_its_figures(
     assert dialog.game == game and dialog.isVisible()
     name = rules.name.get(language)
     assert dialog.windowTitle() == ("Règles — " if language == "fr" else "Rules — ") + name
-    shown = "\n".join(label.text() for label in dialog.scroll.widget().findChildren(QLabel))
+    shown = dialog.page.toPlainText()
     for section in rules.sections:
         assert section.title.get(language) in shown
     expected = [figure for section in rules.sections for figure in section.figures]
     assert len(dialog.figures) == len(expected) >= 3
-    assert [c.text() for c in dialog.captions] == [f.caption.get(language) for f in expected]
+    assert dialog.captions == [f.caption.get(language) for f in expected]
+    assert name in shown and all(c.replace("<b>", "")[:20] in shown for c in dialog.captions)
     for figure in dialog.figures:
         assert figure.width() > 100 and figure.height() > 100
-        assert colours(figure) > 6, f"{game}: a figure is blank"
+        assert colours(figure.grab().toImage()) > 6, f"{game}: a figure is blank"
+        assert colours(picture(figure)) > 6, f"{game}: a figure's image on the page is blank"
+    images = dialog.page.document().resource(ImageResource, QUrl(f"figure:{len(expected) - 1}"))
+    assert isinstance(images, QImage) and not images.isNull()  # the page holds the last one
 
 
 def test_switching_games_in_the_window_replaces_the_figures(qtbot: Any) -> None:

@@ -8,23 +8,33 @@ is translated like every screen.  It is not modal: a player can read while a gam
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt, QUrl
+from PySide6.QtGui import QImage, QRegion, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
-    QScrollArea,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from ui.i18n import current_language
-from ui.rules import GameRules, Section, rule_games, rules_for
+from ui.rules import Section, rule_games, rules_for
 
 FIGURES_PER_ROW = 3
+
+
+def picture(drawing: QWidget) -> QImage:
+    """The figure as an image on a transparent ground, so it sits on the page's colour."""
+    ratio = 2  # sharp on high-density screens; the page shows it at the widget's size
+    image = QImage(drawing.size() * ratio, QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(ratio)
+    image.fill(Qt.GlobalColor.transparent)
+    drawing.render(image, QPoint(), QRegion(), QWidget.RenderFlag.DrawChildren)
+    return image
 
 
 class RulesDialog(QDialog):
@@ -33,7 +43,7 @@ class RulesDialog(QDialog):
         self.game = ""
         self.figures: list[QWidget] = []
         """The drawings now shown, in reading order (tests look at them)."""
-        self.captions: list[QLabel] = []
+        self.captions: list[str] = []
         self.choice = QComboBox()
         language = current_language()
         for game in rule_games():
@@ -44,13 +54,15 @@ class RulesDialog(QDialog):
         top.addWidget(QLabel(self.tr("Game")))
         top.addWidget(self.choice)
         top.addStretch(1)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
+        # One rich-text page: it flows and scrolls like a document, text can be selected and
+        # copied, and each figure is an image of its widget (drawn once per showing).
+        self.page = QTextBrowser()
+        self.page.setOpenLinks(False)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.page, 1)
         layout.addWidget(buttons)
         self.resize(940, 760)
         self.choice.currentIndexChanged.connect(
@@ -75,49 +87,38 @@ class RulesDialog(QDialog):
         self.game = game
         language = current_language()
         self.setWindowTitle(self.tr("Rules — {game}").format(game=rules.name.get(language)))
+        for figure in self.figures:
+            figure.deleteLater()
         self.figures, self.captions = [], []
-        page = QWidget()
-        column = QVBoxLayout(page)
-        column.setContentsMargins(16, 12, 16, 16)
-        column.addWidget(self._heading(rules, language))
+        document = QTextDocument(self.page)
+        document.setDefaultStyleSheet("h3 { margin-top: 14px; } td.caption { color: #444444; }")
+        html = [f"<h2>{rules.name.get(language)}</h2><p>{rules.intro.get(language)}</p>"]
         for section in rules.sections:
-            column.addWidget(self._section(section, language))
-        column.addStretch(1)
-        self.scroll.setWidget(page)  # the previous page is deleted with its figures
+            html.append(self._section(section, language, document))
+        document.setHtml("".join(html))
+        self.page.setDocument(document)
 
-    @staticmethod
-    def _heading(rules: GameRules, language: str) -> QWidget:
-        label = QLabel(
-            f"<h2>{rules.name.get(language)}</h2><p>{rules.intro.get(language)}</p>",
-        )
-        label.setWordWrap(True)
-        return label
-
-    def _section(self, section: Section, language: str) -> QWidget:
-        box = QWidget()
-        layout = QVBoxLayout(box)
-        layout.setContentsMargins(0, 8, 0, 4)
-        text = QLabel(f"<h3>{section.title.get(language)}</h3>{section.body.get(language)}")
-        text.setWordWrap(True)
-        text.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(text)
-        if section.figures:
-            grid = QGridLayout()
-            grid.setHorizontalSpacing(18)
-            for index, figure in enumerate(section.figures):
-                drawing = figure.draw()
-                caption = QLabel(figure.caption.get(language))
-                caption.setWordWrap(True)
-                caption.setMaximumWidth(max(drawing.width(), 260))
-                caption.setStyleSheet("color: #444444;")
-                cell = QVBoxLayout()
-                cell.addWidget(drawing, 0, Qt.AlignmentFlag.AlignLeft)
-                cell.addWidget(caption, 0, Qt.AlignmentFlag.AlignTop)
-                cell.addStretch(1)
-                row, col = divmod(index, FIGURES_PER_ROW)
-                grid.addLayout(cell, row, col, Qt.AlignmentFlag.AlignTop)
-                self.figures.append(drawing)
-                self.captions.append(caption)
-            grid.setColumnStretch(FIGURES_PER_ROW, 1)
-            layout.addLayout(grid)
-        return box
+    def _section(self, section: Section, language: str, document: QTextDocument) -> str:
+        html = f"<h3>{section.title.get(language)}</h3>{section.body.get(language)}"
+        if not section.figures:
+            return html
+        cells = []
+        for figure in section.figures:
+            drawing = figure.draw()
+            number = len(self.figures)
+            url = QUrl(f"figure:{number}")
+            document.addResource(QTextDocument.ResourceType.ImageResource, url, picture(drawing))
+            width, height = drawing.width(), drawing.height()
+            caption = figure.caption.get(language)
+            cells.append(
+                f'<td valign="top" width="{max(width, 240)}">'
+                f'<img src="{url.toString()}" width="{width}" height="{height}"><br>'
+                f'<span style="color:#444444">{caption}</span></td>'
+            )
+            self.figures.append(drawing)
+            self.captions.append(caption)
+        rows = [
+            "<tr>" + "".join(cells[start : start + FIGURES_PER_ROW]) + "</tr>"
+            for start in range(0, len(cells), FIGURES_PER_ROW)
+        ]
+        return html + f'<table cellspacing="0" cellpadding="8">{"".join(rows)}</table>'
