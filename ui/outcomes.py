@@ -17,7 +17,8 @@ from ui.i18n import current_language
 
 __all__ = ["REASONS", "reason_text"]
 
-REASONS: dict[tuple[str, str], str] = {
+# QT_TRANSLATE_NOOP only marks the text for lupdate (its stub returns ``object``).
+REASONS: dict[tuple[str, str], object] = {
     ("consensus", "power"): QT_TRANSLATE_NOOP("Outcome", "Victory by holding power on e5."),
     ("consensus", "last-one-in"): QT_TRANSLATE_NOOP(
         "Outcome", "Victory: the last Président alive."
@@ -64,4 +65,4 @@ def reason_text(game: str, outcome: Outcome) -> str:
         return outcome.summary
     scores = outcome.scores or ()
     jaune, noir = (scores[0], scores[1]) if len(scores) >= 2 else ("?", "?")
-    return QCoreApplication.translate("Outcome", source).format(jaune=jaune, noir=noir)
+    return QCoreApplication.translate("Outcome", str(source)).format(jaune=jaune, noir=noir)

@@ -79,6 +79,7 @@ def cognes_figure(
         figure.last_coin, figure.last_from = coin, state.centres[coin]
         return figure
     x, y = state.centres[coin]
+    touched: tuple[int, ...]
     if verdict is None:
         vx, vy = displacements(2 * state.coin_radius)[direction]
         landing, touched, middle = (x + vx, y + vy), (), False

@@ -59,7 +59,7 @@ class LobbyScreen(QWidget):
         invite_row.addWidget(self.invite, 1)
         invite_row.addWidget(self.copy_invite)
         self.seats = QTableWidget(0, len(COLUMNS))
-        self.seats.setHorizontalHeaderLabels([self.tr(column) for column in COLUMNS])
+        self.seats.setHorizontalHeaderLabels([self.tr(str(column)) for column in COLUMNS])
         self.seats.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.seats.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         header = self.seats.horizontalHeader()
