@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from engines import AnyEngine, IllegalMove
@@ -207,7 +208,7 @@ class Board(BoardWidget):
         return self.tr(" and ").join(names)
 
     def _aim_prompt(self, ghost: Ghost) -> str:
-        angle = f"{ghost.direction / 2:g}°"
+        angle = QLocale().toString(ghost.direction / 2, "g", 6) + "°"  # 70,5° in French
         if not ghost.allowed:
             text = self.tr(
                 "Coin {coin} toward {angle}: not closer to the middle. Release to cancel."
