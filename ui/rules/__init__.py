@@ -14,6 +14,7 @@ registry ships (a test checks it).
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -28,7 +29,11 @@ class Text:
     fr: str
 
     def get(self, language: str) -> str:
-        return self.fr if language == "fr" else self.en
+        text = self.fr if language == "fr" else self.en
+        if language == "fr":
+            # French spacing: a no-break space before : ; ? ! so they never start a line.
+            text = re.sub(r" ([:;?!])", "\u00a0\\1", text)
+        return re.sub(r"(\d) mm\b", "\\1\u00a0mm", text)  # "4.2 mm" stays on one line
 
 
 @dataclass(frozen=True)
