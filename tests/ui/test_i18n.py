@@ -374,3 +374,20 @@ def test_every_outcome_reason_is_said_in_french() -> None:
     assert reason_text("consensus", Outcome((1,), False, "power", "Seat 1 wins.")) == (
         "Seat 1 wins."
     )
+
+
+def test_the_lobby_speaks_french(qtbot: Any) -> None:
+    from client.lobby_model import LobbyModel, LobbySeat, LobbyView
+    from ui.screens.lobby import LobbyScreen
+
+    install_language("fr")
+    seats = (LobbySeat(1, "Ana", "K3QF-7ZPA", is_mine=True), LobbySeat(2))
+    screen = LobbyScreen()
+    qtbot.addWidget(screen)
+    screen.set_model(LobbyModel(LobbyView("consensus", seats=seats, is_host=True)), None)
+    headers = [screen.seats.horizontalHeaderItem(c).text() for c in range(5)]
+    assert headers == ["Siège", "Nom", "Empreinte", "Type", "Prêt"]
+    assert screen.seats.item(0, 1).text() == "Ana (vous)"
+    assert screen.seats.item(1, 1).text() == "— libre —"
+    assert screen.title.text() == "Vous accueillez cette table\u00a0: consensus"  # French spacing
+    assert {"Je suis prêt", "Lancer la partie", "Copier l'invitation"} <= texts(screen)

@@ -159,8 +159,7 @@ class ForbansCanvas(QWidget):
             return name
         side = "Bleu" if count > 0 else "Vert"
         size = abs(count)  # lupdate reads no call in the plural argument
-        pieces = self.tr("%n {side} piece(s)", "", size)
-        return f"{name}: " + pieces.format(side=side)
+        return self.tr("{name}: %n {side} piece(s)", "", size).format(name=name, side=side)
 
     # --- painting -----------------------------------------------------------------------
     def paintEvent(self, _event: QPaintEvent) -> None:

@@ -42,10 +42,10 @@
 <context>
     <name>ForbansCanvas</name>
     <message numerus="yes">
-        <source>%n {side} piece(s)</source>
+        <source>{name}: %n {side} piece(s)</source>
         <translation>
-            <numerusform>%n {side} piece</numerusform>
-            <numerusform>%n {side} pieces</numerusform>
+            <numerusform>{name}: %n {side} piece</numerusform>
+            <numerusform>{name}: %n {side} pieces</numerusform>
         </translation>
     </message>
 </context>

@@ -269,6 +269,10 @@
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
+    <message>
+        <source>{author}: {text}</source>
+        <translation>{author}&#xa0;: {text}</translation>
+    </message>
 </context>
 <context>
     <name>CognesCanvas</name>
@@ -302,10 +306,10 @@
 <context>
     <name>ForbansCanvas</name>
     <message numerus="yes">
-        <source>%n {side} piece(s)</source>
+        <source>{name}: %n {side} piece(s)</source>
         <translation>
-            <numerusform>%n pièce {side}</numerusform>
-            <numerusform>%n pièces {side}</numerusform>
+            <numerusform>{name}&#xa0;: %n pièce {side}</numerusform>
+            <numerusform>{name}&#xa0;: %n pièces {side}</numerusform>
         </translation>
     </message>
     <message>
@@ -403,12 +407,12 @@
         <translation>Partir</translation>
     </message>
     <message>
-        <source>You host this table</source>
-        <translation>Vous accueillez cette table</translation>
+        <source>You host this table: {game}</source>
+        <translation>Vous accueillez cette table&#xa0;: {game}</translation>
     </message>
     <message>
-        <source>Table</source>
-        <translation>Table</translation>
+        <source>Table: {game}</source>
+        <translation>Table&#xa0;: {game}</translation>
     </message>
     <message>
         <source> (you)</source>

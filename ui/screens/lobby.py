@@ -101,9 +101,11 @@ class LobbyScreen(QWidget):
         if self.model is None:
             return
         view = self.model.view
-        role = self.tr("You host this table") if view.is_host else self.tr("Table")
-        options = f" ({view.options})" if view.options else ""
-        self.title.setText(f"{role}: {view.game}{options}")
+        game = view.game + (f" ({view.options})" if view.options else "")
+        if view.is_host:
+            self.title.setText(self.tr("You host this table: {game}").format(game=game))
+        else:
+            self.title.setText(self.tr("Table: {game}").format(game=game))
         self.invite.setText(view.invite)
         self.copy_invite.setEnabled(bool(view.invite))
         self.failure.setText(view.failure)

@@ -128,7 +128,9 @@ class ChatPanel(QWidget):
             item.setFont(font)
             item.setForeground(QBrush(QColor(NEUTRAL).darker(140)))
         else:
-            item = QListWidgetItem(f"{entry.author}: {entry.text}")
+            item = QListWidgetItem(
+                self.tr("{author}: {text}").format(author=entry.author, text=entry.text)
+            )
             item.setForeground(QBrush(seat_colour(entry.seat).darker(130)))
         self.lines.addItem(item)
         self.lines.scrollToBottom()
