@@ -11,6 +11,7 @@ invalid.  Neither ever prints a traceback for anything a file holds.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -34,11 +35,9 @@ def run_verify(
         bar.close()
     report = verification.report
     if as_json:
-        json.dump(report.to_json(), out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        _write(out, [json.dumps(report.to_json(), indent=2, ensure_ascii=False)])
     else:
-        for line in report.lines():
-            print(line, file=out)
+        _write(out, report.lines())
     return report.exit_code
 
 
@@ -74,6 +73,19 @@ def run_show(
         except IndexError as error:
             print(f"palabre: {error}", file=err)
             return 2
-    for line in lines:
-        print(line, file=out)
+    _write(out, lines)
     return 0
+
+
+def _write(out: TextIO, lines: list[str]) -> None:
+    """Print ``lines``; a reader that went away (``| head``) ends the output quietly."""
+    try:
+        for line in lines:
+            print(line, file=out)
+        out.flush()
+    except BrokenPipeError:
+        # Python would complain again when flushing stdout at exit: point it at nothing.
+        if out is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)

@@ -554,7 +554,8 @@ class _Verifier:
                 self.problem(
                     INCOMPLETE,
                     f"{len(missing)} record(s) signed by {self.describe(author)} are not in "
-                    f"this log (seq {listed})",
+                    f"this log (seq {listed}): records the writer never received, or refused "
+                    "(its evidence files keep those), or that were taken out",
                 )
 
 
