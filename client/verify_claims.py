@@ -224,7 +224,13 @@ class ClaimJudge:
             if missing:
                 head = self.chain.head.ply
                 after = head - state.ply
-                rest = f"; neither are the {after} plies after it" if after else ""
+                rest = (
+                    ""
+                    if not after
+                    else "; neither is the ply after it"
+                    if after == 1
+                    else f"; neither are the {after} plies after it"
+                )
                 names = ", ".join(self.describe(peer) for peer in missing)
                 self._found.append(
                     (
