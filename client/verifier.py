@@ -416,15 +416,24 @@ class _Verifier:
             self._judge_occupied(record, ply, entry)
 
     def _apply(self, record: SignedRecord, entry: Entry) -> None:
+        """Apply the record for the next ply, then those that waited for it, in a loop (a
+        record moved far back may release thousands: no recursion)."""
+        self._apply_one(record, entry)
+        while waiting := self.pending.pop(self.chain.head.ply + 1, None):
+            for later, later_entry in waiting:
+                ply = int(later.body["ply"])
+                if ply == self.chain.head.ply + 1:
+                    self._apply_one(later, later_entry)
+                else:
+                    self._judge_occupied(later, ply, later_entry)
+
+    def _apply_one(self, record: SignedRecord, entry: Entry) -> None:
         try:
             state = self.chain.check(record)
         except PlyRejected as error:
             self.invalid(str(error), self.chain.head.ply + 1, entry)
             return
         self._append(state, entry)
-        while waiting := self.pending.pop(self.chain.head.ply + 1, None):
-            for record, later in waiting:
-                self._on_ply(record, later)
 
     def _append(self, state: TableState, entry: Entry) -> None:
         self.chain.append(state)

@@ -314,3 +314,22 @@ def test_a_halt_in_the_log_is_invalid(tmp_path: Path) -> None:
 
 def _peer(game: LoggedTable, name: str) -> str:
     return game.tables["A"].start.name_of(game.identities[name].key)
+
+
+def test_a_first_ply_moved_to_the_end_of_a_whole_game_is_invalid(tmp_path: Path) -> None:
+    """Every later ply waits for it, then all are released at once, in a loop."""
+    from tests.client.gamelogs import Script
+
+    script = Script(find_engine("consensus"), ["A", "B", "C", "D"])
+    script.ack()
+    script.play()
+    records = [record.envelope for record in script.records]
+    first = next(i for i, data in enumerate(records) if open_envelope(data).kind == "MOVE")
+    moved = [*records[:first], *records[first + 1 :], records[first]]
+    report = check(tmp_path, moved)
+    assert report.exit_code == 1 and report.unreadable is None
+    assert report.plies == script.chain.head.ply  # all replayed in the end
+    assert any(
+        reason.startswith("this MOVE is for ply 2 but ply 1 is not in the log")
+        for reason in reasons(report, 1)
+    )
