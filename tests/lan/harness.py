@@ -138,9 +138,12 @@ class LanTable:
         return peer
 
     def join(self, index: int, *extra: str, target: str | None = None, **kw: str) -> LanPeer:
-        """``palabre join ADDRESS --bot --headless`` on host ``index`` (host 1 by default)."""
+        """``palabre join ADDRESS --bot --headless`` on host ``index``, to host 1 by default,
+        at seat ``index`` unless watching (fixed seats: the bots, seeded by seat, then play
+        the same game every time)."""
         target = target or self.address(1)
-        args = ["join", target, *FAST, "--name", f"H{index}", *extra]
+        seat = [] if "--watch" in extra else ["--seat", str(index)]
+        args = ["join", target, *FAST, *seat, "--name", f"H{index}", *extra]
         return self.start(index, args, **kw)
 
     # --- faults ------------------------------------------------------------------------------

@@ -66,8 +66,9 @@ than the table's away timeout (60 s) and the links' idle timeout (30 s)."""
 def test_4_a_host_cut_from_the_lan_for_a_while_catches_up(tmp_path: Path) -> None:
     cut_seconds = CUT_SECONDS
     with lan_table(4, tmp_path) as table:
-        table.host(1)
-        cut = [table.join(index) for index in (2, 3, 4)][1]
+        pace = ("--bot-delay", "300")  # the cut lands where it is asked: ply 3 is the last
+        table.host(1, *pace)
+        cut = [table.join(index, *pace) for index in (2, 3, 4)][1]
         cut.wait_ply(3)  # host 3 has just played ply 3; seats 4, 1, 2 play next
         table.netlab("cut", "3")
         cut_at = time.monotonic()
@@ -85,21 +86,45 @@ def test_4_a_host_cut_from_the_lan_for_a_while_catches_up(tmp_path: Path) -> Non
         for ply in meanwhile:
             assert len(finals[ply]) == 4 and min(finals[ply]) > healed_at, (ply, table.outputs())
         caught_up = max(max(finals[ply]) for ply in meanwhile) - healed_at
+        before = max(p for p, times in finals.items() if max(times) < cut_at)
         report(
             "4",
             cut_seconds=cut_seconds,
             plies=plies,
+            final_everywhere_before_cut=before,
             made_during_cut=meanwhile,
             final_after_heal_s=round(caught_up, 2),
             lost=0,
         )
 
 
-def _retransmitted(table: LanTable, index: int) -> int:
-    """TCP segments host ``index`` sent again (its namespace's own counters)."""
-    snmp = table.lab.run("exec", str(index), "cat", "/proc/net/snmp").stdout.splitlines()
-    names, values = [line.split() for line in snmp if line.startswith("Tcp:")][:2]
-    return int(values[names.index("RetransSegs")])
+def _netns_file(table: LanTable, index: int, *command: str) -> str:
+    return table.lab.run("exec", str(index), *command).stdout
+
+
+def _dropped(table: LanTable, index: int) -> int:
+    """Packets host ``index``'s loss rules dropped (both ways)."""
+    rules = _netns_file(table, index, "nft", "list", "table", "inet", "netlab")
+    return sum(int(n) for n in re.findall(r"counter packets (\d+)", rules))
+
+
+def _packets(table: LanTable, index: int) -> int:
+    """Packets host ``index``'s interface received and sent (those it dropped included)."""
+    for line in _netns_file(table, index, "cat", "/proc/net/dev").splitlines():
+        if line.strip().startswith("eth0:"):
+            fields = line.split(":", 1)[1].split()
+            return int(fields[1]) + int(fields[9])
+    raise AssertionError("no eth0 in the host")
+
+
+def _retransmitted(table: LanTable) -> int:
+    """TCP segments the hosts sent again (each namespace counts its own)."""
+    total = 0
+    for index in (1, 2, 3, 4):
+        snmp = _netns_file(table, index, "cat", "/proc/net/snmp").splitlines()
+        names, values = [line.split() for line in snmp if line.startswith("Tcp:")][:2]
+        total += int(values[names.index("RetransSegs")])
+    return total
 
 
 def test_5_a_host_losing_a_tenth_of_its_packets_still_finishes(tmp_path: Path) -> None:
@@ -113,12 +138,16 @@ def test_5_a_host_losing_a_tenth_of_its_packets_still_finishes(tmp_path: Path) -
         assert set(codes.values()) == {0}, table.outputs()
         plies = table.all_final()
         table.check(0)
+        dropped = _dropped(table, 3)
+        assert dropped > 0  # the loss took place
         report(
             "5",
             loss_percent=10,
             plies=plies,
             seconds=round(time.monotonic() - began, 1),
-            retransmitted_segments=_retransmitted(table, 3),
+            dropped_packets=dropped,
+            packets=_packets(table, 3),
+            retransmitted_segments=_retransmitted(table),
             lost=0,
         )
 
