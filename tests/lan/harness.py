@@ -30,15 +30,17 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from client.net_demo import file_chain
 from tests.e2e.tables import ROOT, Proc, chain_line, ply_lines
-from tests.netlab import Lab
+from tests.netlab import Lab, open_lab
 
-__all__ = ["LanPeer", "LanTable", "Verified", "report"]
+__all__ = ["LanPeer", "LanTable", "Verified", "lan_table", "report"]
 
 PORT = 7000
 """palabre's default port: every lab host is its own machine, so they never collide."""
@@ -228,6 +230,17 @@ class LanTable:
                     found.setdefault(int(event["ply"]), []).append(float(event["t"]))
         return found
 
+    def latencies(self) -> dict[int, float]:
+        """Ply -> seconds from its author sending it to its being final at every surviving
+        peer (plies some peer never saw final are left out)."""
+        sent, finals = self.sent(), self.finals()
+        count = len(self.peers)
+        return {
+            ply: max(times) - sent[ply]
+            for ply, times in finals.items()
+            if ply in sent and len(times) == count
+        }
+
     def sent(self) -> dict[int, float]:
         """Ply -> when its author sent it (the last run of each host that sent it)."""
         found: dict[int, float] = {}
@@ -236,6 +249,18 @@ class LanTable:
                 if event["ev"] == "sent":
                     found[int(event["ply"])] = float(event["t"])
         return found
+
+
+@contextmanager
+def lan_table(hosts: int, root: Path) -> Iterator[LanTable]:
+    """A lab of ``hosts`` hosts and a table on it; every peer killed, then the lab deleted,
+    whatever happens."""
+    with open_lab(hosts) as lab:
+        table = LanTable(lab, root)
+        try:
+            yield table
+        finally:
+            table.close()
 
 
 def report(scenario: str, **measured: Any) -> None:

@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -20,20 +18,9 @@ import pytest
 from net.identity import fingerprint, load_profile_identity
 from net.invite import parse_invite
 from tests.e2e.tables import chain_line
-from tests.lan.harness import LanPeer, LanTable, report
-from tests.netlab import open_lab
+from tests.lan.harness import LanPeer, LanTable, lan_table, report
 
 pytestmark = [pytest.mark.netns, pytest.mark.e2e]
-
-
-@contextmanager
-def lan_table(hosts: int, root: Path) -> Iterator[LanTable]:
-    with open_lab(hosts) as lab:
-        table = LanTable(lab, root)
-        try:
-            yield table
-        finally:
-            table.close()
 
 
 def liar_key(peer: LanPeer) -> str:
