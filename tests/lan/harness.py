@@ -182,26 +182,28 @@ class LanTable:
         return "\n".join(f"===== {p.name} (exit {p.code})\n{p.output}" for p in every)
 
     # --- checks ------------------------------------------------------------------------------
-    def verify(self, peer: LanPeer) -> Verified:
-        """``palabre verify FILE --json`` on the peer's game file, and the chain it holds."""
-        path = peer.game_file()
-        assert path is not None, f"{peer.name} left no game file\n{self.outputs()}"
-        done = subprocess.run(
-            [sys.executable, "-m", "client", "verify", str(path), "--json"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert "Traceback" not in done.stderr, done.stderr
-        return Verified(
-            peer.name, done.returncode, json.loads(done.stdout), tuple(file_chain(path))
-        )
+    def verify(self, *peers: LanPeer) -> list[Verified]:
+        """``palabre verify FILE --json`` on each peer's game file (all at once), and the
+        chain each file holds."""
+        runs = []
+        for peer in peers:
+            path = peer.game_file()
+            assert path is not None, f"{peer.name} left no game file\n{self.outputs()}"
+            command = [sys.executable, "-m", "client", "verify", str(path), "--json"]
+            runs.append((peer, path, subprocess.Popen(command, cwd=ROOT, text=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)))  # fmt: skip
+        results = []
+        for peer, path, process in runs:
+            out, err = process.communicate(timeout=60)
+            assert "Traceback" not in err, err
+            chain = tuple(file_chain(path))
+            results.append(Verified(peer.name, process.returncode, json.loads(out), chain))
+        return results
 
     def check(self, expected_code: int = 0) -> list[Verified]:
         """Every surviving peer's file verifies with ``expected_code`` and they hold one chain,
         the one each peer printed last."""
-        results = [self.verify(peer) for peer in self.peers]
+        results = self.verify(*self.peers)
         for result in results:
             assert result.code == expected_code, (result.peer, result.report, self.outputs())
         chains = {result.chain for result in results}

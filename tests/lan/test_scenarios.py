@@ -160,7 +160,7 @@ def test_6_a_peer_whose_engine_lies_halts_every_honest_peer(tmp_path: Path) -> N
             assert chain_line(peer.output)[1] == 5  # ply 6 never became final
         assert "verdict: this peer" in rogue.output
         # every file (the liar's too) says the same: H4 lied at ply 6, and nothing else
-        results = [table.verify(peer) for peer in table.peers]
+        results = table.verify(*table.peers)
         for result in results:
             assert result.code == 1, (result.peer, result.report)
             invalid = [p for p in result.report["problems"] if p["severity"] == "invalid"]
