@@ -40,7 +40,7 @@ from client.net_demo import file_chain
 from tests.e2e.tables import ROOT, Proc, chain_line, ply_lines
 from tests.netlab import Lab, open_lab
 
-__all__ = ["LanPeer", "LanTable", "Verified", "lan_table", "report"]
+__all__ = ["LanPeer", "LanTable", "Verified", "lan_table", "records_lost", "report"]
 
 PORT = 7000
 """palabre's default port: every lab host is its own machine, so they never collide."""
@@ -223,6 +223,10 @@ class LanTable:
         return chain_line(self.peers[0].output)[0]
 
     # --- measurements ------------------------------------------------------------------------
+    def halted_peers(self) -> int:
+        """Peers that halted the table on a divergence."""
+        return sum(1 for peer in [*self.retired, *self.peers] if "HALTED at ply" in peer.output)
+
     def finals(self) -> dict[int, list[float]]:
         """Ply -> when it became final at each surviving peer (monotonic clock)."""
         found: dict[int, list[float]] = {}
@@ -251,6 +255,12 @@ class LanTable:
                 if event["ev"] == "sent":
                     found[int(event["ply"])] = float(event["t"])
         return found
+
+
+def records_lost(results: list[Verified]) -> int:
+    """Ply records some surviving peer's file lacks, against the longest chain among them."""
+    longest = max(len(result.chain) for result in results)
+    return sum(longest - len(result.chain) for result in results)
 
 
 @contextmanager

@@ -18,7 +18,7 @@ import pytest
 from net.identity import fingerprint, load_profile_identity
 from net.invite import parse_invite
 from tests.e2e.tables import chain_line
-from tests.lan.harness import LanPeer, LanTable, lan_table, report
+from tests.lan.harness import LanPeer, LanTable, lan_table, records_lost, report
 
 pytestmark = [pytest.mark.netns, pytest.mark.e2e]
 
@@ -42,7 +42,9 @@ def test_1_four_hosts_play_a_whole_game(tmp_path: Path) -> None:
         plies = table.all_final()
         results = table.check(0)
         assert results[0].report["ended"] and results[0].report["result"] is not None
-        report("1", plies=plies, seconds=round(time.monotonic() - began, 1), lost=0)
+        report(
+            "1", plies=plies, seconds=round(time.monotonic() - began, 1), lost=records_lost(results)
+        )
 
 
 CUT_SECONDS = 20.0
@@ -65,7 +67,7 @@ def test_4_a_host_cut_from_the_lan_for_a_while_catches_up(tmp_path: Path) -> Non
         codes = table.finish()
         assert set(codes.values()) == {0}, table.outputs()
         plies = table.all_final()
-        table.check(0)
+        results = table.check(0)
         # the plies made during the cut became final everywhere, after the heal
         sent, finals = table.sent(), table.finals()
         meanwhile = sorted(ply for ply, at in sent.items() if cut_at < at < healed_at)
@@ -81,7 +83,8 @@ def test_4_a_host_cut_from_the_lan_for_a_while_catches_up(tmp_path: Path) -> Non
             final_everywhere_before_cut=before,
             made_during_cut=meanwhile,
             final_after_heal_s=round(caught_up, 2),
-            lost=0,
+            lost=records_lost(results),
+            halted_peers=table.halted_peers(),
         )
 
 
@@ -124,7 +127,7 @@ def test_5_a_host_losing_a_tenth_of_its_packets_still_finishes(tmp_path: Path) -
         codes = table.finish()
         assert set(codes.values()) == {0}, table.outputs()
         plies = table.all_final()
-        table.check(0)
+        results = table.check(0)
         dropped = _dropped(table, 3)
         assert dropped > 0  # the loss took place
         report(
@@ -135,7 +138,8 @@ def test_5_a_host_losing_a_tenth_of_its_packets_still_finishes(tmp_path: Path) -
             dropped_packets=dropped,
             packets=_packets(table, 3),
             retransmitted_segments=_retransmitted(table),
-            lost=0,
+            lost=records_lost(results),
+            halted_peers=table.halted_peers(),
         )
 
 
@@ -174,7 +178,14 @@ def test_6_a_peer_whose_engine_lies_halts_every_honest_peer(tmp_path: Path) -> N
         chains = sorted((result.chain for result in results), key=len)
         assert all(chain[: len(chains[0])] == chains[0] for chain in chains), table.outputs()
         assert len(chains[0]) >= 6
-        report("6", halted_at=6, named=liar, divergences=1, exit_codes=sorted(codes.values()))
+        report(
+            "6",
+            halted_at=6,
+            named=liar,
+            exit_codes=sorted(codes.values()),
+            final_everywhere=min(r.report["final"] for r in results),
+            halted_peers=table.halted_peers(),
+        )
 
 
 def test_7_a_fifth_host_watches_from_mid_game_and_ends_with_the_same_chain(
@@ -192,7 +203,7 @@ def test_7_a_fifth_host_watches_from_mid_game_and_ends_with_the_same_chain(
         assert set(codes.values()) == {0}, table.outputs()
         assert "your seats: none (watching)" in watcher.output
         plies = table.all_final()
-        table.check(0)
+        results = table.check(0)
         # it came mid-game: it held the game so far before the last ply was played
         first_seen = min(e["t"] for e in watcher.trace_events() if e["ev"] == "final")
         last_final = max(table.finals()[plies])
@@ -203,5 +214,6 @@ def test_7_a_fifth_host_watches_from_mid_game_and_ends_with_the_same_chain(
             plies=plies,
             joined_at_ply=behind - 1,
             caught_up_s=round(first_seen - asked, 2),
-            lost=0,
+            lost=records_lost(results),
+            halted_peers=table.halted_peers(),
         )
