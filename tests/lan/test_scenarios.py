@@ -43,7 +43,11 @@ def test_1_four_hosts_play_a_whole_game(tmp_path: Path) -> None:
         results = table.check(0)
         assert results[0].report["ended"] and results[0].report["result"] is not None
         report(
-            "1", plies=plies, seconds=round(time.monotonic() - began, 1), lost=records_lost(results)
+            "1",
+            plies=plies,
+            seconds=round(time.monotonic() - began, 1),
+            lost=records_lost(results),
+            halted_peers=table.halted_peers(),
         )
 
 
