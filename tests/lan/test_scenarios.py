@@ -196,11 +196,11 @@ def test_7_a_fifth_host_watches_from_mid_game_and_ends_with_the_same_chain(
     tmp_path: Path,
 ) -> None:
     with lan_table(5, tmp_path) as table:
-        pace = ("--bot-delay", "300")  # the default pace: the game outlasts the watcher's start
+        pace = ("--bot-delay", "400")  # ~9 s left after ply 2: the watcher starts well before
         host = table.host(1, *pace)
         for index in (2, 3, 4):
             table.join(index, *pace)
-        host.wait_ply(3)
+        host.wait_ply(2)
         asked = time.monotonic()
         watcher = table.join(5, "--watch")
         codes = table.finish()
