@@ -45,6 +45,7 @@ from client.session_api import (
     Listener,
     PlayersChanged,
     PlyView,
+    Pointed,
     SeatView,
     SessionError,
     SessionEvent,
@@ -223,8 +224,8 @@ class NetSession:
         )
 
     def _on_PointReceived(self, event: PointReceived) -> None:
-        marks = len(event.arrows) + len(event.squares)
-        self._notice(f"{event.name} points at the board ({marks} marks)")
+        seat = self._seat_of(event.author)
+        self._emit(Pointed(event.ply, seat, event.name, event.arrows, event.squares))
 
     def _on_DrawOffered(self, event: DrawOffered) -> None:
         self._offers.add(event.author)

@@ -537,6 +537,25 @@
     </message>
 </context>
 <context>
+    <name>PointingController</name>
+    <message>
+        <source>Point</source>
+        <translation>Montrer</translation>
+    </message>
+    <message>
+        <source>While on, the left button points instead of moving pieces.</source>
+        <translation>Activé, le bouton gauche montre au lieu de jouer.</translation>
+    </message>
+    <message>
+        <source>Clear my marks</source>
+        <translation>Effacer mes marques</translation>
+    </message>
+    <message>
+        <source>Right-drag on the board: an arrow; right click: a highlight. Everyone at the table sees them until the next move.</source>
+        <translation>Glisser avec le bouton droit&#xa0;: une flèche&#xa0;; clic droit&#xa0;: une case marquée. Toute la table les voit jusqu&apos;au prochain coup.</translation>
+    </message>
+</context>
+<context>
     <name>RulesDialog</name>
     <message>
         <source>Game</source>

@@ -23,6 +23,7 @@ from engines import Outcome
 from ui.boards import BoardWidget, make_board
 from ui.bridge import SessionBridge
 from ui.outcomes import reason_text
+from ui.pointing import PointingController
 from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
 from ui.theme import ERROR
@@ -53,6 +54,7 @@ class TableScreen(QWidget):
         self.bridge: SessionBridge | None = None
         self.board: BoardWidget | None = None
         self.rules_dialog: RulesDialog | None = None
+        self.pointing: PointingController | None = None
 
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
@@ -163,6 +165,8 @@ class TableScreen(QWidget):
         self.bridge.ended.connect(lambda _outcome: self.refresh())
         self.bridge.error.connect(self.error.setText)
         self.bridge.halted.connect(lambda _halted: self.refresh())
+        self.pointing = PointingController(self.board, session, self.bridge)
+        self.board_layout.addWidget(self.pointing.toolbar)
         self.title.setText(snapshot.title)
         self.moves.clear()
         self.chat.show_chat(snapshot.chat)
@@ -173,6 +177,9 @@ class TableScreen(QWidget):
         if self.bridge is not None:
             self.bridge.detach()
             self.bridge.deleteLater()
+        if self.pointing is not None:
+            self.pointing.detach()
+            self.pointing = None
         if self.board is not None:
             self.board.setParent(None)
             self.board.deleteLater()
