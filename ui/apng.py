@@ -7,16 +7,20 @@ three more chunk types (the APNG specification, https://wiki.mozilla.org/APNG_Sp
 composed) and ``fdAT`` (the pixel data of frames after the first).  A viewer that knows no
 APNG shows the first frame as a plain PNG.
 
-Writing (``ApngWriter``): frames are 8-bit RGB rows, all of one size.  The first frame is
-whole (it is the PNG's own ``IDAT``); each later frame stores only the rectangle that differs
-from the frame before (``dispose_op`` NONE, ``blend_op`` SOURCE), so a ply that moves one
-piece costs a few kilobytes.  Rows use PNG filter 0 (none): the other filters need byte
-arithmetic that is slow in pure Python, and zlib already squeezes a board's flat colours.
+Writing (``ApngWriter``): frames are given as 8-bit RGB rows, all of one size, and stored
+as RGBA.  The first frame is whole and opaque (it is the PNG's own ``IDAT``).  Each later
+frame stores only the rectangle that differs from the frame before, and inside it, on each
+row, only the span from the first to the last changed pixel is opaque; the rest is fully
+transparent and drawn over the previous frame (``dispose_op`` NONE, ``blend_op`` OVER), so
+it compresses to almost nothing.  A ply that moves one piece and changes a caption costs a
+few kilobytes.  Rows use PNG filter 0 (none): the other filters need byte arithmetic that is
+slow in pure Python, and zlib already squeezes a board's flat colours and the empty runs.
 
 Reading (``read_apng``): the inverse, for tests and checks: every chunk's CRC is verified,
 sequence numbers must run 0, 1, 2 …, and each frame is composed onto the canvas exactly as
 a viewer would, so a test can compare every decoded frame with the picture it came from.
-It reads what ``ApngWriter`` writes (8-bit RGB, filter 0, no interlace), nothing more.
+It reads what ``ApngWriter`` writes (8-bit RGBA with alpha 0 or 255, filter 0, no
+interlace), nothing more.
 
 Invariants: the file is only written by ``close``, whole, so an interrupted export leaves
 no half-written file; the frame count in ``acTL`` is the number of frames added.
@@ -32,9 +36,10 @@ from pathlib import Path
 __all__ = ["ApngError", "ApngFrame", "ApngImage", "ApngWriter", "read_apng"]
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-RGB = 2  # PNG colour type: truecolour, 3 bytes per pixel
+RGBA = 6  # PNG colour type: truecolour with alpha
 DEPTH = 8
-PIXEL = 3
+PIXEL = 3  # bytes per pixel of the frames given and returned (RGB)
+STORED = 4  # bytes per pixel in the file (RGBA)
 DELAY_DEN = 1000  # delays are written in milliseconds
 
 
@@ -53,6 +58,8 @@ class ApngFrame:
     delay_ms: int
     pixels: bytes
     """The whole canvas after this frame is composed, RGB rows without padding."""
+    blend: int = 0
+    """0: the region replaces the canvas; 1: drawn over it (transparent pixels keep it)."""
 
 
 @dataclass
@@ -90,6 +97,15 @@ def _last_difference(a: bytes, b: bytes) -> int:
         else:
             low = middle
     return low
+
+
+def _opaque(rgb: bytes) -> bytes:
+    """RGB bytes as RGBA, every pixel opaque."""
+    count = len(rgb) // PIXEL
+    rgba = bytearray(b"\xff" * (count * STORED))
+    for channel in range(PIXEL):
+        rgba[channel::STORED] = rgb[channel::PIXEL]
+    return bytes(rgba)
 
 
 def changed_region(
@@ -142,13 +158,15 @@ class ApngWriter:
                 1,
             )
         x, y, width, height = region
+        first = self._previous is None
+        blend = 0 if first else 1
         control = struct.pack(
-            ">IIIIIHHBB", self._sequence, width, height, x, y, delay, DELAY_DEN, 0, 0
+            ">IIIIIHHBB", self._sequence, width, height, x, y, delay, DELAY_DEN, 0, blend
         )
         self._chunks.append(_chunk(b"fcTL", control))
         self._sequence += 1
         data = zlib.compress(self._rows(pixels, region), self.level)
-        if self._previous is None:
+        if first:
             self._chunks.append(_chunk(b"IDAT", data))
         else:
             self._chunks.append(_chunk(b"fdAT", struct.pack(">I", self._sequence) + data))
@@ -157,18 +175,32 @@ class ApngWriter:
         self.frames += 1
 
     def _rows(self, pixels: bytes, region: tuple[int, int, int, int]) -> bytes:
+        """The region's rows, filter 0; after the first frame, unchanged pixels at either
+        end of each row are left transparent."""
         x, y, width, height = region
         stride = self.width * PIXEL
+        previous = self._previous
         parts = []
         for row in range(y, y + height):
             start = row * stride + x * PIXEL
-            parts.append(b"\x00" + pixels[start : start + width * PIXEL])
+            new = pixels[start : start + width * PIXEL]
+            if previous is None:
+                parts.append(b"\x00" + _opaque(new))
+                continue
+            old = previous[start : start + width * PIXEL]
+            if new == old:
+                parts.append(bytes(1 + width * STORED))
+                continue
+            left = _first_difference(old, new) // PIXEL
+            right = _last_difference(old, new) // PIXEL + 1
+            span = _opaque(new[left * PIXEL : right * PIXEL])
+            parts.append(bytes(1 + left * STORED) + span + bytes((width - right) * STORED))
         return b"".join(parts)
 
     def to_bytes(self) -> bytes:
         if not self.frames:
             raise ApngError("an animation needs at least one frame")
-        header = struct.pack(">IIBBBBB", self.width, self.height, DEPTH, RGB, 0, 0, 0)
+        header = struct.pack(">IIBBBBB", self.width, self.height, DEPTH, RGBA, 0, 0, 0)
         animation = struct.pack(">II", self.frames, self.plays)
         return b"".join(
             [
@@ -217,8 +249,8 @@ def read_apng(data: bytes) -> ApngImage:
     if chunks[0][0] != b"IHDR":
         raise ApngError("the PNG does not start with IHDR")
     width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
-    if (depth, colour, interlace) != (DEPTH, RGB, 0):
-        raise ApngError("only 8-bit RGB pictures without interlace are read here")
+    if (depth, colour, interlace) != (DEPTH, RGBA, 0):
+        raise ApngError("only 8-bit RGBA pictures without interlace are read here")
     actl = [body for kind, body in chunks if kind == b"acTL"]
     if len(actl) != 1:
         raise ApngError("not an animated PNG: no acTL chunk")
@@ -226,23 +258,29 @@ def read_apng(data: bytes) -> ApngImage:
     image = ApngImage(width, height, plays)
     canvas = bytearray(width * height * PIXEL)
     expected = 0
-    control: tuple[int, int, int, int, int] | None = None
+    control: tuple[int, int, int, int, int, int] | None = None
     pending: list[bytes] = []
 
     def finish() -> None:
         if control is None:
             return
-        x, y, w, h, delay = control
+        x, y, w, h, delay, blend = control
         rows = zlib.decompress(b"".join(pending))
-        line = 1 + w * PIXEL
+        line = 1 + w * STORED
         if len(rows) != line * h:
             raise ApngError(f"frame {len(image.frames)} holds {len(rows)} bytes, not {line * h}")
         for row in range(h):
             if rows[row * line] != 0:
                 raise ApngError("only filter 0 is read here")
-            start = ((y + row) * width + x) * PIXEL
-            canvas[start : start + w * PIXEL] = rows[row * line + 1 : (row + 1) * line]
-        image.frames.append(ApngFrame(x, y, w, h, delay, bytes(canvas)))
+            for column in range(w):
+                at = row * line + 1 + column * STORED
+                alpha = rows[at + 3]
+                if alpha not in (0, 255):
+                    raise ApngError("only alpha 0 or 255 is read here")
+                if alpha or not blend:
+                    target = ((y + row) * width + x + column) * PIXEL
+                    canvas[target : target + PIXEL] = rows[at : at + PIXEL]
+        image.frames.append(ApngFrame(x, y, w, h, delay, bytes(canvas), blend))
 
     for kind, body in chunks[1:]:
         if kind in (b"fcTL", b"fdAT"):
@@ -255,9 +293,9 @@ def read_apng(data: bytes) -> ApngImage:
             _, w, h, x, y, num, den, dispose, blend = struct.unpack(">IIIIIHHBB", body)
             if x + w > width or y + h > height or not (w and h):
                 raise ApngError(f"frame {len(image.frames)} lies outside the picture")
-            if (dispose, blend) != (0, 0):
-                raise ApngError("only dispose NONE and blend SOURCE are read here")
-            control = (x, y, w, h, num * 1000 // (den or 100))
+            if dispose != 0 or blend not in (0, 1):
+                raise ApngError("only dispose NONE, blend SOURCE or OVER are read here")
+            control = (x, y, w, h, num * 1000 // (den or 100), blend)
             pending = []
         elif kind == b"IDAT":
             if control is None:

@@ -39,8 +39,29 @@ def test_frames_round_trip_with_only_the_changed_rectangle_stored() -> None:
     assert (image.width, image.height, image.plays) == (width, height, 0)
     assert [f.pixels for f in image.frames] == [first, second, second, third]
     assert [f.delay_ms for f in image.frames] == [100, 200, 300, 400]
-    regions = [(f.x, f.y, f.width, f.height) for f in image.frames]
-    assert regions == [(0, 0, 40, 30), (5, 7, 10, 4), (0, 0, 1, 1), (39, 29, 1, 1)]
+    regions = [(f.x, f.y, f.width, f.height, f.blend) for f in image.frames]
+    assert regions == [(0, 0, 40, 30, 0), (5, 7, 10, 4, 1), (0, 0, 1, 1, 1), (39, 29, 1, 1, 1)]
+
+
+def test_only_the_changed_span_of_each_row_is_opaque() -> None:
+    width, height = 30, 10
+    first = bytes(width * height * 3)
+    # Two changes far apart on different rows: the rectangle spans both, but each row
+    # stores only its own changed span; the rest is transparent and compresses away.
+    second = paint(
+        paint(first, width, 1, 1, 1, 1, b"\x07\x07\x07"), width, 28, 8, 1, 1, b"\x09\x08\x07"
+    )
+    writer = ApngWriter(width, height)
+    writer.add(first, 10)
+    writer.add(second, 10)
+    data = writer.to_bytes()
+    fdat = data[data.index(b"fdAT") + 8 : data.index(b"IEND") - 8]
+    rows = zlib.decompress(fdat)
+    line = 1 + 28 * 4
+    assert len(rows) == 8 * line
+    alphas = [rows[r * line + 1 + c * 4 + 3] for r in range(8) for c in range(28)]
+    assert alphas.count(255) == 2
+    assert read_apng(data).frames[1].pixels == second
 
 
 @given(
@@ -104,8 +125,8 @@ def test_damage_and_misuse_are_named() -> None:
     plain = b"\x89PNG\r\n\x1a\n" + b"".join(
         struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
         for kind, body in (
-            (b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)),
-            (b"IDAT", zlib.compress(b"\x00\x00\x00\x00")),
+            (b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0)),
+            (b"IDAT", zlib.compress(b"\x00\x00\x00\x00\xff")),
             (b"IEND", b""),
         )
     )

@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -37,6 +38,7 @@ from client.launcher import (
     LocalRequest,
     parse_options,
 )
+from client.peer import game_dir
 from client.session_api import GameSession
 from client.settings import RecentTable, SettingsStore
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
@@ -62,6 +64,7 @@ class StartScreen(QWidget):
     sessionReady = Signal(object)  # a GameSession, not started yet
     tableReady = Signal(object)  # a NetSession in its lobby, not started yet
     languageChosen = Signal(str)  # "en" or "fr": the language to switch the window to
+    replayRequested = Signal(object)  # the Path of a game file to replay
 
     def __init__(self, launcher: Launcher, store: SettingsStore) -> None:
         super().__init__()
@@ -205,9 +208,7 @@ class StartScreen(QWidget):
         self.recent.itemDoubleClicked.connect(
             lambda item: (self._recent_clicked(item), self.join())
         )
-        self.open_file.clicked.connect(
-            lambda: self.say(self.tr("Opening a game file arrives with the game log and replay."))
-        )
+        self.open_file.clicked.connect(self.choose_game_file)
         self.rules_button.clicked.connect(lambda: self.show_rules(self.local_game.currentText()))
         self.language.activated.connect(self._language_activated)
         self._local_game_changed(self.local_game.currentText())
@@ -230,6 +231,18 @@ class StartScreen(QWidget):
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, table.address)
             self.recent.addItem(item)
+
+    def choose_game_file(self) -> None:
+        """Ask for a game file (this profile's games first) and replay it."""
+        games = game_dir(self.launcher.profile)
+        name, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open a game file"),
+            str(games if games.is_dir() else Path.home()),
+            self.tr("palabre game files (*.palabre-log *.palabre);;All files (*)"),
+        )
+        if name:
+            self.replayRequested.emit(Path(name))
 
     def show_rules(self, game: str) -> RulesDialog:
         """Open (or bring forward) the rules window on ``game``."""
