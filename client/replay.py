@@ -178,9 +178,10 @@ def _ply_line(state: TableState, engine: AnyEngine, start: TableStart, before: T
 
 
 def _signer(start: TableStart, before: TableState, record: SignedRecord) -> str:
+    """``Ann``, or ``a bot run by Ann`` (the verifier's words for the players)."""
     for spec in before.seats:
         if spec.key == record.author and spec.runner is not None:
-            return f"bot of {_name(start, spec.runner)}"
+            return f"a bot run by {_name(start, spec.runner)}"
     return _name(start, record.author)
 
 

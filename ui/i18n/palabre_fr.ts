@@ -696,8 +696,12 @@
         <translation>Le départ.</translation>
     </message>
     <message>
-        <source>Ply {ply}: {move}, played by {who} (signed by {signer}).</source>
-        <translation>Coup {ply}&#xa0;: {move}, joué par {who} (signé par {signer}).</translation>
+        <source>Ply {ply}: {move}, played by {who}.</source>
+        <translation>Coup {ply}&#xa0;: {move}, joué par {who}.</translation>
+    </message>
+    <message>
+        <source>Signed by {signer}.</source>
+        <translation>Signé par {signer}.</translation>
     </message>
     <message>
         <source>Final: every peer at the table acknowledged it.</source>

@@ -26,7 +26,7 @@ from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QKeySequence, QShortcut
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QImage, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QSplitter,
+    QStyle,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -59,6 +60,12 @@ __all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
 EXPORT_SIZE = 800
 PLAY_MS = 900
 VERDICT_COLOURS = {0: "#2e7d32", 3: "#b26a00", 1: ERROR, 2: ERROR}
+
+
+def _tool_button(icon: QIcon) -> QToolButton:
+    button = QToolButton()
+    button.setIcon(icon)
+    return button
 
 
 class VerifyWorker(QObject):
@@ -109,11 +116,15 @@ class ReplayScreen(QWidget):
         self.board_frame = QFrame()
         self.board_layout = QVBoxLayout(self.board_frame)
         self.board_layout.setContentsMargins(0, 0, 0, 0)
-        self.first_button = QToolButton(text="⏮")
-        self.previous_button = QToolButton(text="◀")
-        self.play_button = QToolButton(text="▶▶")
-        self.next_button = QToolButton(text="▶")
-        self.last_button = QToolButton(text="⏭")
+        icons = self.style()
+        Pixmap = QStyle.StandardPixmap
+        self.play_icon = icons.standardIcon(Pixmap.SP_MediaPlay)
+        self.pause_icon = icons.standardIcon(Pixmap.SP_MediaPause)
+        self.first_button = _tool_button(icons.standardIcon(Pixmap.SP_MediaSkipBackward))
+        self.previous_button = _tool_button(icons.standardIcon(Pixmap.SP_MediaSeekBackward))
+        self.play_button = _tool_button(self.play_icon)
+        self.next_button = _tool_button(icons.standardIcon(Pixmap.SP_MediaSeekForward))
+        self.last_button = _tool_button(icons.standardIcon(Pixmap.SP_MediaSkipForward))
         self.first_button.setToolTip(self.tr("First: the start (Home)"))
         self.previous_button.setToolTip(self.tr("Previous ply (←)"))
         self.play_button.setToolTip(self.tr("Play / pause (Space)"))
@@ -432,9 +443,11 @@ class ReplayScreen(QWidget):
         else:
             seat = frame.player or frame.seat
             who = replay.seat_name(seat, frame.ply) if seat else frame.by
-            text = self.tr("Ply {ply}: {move}, played by {who} (signed by {signer}).").format(
-                ply=frame.ply, move=frame.label, who=who, signer=frame.by
+            text = self.tr("Ply {ply}: {move}, played by {who}.").format(
+                ply=frame.ply, move=frame.label, who=who
             )
+            if frame.by != who:  # the key of a bot that replaced its player, say
+                text += " " + self.tr("Signed by {signer}.").format(signer=frame.by)
             text += " " + (
                 self.tr("Final: every peer at the table acknowledged it.")
                 if frame.final
@@ -473,10 +486,10 @@ class ReplayScreen(QWidget):
         if on:
             if self.ply >= self.last_ply:
                 self.go_to(0)
-            self.play_button.setText("⏸")
+            self.play_button.setIcon(self.pause_icon)
             self.timer.start()
         else:
-            self.play_button.setText("▶▶")
+            self.play_button.setIcon(self.play_icon)
             self.timer.stop()
 
     def _tick(self) -> None:
