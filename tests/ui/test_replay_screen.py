@@ -145,6 +145,27 @@ def test_a_tampered_ply_is_shown_failing_at_its_ply(
     assert screen.record.item(row - 1).text().startswith("      ")  # the rejected record
 
 
+def test_only_the_last_file_opened_is_shown(qtbot: Any, game_file: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.palabre-log"
+    other.write_bytes(b"not a log")
+    screen = ReplayScreen()
+    qtbot.addWidget(screen)
+    done: list[object] = []
+    screen.open_file(game_file)
+    assert screen.worker is not None
+    screen.worker.finished.connect(done.append)
+    screen.open_file(other)  # before the first verification is done
+    qtbot.waitUntil(lambda: bool(done) and screen.worker is None, timeout=30_000)
+    assert screen.replay is None and "cannot be replayed" in screen.verdict.text()
+    done.clear()
+    screen.open_file(game_file)
+    assert screen.worker is not None
+    screen.worker.finished.connect(done.append)
+    qtbot.mouseClick(screen.back_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(done), timeout=30_000)
+    assert screen.replay is None and screen.worker is None
+
+
 def test_a_file_that_is_no_game_says_so(qtbot: Any, tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
     path.write_text("not a game")

@@ -251,14 +251,21 @@ class ReplayScreen(QWidget):
         self.verdict.setText(self.tr("Verifying every signature and replaying every ply…"))
         self.progress.setRange(0, 0)
         self.progress.show()
-        self.worker = VerifyWorker()
-        self.worker.progress.connect(self._progress)
-        self.worker.finished.connect(self.show_verification)
-        self.worker.start(path)
+        worker = self.worker = VerifyWorker()
+        # A verification still running when another file is opened (or Back is clicked)
+        # reports to nobody: only the current worker's results are shown.
+        worker.progress.connect(lambda done, total: self._progress(worker, done, total))
+        worker.finished.connect(lambda result: self._verified(worker, result))
+        worker.start(path)
 
-    def _progress(self, done: int, total: int) -> None:
-        self.progress.setRange(0, max(total, 1))
-        self.progress.setValue(done)
+    def _progress(self, worker: VerifyWorker, done: int, total: int) -> None:
+        if worker is self.worker:
+            self.progress.setRange(0, max(total, 1))
+            self.progress.setValue(done)
+
+    def _verified(self, worker: VerifyWorker, verification: Verification) -> None:
+        if worker is self.worker:
+            self.show_verification(verification)
 
     def show_verification(self, verification: Verification) -> None:
         self.progress.hide()
@@ -322,7 +329,8 @@ class ReplayScreen(QWidget):
         if self.board is not None:
             self.board.setParent(None)
             self.board.deleteLater()
-        self.board = self.replay = None
+        self.board = self.replay = self.worker = None
+        self.progress.hide()
         self.ply = 0
         for widget in (self.players, self.record, self.problems):
             widget.clear()
