@@ -204,10 +204,12 @@ class PointingOverlay(QWidget):
         pen_colour = QColor(colour)
         pen_colour.setAlphaF(0.85 * strength)
         width = max(2.0, size * 0.09)
-        painter.setPen(QPen(pen_colour, width))
+        radius = max(size * 0.46 - nested * width * 1.2, width)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        radius = size * 0.46 - nested * width * 1.2
-        painter.drawEllipse(centre, max(radius, width), max(radius, width))
+        painter.setPen(QPen(_halo(strength), width * 1.7))
+        painter.drawEllipse(centre, radius, radius)
+        painter.setPen(QPen(pen_colour, width))
+        painter.drawEllipse(centre, radius, radius)
 
     def _paint_arrow(
         self,
@@ -247,9 +249,24 @@ class PointingOverlay(QWidget):
         unit = QPointF((target.x() - origin.x()) / length, (target.y() - origin.y()) / length)
         tip = target - unit * (size * 0.12)
         base = tip - unit * head
-        painter.setPen(QPen(fill, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        painter.drawLine(QLineF(origin, base))
         normal = QPointF(-unit.y(), unit.x()) * (head * 0.55)
+        arrow_head = QPolygonF([tip, base + normal, base - normal])
+        # A light halo first, so a mark reads on any board (Cognes's green table too).
+        halo = _halo(strength)
+        round_cap = Qt.PenCapStyle.RoundCap
+        painter.setPen(QPen(halo, width * 1.6, Qt.PenStyle.SolidLine, round_cap))
+        painter.drawLine(QLineF(origin, base))
+        painter.setPen(QPen(halo, width * 0.6, Qt.PenStyle.SolidLine, round_cap))
+        painter.setBrush(halo)
+        painter.drawPolygon(arrow_head)
+        painter.setPen(QPen(fill, width, Qt.PenStyle.SolidLine, round_cap))
+        painter.drawLine(QLineF(origin, base))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(fill)
-        painter.drawPolygon(QPolygonF([tip, base + normal, base - normal]))
+        painter.drawPolygon(arrow_head)
+
+
+def _halo(strength: float) -> QColor:
+    colour = QColor("#ffffff")
+    colour.setAlphaF(0.45 * strength)
+    return colour
