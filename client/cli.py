@@ -25,6 +25,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_host(commands)
     _add_join(commands)
+    tables = commands.add_parser(
+        "tables", help="list the tables announced on the LAN (mDNS), one per line, and exit"
+    )
+    tables.add_argument(
+        "--wait", type=float, default=2.0, metavar="S", help="listen this long (default 2)"
+    )
     demo = commands.add_parser(
         "demo",
         help="a game between bots, one process per peer over loopback TCP, printed ply by ply",
@@ -82,6 +88,9 @@ def _add_host(commands: Any) -> None:
     )
     host.add_argument(
         "--idle-timeout", type=float, default=900.0, metavar="S", help="table option (default 900)"
+    )
+    host.add_argument(
+        "--no-announce", action="store_true", help="do not announce the table on the LAN (mDNS)"
     )
     _add_peer_options(host)
 
@@ -158,6 +167,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.command == "id":
             return _print_id(args.profile)
+        if args.command == "tables":
+            if not 0 < args.wait <= 600:
+                parser.error("--wait must be more than 0 and at most 600 seconds")
+            from client.mdns import run_tables
+
+            return run_tables(args.wait, sys.stdout)
     except (UnknownGame, InvalidParams) as error:
         print(f"palabre: {error}", file=sys.stderr)
         return 2

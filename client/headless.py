@@ -89,6 +89,9 @@ class Printer:
         what = "join refused" if event.refused else "cannot join"
         print(f"palabre: {what}: {event.reason}", file=sys.stderr, flush=True)
 
+    def _on_MdnsNote(self, event: Any) -> None:
+        self.say(f"mdns: {event.text}")
+
     def _on_Notice(self, event: Notice) -> None:
         self.say(f"host: {event.text}")
 
@@ -233,6 +236,7 @@ def run_host(
 ) -> int:
     """``palabre host``; the exit code."""
     from client.hosting import HostPeer
+    from client.mdns import mdns_enabled
 
     engine = engine_for(args.game)
     if args.ruleset is not None and args.ruleset != engine.ruleset:
@@ -255,6 +259,7 @@ def run_host(
             seed=args.seed,
             bot_delay=args.bot_delay / 1000,
             bot_me=args.bot,
+            announce=not args.no_announce and mdns_enabled(),
         )
     except (InvalidParams, JoinRefused) as error:
         return _fail(f"cannot host {args.game}: {error}", 2)

@@ -68,6 +68,7 @@ class HostPeer(Peer):
         away_ms: int = DEFAULT_AWAY_MS,
         idle_ms: int = DEFAULT_IDLE_MS,
         auto_start: bool = True,
+        announce: bool = False,
         **options: Any,
     ) -> None:
         """``InvalidParams`` for options the engine refuses, ``JoinRefused`` for too many
@@ -77,6 +78,8 @@ class HostPeer(Peer):
         self.engine = engine
         self.name = name
         self.auto_start = auto_start
+        self.announce = announce
+        """Announce the lobby on the LAN over mDNS (``client.mdns``) until START."""
         self.lobby = Lobby(engine, params, self.me, name, away_ms=away_ms, idle_ms=idle_ms)
         for _ in range(bots):
             self.lobby.add_bot(self.me, self.new_bot_identity(self.host_table_id).public_key)
@@ -107,6 +110,8 @@ class HostPeer(Peer):
         )
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self.serve_timer)
+            if self.announce:
+                self._start_announcing(nursery)
             nursery.start_soon(
                 partial(serve, self._listeners, spec, self._on_link, on_failure=self._on_failure)
             )
@@ -116,6 +121,13 @@ class HostPeer(Peer):
             await self.wind_down()
             nursery.cancel_scope.cancel()
         return 1 if self.exit_code is None else self.exit_code
+
+    def _start_announcing(self, nursery: trio.Nursery) -> None:
+        from client.mdns import Announcer  # zeroconf only where a table is announced
+
+        announcer = Announcer(self.port, self.host_table_id, self.identity.fingerprint, self.notify)
+        self.observers.append(announcer.observe)
+        nursery.start_soon(announcer.serve)
 
     # --- the lobby ----------------------------------------------------------------------------
     def roster(self) -> Roster:
