@@ -34,8 +34,10 @@ __all__ = [
     "GameSession",
     "Halted",
     "Listener",
+    "NextTable",
     "PlayersChanged",
     "PlyView",
+    "RematchView",
     "SeatView",
     "SessionError",
     "SessionEvent",
@@ -88,6 +90,19 @@ class ChatEntry:
 
 
 @dataclass(frozen=True)
+class RematchView:
+    """Playing again after the end, at a networked table (names of the players)."""
+
+    accepted: tuple[str, ...]
+    declined: tuple[str, ...]
+    """Not empty: there will be no rematch."""
+    waiting: tuple[str, ...]
+    """Still to answer."""
+    mine: bool | None
+    """This client's player's answer (None: not given yet)."""
+
+
+@dataclass(frozen=True)
 class SessionSnapshot:
     """Everything a game screen shows, at one moment."""
 
@@ -112,6 +127,8 @@ class SessionSnapshot:
     """The engine digest of ``state``."""
     halted: Halted | None = None
     """Set when the table stopped on a divergence."""
+    rematch: RematchView | None = None
+    """Set once the game ended at a table that can play again (``play_again``)."""
 
     @property
     def ply(self) -> int:
@@ -194,7 +211,16 @@ class Halted:
     message: str
 
 
-SessionEvent = StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError | Halted
+@dataclass(frozen=True)
+class NextTable:
+    """Every player accepted to play again: ``session`` is the new table, in its lobby."""
+
+    session: Any
+
+
+SessionEvent = (
+    StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError | Halted | NextTable
+)
 Listener = Callable[[SessionEvent], None]
 
 
