@@ -70,6 +70,16 @@ def _add_peer_options(command: argparse.ArgumentParser) -> None:
         "--headless", action="store_true", help="no window: ready at once, print each ply"
     )
     command.add_argument("--name", default=None, help="the name other players see")
+    command.add_argument(
+        "--rematch",
+        type=int,
+        nargs="?",
+        const=1,
+        default=0,
+        metavar="N",
+        help="after the game, play again at a new table with seats rotated, once every "
+        "player accepts (N more games; default 1)",
+    )
     command.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     command.add_argument("--trace", default=None, help=argparse.SUPPRESS)
 
@@ -106,6 +116,8 @@ def _add_join(commands: Any) -> None:
 def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.bot_delay < 0:
         parser.error("--bot-delay must be 0 or more milliseconds")
+    if args.rematch < 0:
+        parser.error("--rematch must be 0 or more games")
     if args.name is not None and not (
         1 <= len(args.name.strip()) <= 32 and args.name.isprintable()
     ):
