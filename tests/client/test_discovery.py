@@ -174,3 +174,26 @@ def test_a_turned_off_finder_says_so() -> None:
     trio.run(finder.serve)
     assert finder.problem is not None and "PALABRE_MDNS=off" in finder.problem
     assert finder.tables() == () and finder.generation == 1
+
+
+def test_palabre_tables_checks_its_wait_and_says_when_it_cannot_listen(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from client.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["tables", "--wait", "0"])
+    assert exit_info.value.code == 2
+    assert "--wait must be more than 0" in capsys.readouterr().err
+    assert main(["tables", "--wait", "0.1"]) == 1  # the suite turns mDNS off
+    assert "finding tables on the LAN is turned off" in capsys.readouterr().err
+
+
+def test_rematch_takes_a_count_of_games() -> None:
+    from client.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["join", "x", "--rematch"]).rematch == 1
+    assert parser.parse_args(["host", "--game", "cognes", "--rematch", "3"]).rematch == 3
+    assert parser.parse_args(["host", "--game", "cognes"]).rematch == 0
+    assert parser.parse_args(["host", "--game", "cognes", "--no-announce"]).no_announce

@@ -94,7 +94,8 @@ class FoundTablesBox(QGroupBox):
         elif not self.shown:
             self.note.setText(self.tr("Listening for tables on the LAN… none heard yet."))
         else:
-            self.note.setText(self.tr("%n table(s) heard on the LAN.", "", len(self.shown)))
+            count = len(self.shown)
+            self.note.setText(self.tr("%n table(s) heard on the LAN.", "", count))
 
     def _join(self, invite: str) -> None:
         self.joinRequested.emit(invite)
