@@ -34,9 +34,11 @@ __all__ = [
     "GameSession",
     "Halted",
     "Listener",
+    "NextTable",
     "PlayersChanged",
     "PlyView",
     "Pointed",
+    "RematchView",
     "SeatView",
     "SessionError",
     "SessionEvent",
@@ -89,6 +91,19 @@ class ChatEntry:
 
 
 @dataclass(frozen=True)
+class RematchView:
+    """Playing again after the end, at a networked table (names of the players)."""
+
+    accepted: tuple[str, ...]
+    declined: tuple[str, ...]
+    """Not empty: there will be no rematch."""
+    waiting: tuple[str, ...]
+    """Still to answer."""
+    mine: bool | None
+    """This client's player's answer (None: not given yet)."""
+
+
+@dataclass(frozen=True)
 class SessionSnapshot:
     """Everything a game screen shows, at one moment."""
 
@@ -113,6 +128,8 @@ class SessionSnapshot:
     """The engine digest of ``state``."""
     halted: Halted | None = None
     """Set when the table stopped on a divergence."""
+    rematch: RematchView | None = None
+    """Set once the game ended at a table that can play again (``play_again``)."""
 
     @property
     def ply(self) -> int:
@@ -209,8 +226,22 @@ class Pointed:
     squares: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class NextTable:
+    """Every player accepted to play again: ``session`` is the new table, in its lobby."""
+
+    session: Any
+
+
 SessionEvent = (
-    StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError | Halted | Pointed
+    StateChanged
+    | ChatLine
+    | PlayersChanged
+    | GameEnded
+    | SessionError
+    | Halted
+    | Pointed
+    | NextTable
 )
 Listener = Callable[[SessionEvent], None]
 
