@@ -287,7 +287,7 @@ def _hitters(board: Board, target: int) -> list[tuple[int, int]]:
                     found.append((square, code))
                 break
     for beside in ORTHOGONAL[target]:
-        if board[beside]:
+        if board[beside] or beside == E5:  # only a Président stops on e5
             continue
         for ray in RAYS[beside]:
             if ray[0] == target:
