@@ -81,6 +81,7 @@ VALUE = (0, 0, 800, 1_600, 1_400, 1_400, 1_000)  # living pieces by kind (-PSGHF
 HANGING = 0.8  # part of its value lost when the next mover can kill a piece of ours
 PRESIDENT_KILLED = 20_000  # each dead Président whose seat we control
 CLOGGED = 1_500  # each corpse next to e5 while nobody rules and our Président has no line
+SEALED = 30_000  # no line leads to e5 any more: nobody can win by power
 ONE_STEP = 2_000  # our Président needs a move to reach a clear line to e5
 DISTANCE = 500  # ... more, each square away from e5
 JITTER = 300
@@ -230,6 +231,8 @@ def _score(engine: AnyEngine, state: ConsensusState, me: int) -> float:
         score -= way
         if way:
             score -= CLOGGED * sum(1 for sq in CENTRE_NEIGHBOURS if board[sq] & DEAD)
+        if board[E5] or not _launch_squares(board):
+            score -= SEALED  # only a Coutumier could open e5 again
     if ruler != me:
         aimed = sum(1 for _, code in _hitters(board, E5) if controllers[(code >> 3) - 1] == me)
         score += sum(COVER[:aimed])
