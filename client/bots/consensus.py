@@ -44,7 +44,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engines import AnyEngine
-from engines.consensus import ConsensusState, Move
+from engines.consensus import ConsensusEngine, ConsensusState, Move
 from engines.consensus_board import (
     BETWEEN,
     CENTRE_NEIGHBOURS,
@@ -107,6 +107,8 @@ class SensibleBot:
         self._rng = random.Random(seed)
 
     def choose(self, engine: AnyEngine, state: ConsensusState) -> Move:
+        if not isinstance(engine, ConsensusEngine):
+            raise TypeError(f"the Consensus bot plays Consensus, not {engine.name}")
         seat = engine.to_move(state)
         assert seat is not None, "asked to move in a finished game"
         me = engine.controller(state, seat)
@@ -125,7 +127,7 @@ class SensibleBot:
 # --- the moves tried ---------------------------------------------------------------------
 
 
-def _candidates(engine: AnyEngine, state: ConsensusState, me: int) -> Iterator[Move]:
+def _candidates(engine: ConsensusEngine, state: ConsensusState, me: int) -> Iterator[Move]:
     """Every (origin, target) the engine offers, each with a few representative further
     choices when it has many (placements and exits)."""
     board = state.board
@@ -186,7 +188,7 @@ class _View:
         return [sq for seat in seats for sq in self.pieces.get(seat, ())]
 
 
-def _view(engine: AnyEngine, state: ConsensusState, me: int) -> _View:
+def _view(engine: ConsensusEngine, state: ConsensusState, me: int) -> _View:
     controllers = state.controllers
     pieces: dict[int, list[int]] = {}
     material = 0.0
@@ -206,7 +208,7 @@ def _view(engine: AnyEngine, state: ConsensusState, me: int) -> _View:
     return _View(state.board, controllers, engine.slots_in_play(state), pieces, material)
 
 
-def _score(engine: AnyEngine, state: ConsensusState, me: int) -> float:
+def _score(engine: ConsensusEngine, state: ConsensusState, me: int) -> float:
     outcome = engine.outcome(state)
     if outcome is not None:
         if outcome.draw:

@@ -9,9 +9,10 @@ from collections import Counter
 
 import pytest
 
-from client.bots import RandomBot, make_bot
+from client.bots import Bot, RandomBot, make_bot
 from client.bots.consensus import SensibleBot, _hitters
 from client.match import play_match
+from engines import find_engine
 from engines.consensus import ENGINE, ConsensusState
 from engines.consensus_board import CENTRE_NEIGHBOURS, DEAD, E5, HAUSSAIRE, ORTHOGONAL, PRESIDENT
 from engines.consensus_moves import destinations, enemy_table
@@ -47,6 +48,12 @@ def test_the_sensible_bot_is_registered_and_deterministic() -> None:
     first = play_match(ENGINE, {"seats": 4}, bots)
     assert play_match(ENGINE, {"seats": 4}, again).plies == first.plies
     assert first.outcome.winners or first.outcome.draw
+
+
+def test_it_refuses_another_game() -> None:
+    other = find_engine("cognes")
+    with pytest.raises(TypeError, match="Consensus"):
+        SensibleBot(0).choose(other, other.initial_state(other.sample_params[0]))
 
 
 def test_it_takes_the_centre_when_nobody_can_strike_back() -> None:
@@ -172,7 +179,7 @@ def test_the_reverse_lookup_agrees_with_the_engine() -> None:
 def _match(seed: int) -> tuple[int, tuple[int, ...]]:
     """One game: the sensible bot on seat ``seed % 4 + 1``, random bots elsewhere."""
     seat = seed % 4 + 1
-    bots = {s: RandomBot(seed * 10 + s) for s in range(1, 5)}
+    bots: dict[int, Bot] = {s: RandomBot(seed * 10 + s) for s in range(1, 5)}
     bots[seat] = SensibleBot(seed)
     return seat, play_match(ENGINE, {"seats": 4}, bots).outcome.winners
 
