@@ -29,6 +29,10 @@ How the score reads a position, for the player the bot plays:
 * living pieces on each side (a killed Président hands its seats to the killer, so its pieces
   change side), and how far our Président is from e5.
 
+Invariants: the bot never changes a state (it only asks the engine for new ones), every move
+it returns is one the engine produced for this state, and its only randomness is its own
+``random.Random(seed)``, drawn in the engine's move order.
+
 It never lists every complete move: a Fonctionnaire acting on the ruler alone has over a
 thousand.  Rules questions go to the engine (``destinations_by_piece``, ``power_status``,
 ``slots_in_play``, ``outcome``, ``apply``; ``destinations`` and ``completions`` of its move
@@ -141,11 +145,15 @@ def _candidates(engine: ConsensusEngine, state: ConsensusState, me: int) -> Iter
                 for further in furthers:
                     yield Move(origin, target, further)
                 continue
-            chosen = [
-                f
-                for f in furthers
-                if (f[0] in places or f[0] == origin) and (len(f) == 1 or f[1] in CENTRE_NEIGHBOURS)
-            ]
+            if target == E5 and board[origin] & 7 == GIGN:  # its only choice is the exit
+                chosen = [f for f in furthers if f[0] in CENTRE_NEIGHBOURS]
+            else:
+                chosen = [
+                    f
+                    for f in furthers
+                    if (f[0] in places or f[0] == origin)
+                    and (len(f) == 1 or f[1] in CENTRE_NEIGHBOURS)
+                ]
             for further in chosen or furthers[:: max(1, len(furthers) // 8)]:
                 yield Move(origin, target, further)
 
