@@ -46,6 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from engines import AnyEngine
 from engines.consensus import ConsensusEngine, ConsensusState, Move
@@ -111,8 +112,9 @@ class SensibleBot:
         self._rng = random.Random(seed)
 
     def choose(self, engine: AnyEngine, state: ConsensusState) -> Move:
-        if not isinstance(engine, ConsensusEngine):
+        if engine.name != ConsensusEngine.name:  # a wrapper of the engine is welcome
             raise TypeError(f"the Consensus bot plays Consensus, not {engine.name}")
+        engine = cast(ConsensusEngine, engine)
         seat = engine.to_move(state)
         assert seat is not None, "asked to move in a finished game"
         me = engine.controller(state, seat)
