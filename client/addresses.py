@@ -2,11 +2,10 @@
 
 Found without sending anything: the source address the kernel would pick for a private and
 for a public destination (a UDP socket is "connected", which only chooses a route), then
-the address of each network interface (Linux; a LAN without a default route, such as an
-isolated one, has no route to those destinations), then the addresses the host name
-resolves to.  Loopback, unspecified and link-local addresses are
-left out unless nothing else exists, in which case the invite says 127.0.0.1 (a machine with
-no network can still host for itself).
+the addresses of the interfaces (a LAN without a default route has no route to probe),
+then the addresses the host name resolves to.  Loopback, unspecified and link-local
+addresses are left out unless nothing else exists, in which case the invite says 127.0.0.1
+(a machine with no network can still host for itself).
 """
 
 from __future__ import annotations
@@ -14,15 +13,14 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import socket
-import struct
+
+import ifaddr
 
 __all__ = ["lan_addresses"]
 
 _PROBES = ("10.255.255.255", "192.168.255.255", "192.0.2.1")
 """Destinations whose routes name the interfaces a LAN peer would reach (no packet is sent)."""
 MAX_ADDRESSES = 8
-_SIOCGIFADDR = 0x8915
-"""Linux's ioctl asking an interface's IPv4 address."""
 
 
 def lan_addresses() -> tuple[str, ...]:
@@ -35,31 +33,14 @@ def lan_addresses() -> tuple[str, ...]:
         ):
             sock.connect((probe, 9))
             found.append(str(sock.getsockname()[0]))
-    found += _interface_addresses()
+    with contextlib.suppress(OSError):
+        for adapter in ifaddr.get_adapters():
+            found += [str(ip.ip) for ip in adapter.ips if isinstance(ip.ip, str)]
     with contextlib.suppress(OSError, UnicodeError):
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.append(str(info[4][0]))
     usable = [a for a in dict.fromkeys(found) if _usable(a)]
     return tuple(usable[:MAX_ADDRESSES]) or ("127.0.0.1",)
-
-
-def _interface_addresses() -> list[str]:
-    """Each interface's IPv4 address, by name (Linux only; elsewhere, or on error, none)."""
-    try:
-        import fcntl
-    except ImportError:  # not a Unix
-        return []
-    found: list[str] = []
-    with (
-        contextlib.suppress(OSError),
-        socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock,
-    ):
-        for _, name in socket.if_nameindex():
-            with contextlib.suppress(OSError, UnicodeError):
-                asked = struct.pack("256s", name.encode()[:15])
-                answer = fcntl.ioctl(sock.fileno(), _SIOCGIFADDR, asked)
-                found.append(socket.inet_ntoa(answer[20:24]))
-    return found
 
 
 def _usable(address: str) -> bool:
