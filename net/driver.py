@@ -357,8 +357,12 @@ async def connect(host: str, port: int, spec: LinkSpec, *, timeout: float = 10.0
 
 
 async def connect_invite(invite: Invite, spec: LinkSpec, *, timeout: float = 10.0) -> Link:
-    """Try the invite's addresses in order; refuse a host without the invite's key."""
-    spec = replace(spec, table_id=invite.table_id, expected_fingerprint=invite.fingerprint)
+    """Try the invite's addresses in order; refuse a host without the invite's key; prove
+    the invite's table secret (if it has none, the spec's, if any)."""
+    secret = invite.secret if invite.secret is not None else spec.secret
+    spec = replace(
+        spec, table_id=invite.table_id, expected_fingerprint=invite.fingerprint, secret=secret
+    )
     problems: list[str] = []
     for host in invite.addresses:
         try:
