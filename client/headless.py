@@ -15,6 +15,7 @@ peer) and ``engine_for``; the commands never do.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from typing import Any, TextIO
 
 import trio
 
+from client.cli import GENERATE
 from client.events import (
     ChatReceived,
     DrawAccepted,
@@ -36,14 +38,21 @@ from client.events import (
 from client.joining import Connected, JoinFailed, JoinPeer, Notice, parse_target
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
-from client.peer import EvidenceWritten, LinkLost, Peer, RecordsSent, TableStarted
+from client.peer import (
+    EvidenceWritten,
+    LinkLost,
+    NameWarning,
+    Peer,
+    RecordsSent,
+    TableStarted,
+)
 from client.records import CHAIN_KINDS, key_label
 from client.settings import SettingsStore
 from client.terminal import TerminalPlayer
 from engines import AnyEngine, InvalidParams, find_engine
 from net.errors import IdentityError, InviteError, LinkError, LogFileError
 from net.identity import load_profile_identity
-from net.invite import Invite
+from net.invite import Invite, new_secret
 
 __all__ = ["Printer", "run_host", "run_join"]
 
@@ -74,7 +83,16 @@ class Printer:
     def hosting(self, invite: Invite, game: str) -> None:
         self.say(f"Hosting {game} on port {invite.port}; host key {invite.fingerprint}")
         self.say(f"Invite: {invite}")
-        self.say(f"Others join with: palabre join {invite.addresses[0]}:{invite.port}")
+        where = f"{invite.addresses[0]}:{invite.port}"
+        if invite.secret is None:
+            self.say(f"Others join with: palabre join {where}")
+        else:
+            self.say(
+                f"Others join with the invite, or: palabre join {where} "
+                f"--secret {shlex.quote(invite.secret)}"
+            )
+            self.say("Only players who know the table secret are admitted: share the invite")
+            self.say("with your players only, not with the whole network.")
 
     def __call__(self, event: Any) -> None:
         handler = getattr(self, f"_on_{type(event).__name__}", None)
@@ -88,6 +106,9 @@ class Printer:
     def _on_JoinFailed(self, event: JoinFailed) -> None:
         what = "join refused" if event.refused else "cannot join"
         print(f"palabre: {what}: {event.reason}", file=sys.stderr, flush=True)
+
+    def _on_NameWarning(self, event: NameWarning) -> None:
+        self.say(f"WARNING: {event.text}")
 
     def _on_Notice(self, event: Notice) -> None:
         self.say(f"host: {event.text}")
@@ -255,6 +276,8 @@ def run_host(
             seed=args.seed,
             bot_delay=args.bot_delay / 1000,
             bot_me=args.bot,
+            secret=new_secret() if args.secret == GENERATE else args.secret,
+            refuse=args.refuse,
         )
     except (InvalidParams, JoinRefused) as error:
         return _fail(f"cannot host {args.game}: {error}", 2)
@@ -296,6 +319,7 @@ def run_join(
         seat=args.seat,
         watch=args.watch,
         ready=True,
+        secret=args.secret,
         profile=args.profile,
         engine_for=engine_for,
         seed=args.seed,

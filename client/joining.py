@@ -5,8 +5,9 @@ The joiner dials ``ADDRESS[:PORT]`` or an invite (whose host fingerprint must ma
 reads rosters until the host's START arrives; then it plays like any peer, through the
 host (a star: issue 8 makes it a mesh).
 
-Refusals end the join with code 4 and the reason: the host's (table full, game started),
-the handshake's (wrong host key, another palabre version), or this peer's own when the
+Refusals end the join with code 4 and the reason: the host's (table full, game started,
+no proof of the table secret, removed by the host), the handshake's (wrong host key,
+another palabre version), or this peer's own when the
 roster names a game, ruleset or engine version this palabre does not have.  A lost host is
 code 1.
 
@@ -49,7 +50,14 @@ from net.records import Kind
 __all__ = ["Connected", "JoinFailed", "JoinPeer", "Notice", "parse_target"]
 
 _REFUSALS = frozenset(
-    {CloseCode.REFUSED, CloseCode.VERSION, CloseCode.TABLE, CloseCode.FINGERPRINT, CloseCode.SELF}
+    {
+        CloseCode.REFUSED,
+        CloseCode.VERSION,
+        CloseCode.TABLE,
+        CloseCode.FINGERPRINT,
+        CloseCode.SELF,
+        CloseCode.SECRET,
+    }
 )
 
 
@@ -93,10 +101,13 @@ class JoinPeer(Peer):
         seat: int | None = None,
         watch: bool = False,
         ready: bool = True,
+        secret: str | None = None,
         **options: Any,
     ) -> None:
+        """``secret``: the table secret to prove (an invite's own secret comes first)."""
         super().__init__(identity, **options)
         self.target = target
+        self.secret = secret
         self.name = name
         self.seat, self.watch, self.ready = seat, watch, ready
         self.roster: Roster | None = None
@@ -114,7 +125,9 @@ class JoinPeer(Peer):
         return 1 if self.exit_code is None else self.exit_code
 
     async def _serve_host(self) -> None:
-        spec = LinkSpec(self.identity, APP_VERSION, self.policy, message_schemas=SCHEMAS)
+        spec = LinkSpec(
+            self.identity, APP_VERSION, self.policy, secret=self.secret, message_schemas=SCHEMAS
+        )
         try:
             if isinstance(self.target, Invite):
                 link = await connect_invite(self.target, spec)
@@ -183,6 +196,7 @@ class JoinPeer(Peer):
                 self._fail(problem, refused=True)
                 return
         self.roster = roster
+        self.vouch((peer.key, peer.name) for peer in roster.peers)
         self.notify(LobbyChanged(roster))
 
     def _cannot_play(self, roster: Roster) -> str | None:

@@ -18,6 +18,9 @@ Invariants:
   record hash) are dropped before their signature is checked (``TablePolicy.knows``).
 * **Keys.**  Before START a link takes no record but START from the host; after it, only
   records signed by the keys START names.
+* **Names.**  Every (key, name) this peer learns (rosters, joins, START) is checked against
+  the keys the profile met under that name (``client.known_peers``, trust on first use): a
+  known name with a new key is a ``NameWarning``; START's peers are remembered.
 * **Ending.**  With ``stay=False`` (headless) the peer concludes by itself: at the END of
   every peer (0), 10 s after the game's outcome without them (0), shortly after a halt (3,
   evidence file written), or when a link the game needs is lost (1).  A relaying peer waits
@@ -28,7 +31,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +47,7 @@ from client.events import (
     RecordRejected,
     TableEnded,
 )
+from client.known_peers import KnownPeers
 from client.net_adapter import NetSigner, open_envelope, record_from_net
 from client.records import SignedRecord, Signer
 from client.start import StartRefused, TableStart, parse_start
@@ -64,6 +68,7 @@ __all__ = [
     "EvidenceWritten",
     "GameFile",
     "LinkLost",
+    "NameWarning",
     "Peer",
     "PeerLink",
     "RecordsSent",
@@ -97,6 +102,15 @@ class LinkLost:
     name: str
     reason: str
     fatal: bool
+
+
+@dataclass(frozen=True)
+class NameWarning:
+    """A name this profile knows came with a key it never saw under that name (or the
+    known-peers file cannot be used: ``key`` is None).  ``text`` is for the player."""
+
+    text: str
+    key: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -233,6 +247,8 @@ class Peer:
         self._conclusion: _Conclusion | None = None
         self._halt_count = 0
         self._rejected_count = 0
+        self._known: KnownPeers | None = None
+        self._warned: set[tuple[bytes, str]] = set()
 
     # --- files and keys ---------------------------------------------------------------------
     @property
@@ -254,6 +270,32 @@ class Peer:
         identity = load_bot_identity(self.profile, name, self.home)
         self.bot_identities[identity.public_key] = identity
         return identity
+
+    @property
+    def known(self) -> KnownPeers:
+        """The profile's known peers (read on first use)."""
+        if self._known is None:
+            self._known = KnownPeers(profile_dir(self.profile, self.home) / "known-peers.json")
+            if self._known.problem is not None:
+                self.notify(NameWarning(self._known.problem))
+        return self._known
+
+    def vouch(self, peers: Iterable[tuple[bytes, str]], *, remember: bool = False) -> None:
+        """Check ``(key, name)`` pairs against the names this profile met (trust on first
+        use): a ``NameWarning`` for each known name that comes with a new key, once per
+        pair; with ``remember`` (START: the players of this game) note them all."""
+        known = self.known
+        others = [(key, name) for key, name in peers if key != self.me]
+        for key, name in others:
+            conflict = known.check(name, key)
+            if conflict is not None and (key, name) not in self._warned:
+                self._warned.add((key, name))
+                self.notify(NameWarning(str(conflict), key))
+        if remember and others:
+            had_problem = known.problem is not None
+            known.remember(others)
+            if known.problem is not None and not had_problem:
+                self.notify(NameWarning(known.problem))
 
     def signer(self, identity: Identity) -> NetSigner:
         """The one signer of ``identity`` at this table (its ``seq`` lives there)."""
@@ -299,6 +341,7 @@ class Peer:
             journal=lambda record: file.append(record.envelope),
         )
         self.policy.keys = set(start.peer_keys) | set(start.seat_keys)
+        self.vouch(((peer.key, peer.name) for peer in start.peers), remember=True)
         self._hold(start_record)
         if start_record.author == self.me:  # the host: START goes first, durable
             file.sync()

@@ -94,9 +94,7 @@ def check_secret(text: str) -> str:
             f"{len(secret)}); without --secret TEXT, palabre makes a strong one"
         )
     if not secret.isprintable() or secret != secret.strip():
-        raise InviteError(
-            "a table secret is printable characters, without spaces at either end"
-        )
+        raise InviteError("a table secret is printable characters, without spaces at either end")
     return secret
 
 
@@ -146,9 +144,7 @@ def parse_invite(text: str) -> Invite:
 
 def _parse_secret(query: str) -> str:
     if not query.startswith("s=") or "&" in query:
-        raise InviteError(
-            f"after the table id an invite has only ?s=SECRET (got ?{_show(query)})"
-        )
+        raise InviteError(f"after the table id an invite has only ?s=SECRET (got ?{_show(query)})")
     try:
         text = unquote(query[2:], errors="strict")
     except UnicodeDecodeError:
