@@ -41,6 +41,7 @@ from client.lobby_wire import LobbyChanged, Roster
 from client.peer import (
     EvidenceWritten,
     LinkLost,
+    LinkRefused,
     NameWarning,
     Peer,
     RecordsSent,
@@ -161,6 +162,9 @@ class Printer:
         return f"{ply:4d}. {who:<28} {state.label:<16} {finality}"
 
     def _on_RecordRejected(self, event: RecordRejected) -> None:
+        self.say(f"REJECTED: {event.reason}")
+
+    def _on_LinkRefused(self, event: LinkRefused) -> None:
         self.say(f"REJECTED: {event.reason}")
 
     def _on_Halted(self, event: Halted) -> None:

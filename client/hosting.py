@@ -52,6 +52,7 @@ from engines import AnyEngine
 from net.driver import Link, open_listeners, serve
 from net.errors import CloseCode
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
+from net.events import RecordRejected as NetRecordRejected
 from net.handshake import APP_VERSION
 from net.identity import Identity, fingerprint, short_fingerprint
 from net.invite import Invite
@@ -239,6 +240,7 @@ class HostPeer(Peer):
         peer_link = PeerLink(link, link.peer.key, link.remote)
         closed = await self.run_link(peer_link, self._deliver)
         self._admitted.discard(peer_link)
+        self.link_fault(peer_link, closed)
         self._left(peer_link, closed)
 
     async def _on_failure(self, remote: str, closed: LinkClosed) -> None:
@@ -250,6 +252,8 @@ class HostPeer(Peer):
                 self.receive(event.record, link)
         elif isinstance(event, MessageReceived):
             self._on_message(link, event.topic, event.body)
+        elif isinstance(event, NetRecordRejected):
+            self.link_refused(link, event)
 
     def _on_message(self, link: PeerLink, topic: str, body: Any) -> None:
         if topic == JOIN:

@@ -41,6 +41,7 @@ from client.start import StartRefused
 from net.driver import connect, connect_invite
 from net.errors import CloseCode, LinkError, LogFileError
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
+from net.events import RecordRejected as NetRecordRejected
 from net.handshake import APP_VERSION
 from net.identity import Identity
 from net.invite import SCHEME, Invite, parse_address, parse_invite
@@ -154,6 +155,7 @@ class JoinPeer(Peer):
             )
         )
         closed = await self.run_link(host, self._deliver)
+        self.link_fault(host, closed)
         self._host_left(closed)
 
     # --- lobby intents (a UI) -----------------------------------------------------------------
@@ -187,6 +189,8 @@ class JoinPeer(Peer):
                 self.notify(Notice(event.body["text"]))
             else:
                 link.close(f"a host does not send {event.topic!r}", CloseCode.PROTOCOL)
+        elif isinstance(event, NetRecordRejected):
+            self.link_refused(link, event)
 
     def _on_roster(self, link: PeerLink, roster: Roster) -> None:
         if self.roster is None:

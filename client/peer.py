@@ -21,6 +21,10 @@ Invariants:
 * **Names.**  Every (key, name) this peer learns (rosters, joins, START) is checked against
   the keys the profile met under that name (``client.known_peers``, trust on first use): a
   known name with a new key is a ``NameWarning``; START's peers are remembered.
+* **Faults on a link.**  A record ``net`` refuses on a link (signed for another table, or
+  by a key not at this one) and a link this side closes for the peer's fault (bad bytes, a
+  bad signature, silence) are shown naming the link's peer, and kept as evidence files
+  next to the game file (with the offending envelope when there is one).
 * **Ending.**  With ``stay=False`` (headless) the peer concludes by itself: at the END of
   every peer (0), 10 s after the game's outcome without them (0), shortly after a halt (3,
   evidence file written), or when a link the game needs is lost (1).  A relaying peer waits
@@ -56,7 +60,8 @@ from engines import AnyEngine, find_engine
 from net.driver import Link
 from net.errors import CloseCode
 from net.events import LinkClosed, Refuse, SendEvent, SendRecord
-from net.identity import Identity, load_bot_identity, profile_dir
+from net.events import RecordRejected as NetRecordRejected
+from net.identity import Identity, load_bot_identity, profile_dir, short_fingerprint
 from net.invite import format_table_id
 from net.logfile import LogWriter
 from net.records import Record
@@ -68,6 +73,7 @@ __all__ = [
     "EvidenceWritten",
     "GameFile",
     "LinkLost",
+    "LinkRefused",
     "NameWarning",
     "Peer",
     "PeerLink",
@@ -85,6 +91,8 @@ HALT_LINGER = 2.0
 """How long a halted peer stays so its HALT and the others' reach everyone."""
 FRAME_OVERHEAD = 4 + 1 + 16
 """Bytes a record frame adds to its envelope: length, type, encryption tag."""
+_FAULTS = frozenset({CloseCode.PROTOCOL, CloseCode.CRYPTO, CloseCode.TIMEOUT})
+"""Why a link closed when it is the peer's fault (reported, with evidence)."""
 
 
 # --- what the peer tells its front end (besides the table's own events) --------------------
@@ -102,6 +110,15 @@ class LinkLost:
     name: str
     reason: str
     fatal: bool
+
+
+@dataclass(frozen=True)
+class LinkRefused:
+    """``net`` refused a record that came on a link: signed for another table, or by a key
+    that is not at this one.  ``reason`` names the link's peer, for the players."""
+
+    reason: str
+    sender: bytes
 
 
 @dataclass(frozen=True)
@@ -426,12 +443,60 @@ class Peer:
 
     def _write_evidence(self, name: str, evidence: Any, *, halted: bool) -> None:
         assert self.table_id is not None
+        self._write_json(name, evidence.to_json())
         path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
-        data = json.dumps(evidence.to_json(), indent=1, ensure_ascii=False)
-        aside = path.with_suffix(".tmp")
-        aside.write_text(data, encoding="utf-8")
-        aside.replace(path)
         self.notify(EvidenceWritten(path, halted, evidence.reason, evidence.verdict))
+
+    def _write_json(self, name: str, content: dict[str, Any]) -> None:
+        assert self.table_id is not None
+        path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        aside = path.with_suffix(".tmp")
+        aside.write_text(json.dumps(content, indent=1, ensure_ascii=False), encoding="utf-8")
+        aside.replace(path)
+
+    # --- faults on links ------------------------------------------------------------------------
+    def describe_link(self, link: PeerLink) -> str:
+        """Who is at the other end of ``link`` (as the table names it), and where."""
+        if self.table is not None:
+            who = self.table.describe(link.key)
+        else:
+            who = f"{link.name} ({short_fingerprint(link.key)})"
+        return f"{who} at {link.link.remote}"
+
+    def link_refused(self, link: PeerLink, event: NetRecordRejected) -> None:
+        """A record ``net`` did not take on ``link``: shown and kept, naming the sender."""
+        reason = f"from {self.describe_link(link)}: {event.reason}"
+        self.notify(LinkRefused(reason, link.key))
+        self._link_evidence("refused", link, reason, event.envelope)
+
+    def link_fault(self, link: PeerLink, closed: LinkClosed) -> None:
+        """Report a link this side closed for the peer's fault (bad input, bad signature,
+        silence), keeping the offending envelope when there is one."""
+        if closed.by_peer or closed.code not in _FAULTS:
+            return
+        who = self.describe_link(link)
+        self.notify(LinkLost(who, f"closed on a fault: {closed.reason}", fatal=False))
+        self._link_evidence("link", link, f"{who}: {closed.reason}", closed.evidence)
+
+    def _link_evidence(self, kind: str, link: PeerLink, reason: str, data: bytes | None) -> None:
+        if self.table_id is None:
+            return
+        self._rejected_count += 1
+        name = f"rejected-{self._rejected_count}"
+        verdict = f"sent on the link of {self.describe_link(link)}"
+        content: dict[str, Any] = {
+            "kind": kind,
+            "ply": None if self.table is None else self.table.head.ply,
+            "reason": reason,
+            "verdict": verdict,
+            "culprits": [link.key.hex()],
+            "records": [] if data is None else [{"envelope": data.hex()}],
+            "states": [],
+        }
+        self._write_json(name, content)
+        path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
+        self.notify(EvidenceWritten(path, False, reason, verdict))
 
     # --- ending -------------------------------------------------------------------------------
     def conclude(self, code: int, after: float, *, wait_links: bool, weak: bool = False) -> None:
