@@ -239,9 +239,11 @@ class HostPeer(Peer):
     async def _on_link(self, link: Link) -> None:
         peer_link = PeerLink(link, link.peer.key, link.remote)
         closed = await self.run_link(peer_link, self._deliver)
+        admitted = peer_link in self._admitted
         self._admitted.discard(peer_link)
         self.link_fault(peer_link, closed)
-        self._left(peer_link, closed)
+        if admitted:  # another link of the same key (refused, or a liar's) is not its seat
+            self._left(peer_link, closed)
 
     async def _on_failure(self, remote: str, closed: LinkClosed) -> None:
         self.notify(LinkLost(remote, f"no link: {closed.reason}", fatal=False))

@@ -1,0 +1,170 @@
+"""The lying peer (issue 13) against real running tables over TCP.
+
+The liar (``tests.e2e.liar``) is palabre's own peer holding a seat's valid key, with lies
+told at ply numbers, never after a sleep.  For each lie every honest peer must: reject it
+with the right reason, naming the liar; apply nothing illegal; keep the evidence; and end
+with the same chain as the others, the game going on where it can.
+
+The tables (docs/SECURITY.md says why each attacker sits where it does):
+
+* a joining liar at a Forbans table of five seats (it plays seat 3 and runs the bot of seat
+  5) tells every lie that a game survives, then plays on: the game must be exactly the one
+  honest bots play;
+* a hosting liar at a Consensus table: in a star through the host, only the hub can show
+  two peers two versions of one ply, so the host is the realistic equivocator; before that
+  it appends REMOVEs it has no votes for;
+* a joining liar acking a false chain digest at a Consensus table.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from client.bots import make_bot
+from client.match import play_match
+from client.net_demo import check_chains
+from client.plies import PLY_RULES
+from engines import find_engine
+from net.identity import load_profile_identity
+from net.logfile import LogWriter
+from net.records import Kind, sign_record
+from tests.e2e.tables import Proc, Table, chain_line, ply_lines
+from tests.e2e.test_table import results
+
+pytestmark = pytest.mark.e2e
+
+FAST = ("--bot", "--bot-delay", "0")
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    table = Table(tmp_path)
+    yield table
+    table.kill()
+
+
+def told(liar: Proc, lie: str) -> int:
+    """The ply at which the liar told ``lie``."""
+    found = re.search(rf"^liar: {lie} at ply (\d+): ", liar.output, re.M)
+    assert found, f"the liar never told {lie}:\n{liar.output}"
+    return int(found.group(1))
+
+
+def rejected(proc: Proc, pattern: str) -> str:
+    found = re.search(rf"^REJECTED: {pattern}$", proc.output, re.M)
+    assert found, f"{proc.name} did not reject {pattern!r}:\n{proc.output}"
+    return found.group(0)
+
+
+def evidence_files(table: Table, proc: Proc) -> list[dict[str, object]]:
+    games = table.home / "profiles" / proc.name / "games"
+    return [json.loads(p.read_text()) for p in sorted(games.glob("*.rejected-*.json"))]
+
+
+def same_chains(table: Table) -> None:
+    report = io.StringIO()
+    assert check_chains(results(table), report) == 0, report.getvalue() + table.outputs()
+    assert len({tuple(ply_lines(proc.output)) for proc in table.procs}) == 1, table.outputs()
+
+
+def another_tables_log(table: Table) -> Path:
+    """Records the host signed at another table, as a liar who sat there kept them."""
+    host = load_profile_identity("host", table.home)
+    path = table.home / "elsewhere.palabre-log"
+    writer = LogWriter.create(path)
+    other = bytes(range(16))
+    writer.append(sign_record(host, Kind.CHAT, other, 1, {"text": "good game"}).data)
+    move = {"ply": 1, "prev": bytes(32), "seat": 1, "move": [0]}
+    writer.append(sign_record(host, Kind.MOVE, other, 2, move).data)
+    writer.close()
+    return path
+
+
+def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table) -> None:
+    table.host("forbans", "--seats", "5", *FAST)
+    replay = another_tables_log(table)
+    lies = ";".join(
+        [
+            "bot_seat@0:5",
+            "other_seat@2",
+            "out_of_turn@4",
+            "resign_other@5",
+            "draw_other@6",
+            "illegal@8",
+            "bot_chat@9",
+            f"replay@10:{replay}",
+            "forged_chat@11:P2",
+            "hello_sig@12",
+            "bad_prev@13",
+            "garbage@14",
+        ]
+    )
+    table.join("P2", "--seat", "2", *FAST)
+    liar = table.join("Liar", "--seat", "3", *FAST, lies=lies)
+    table.join("P4", "--seat", "4", *FAST)
+    codes = table.finish()
+    assert codes == [0, 0, 0, 0], table.outputs()
+    same_chains(table)
+    host, p2, _, p4 = table.procs
+    honest = (host, p2, p4)
+
+    # nothing illegal entered the game: it is the game honest bots play
+    engine = find_engine("forbans")
+    bots = {seat: make_bot("forbans", "sensible", seat) for seat in range(1, 6)}
+    match = play_match(engine, {**engine.sample_params[0], "seats": 5}, bots)
+    assert [line.split()[-2] for line in ply_lines(host.output)] == [
+        ply.notation for ply in match.plies
+    ]
+    assert chain_line(host.output)[0] == len(match.plies)
+
+    liar_key = load_profile_identity("liar", table.home).public_key
+    named = r"peer \S+ \(Liar\)"
+    for proc in honest:
+        other = told(liar, "other_seat")
+        rejected(proc, rf"{named} sent a move for seat 2 but holds seat 3; the move was ignored")
+        rejected(proc, rf"{named} sent a move for seat 3, but it is seat \d's turn; .*ignored")
+        rejected(proc, rf"{named} sent an illegal move for seat 3: .*; the move was ignored")
+        rejected(
+            proc,
+            rf"{named} sent a MOVE for ply {told(liar, 'bad_prev')} built on another position "
+            rf"\(its prev is not the chain digest after ply {told(liar, 'bad_prev') - 1}\); "
+            "it was ignored",
+        )
+        rejected(proc, rf"{named} sent a resignation for seat \d but holds seat 3; .*ignored")
+        rejected(proc, rf"{named} sent a draw for seat \d but holds seat 3; the draw was ignored")
+        rejected(
+            proc,
+            rf"the bot of seat 5 run by {named} is no peer at this table and may not sign a CHAT",
+        )
+        assert "this is the host speaking" not in proc.output  # no chat line was shown
+        files = evidence_files(table, proc)
+        kept = [f for f in files if f["kind"] == "rejected"]
+        assert len(kept) == 7, files
+        assert all(f["culprits"] == [liar_key.hex()] for f in kept)
+        assert any(f["ply"] == other for f in kept)
+        assert "Traceback" not in proc.output
+    # records of another table reach the host alone (the liar's only link) and stop there
+    rejected(host, rf"from {named} at \S+: CHAT #1 by \S+ is for table \S+, not this one")
+    rejected(host, rf"from {named} at \S+: MOVE #2 by \S+ is for table \S+, not this one")
+    assert "is for table" not in p2.output + p4.output
+    # a second link with the liar's key: each lie there closes that link, not the game
+    for reason in (
+        r"bad signature on a record said to be by \S+",  # a chat forged as P2's
+        r"bad signature on a record said to be by \S+",  # a handshake-purpose signature
+        r"a frame failed the link's integrity check .*",  # noise after the handshake
+    ):
+        pattern = rf"^link: {named} at \S+: closed on a fault: {reason}$"
+        assert re.search(pattern, host.output, re.M), host.output
+    assert len(re.findall(r"^link: .*closed on a fault", host.output, re.M)) == 3
+    link_files = [f for f in evidence_files(table, host) if f["kind"] == "link"]
+    assert len(link_files) == 3 and all(f["culprits"] == [liar_key.hex()] for f in link_files)
+    assert sum(1 for f in link_files if f["records"]) == 2  # the two bad envelopes, kept
+    assert "I resign, sorry" not in host.output + p2.output + p4.output
+    for lie in ("forged_chat", "hello_sig", "garbage"):
+        assert re.search(rf"^liar: {lie}: the host closed the second link: ", liar.output, re.M)
