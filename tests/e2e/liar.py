@@ -28,7 +28,8 @@ Lies (the record is signed with the liar's own key unless said otherwise):
 * ``equivocate:NAME`` (a host): at its turn, two different legal moves for one ply, one to
   the link of peer NAME and the other to every other link;
 * ``remove_unvoted``, ``remove_misvoted`` (a host, the appender of a REMOVE): a REMOVE of
-  the last peer carrying only its own VOTE, or its own VOTE bound to another chain digest;
+  the last seat's player carrying only its own VOTE, or its own VOTE bound to another chain
+  digest;
 * ``false_ack``: its ACK of ply N carries a false chain digest (instead of the true one);
 * ``bot_seat@0:S``: in the lobby, it seats a bot it runs at seat S.
 """
@@ -84,7 +85,7 @@ class Liar:
 
     def __init__(self, peer: Peer, wanted: list[tuple[str, int, str]]) -> None:
         self.peer = peer
-        self.pending = [lie for lie in wanted if lie[0] != "bot_seat"]
+        self.pending = [lie for lie in wanted if lie[0] not in ("bot_seat", "false_ack")]
         self.bot_seat = next((int(arg) for name, _, arg in wanted if name == "bot_seat"), None)
         self.nursery: trio.Nursery | None = None
         self.bot: Bot | None = None
@@ -244,7 +245,7 @@ class Liar:
         table = self.peer.table
         assert table is not None
         head = table.head
-        gone = head.peers[-1]
+        gone = head.seats[-1].runner or head.seats[-1].key  # the player of the last seat
         seats = [spec.seat for spec in head.seats if gone in (spec.key, spec.runner)]
         fresh = Identity.generate().public_key
         replacements = [{"seat": s, "key": fresh, "runner": self.peer.me} for s in seats]

@@ -168,3 +168,87 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
     assert "I resign, sorry" not in host.output + p2.output + p4.output
     for lie in ("forged_chat", "hello_sig", "garbage"):
         assert re.search(rf"^liar: {lie}: the host closed the second link: ", liar.output, re.M)
+
+
+def test_a_hosting_liar_cannot_remove_without_votes_and_its_equivocation_halts_everyone(
+    table: Table,
+) -> None:
+    lies = "remove_unvoted@2;remove_misvoted@3;equivocate@5:P3"
+    table.host("consensus", "--name", "Liar", *FAST, lies=lies)
+    for seat in (2, 3, 4):
+        table.join(f"P{seat}", "--seat", str(seat), *FAST)
+    codes = table.finish()
+    assert codes == [3, 3, 3, 3], table.outputs()
+    liar, *honest = table.procs
+    liar_key = load_profile_identity("host", table.home).public_key
+    named = r"peer \S+ \(Liar\)"
+    ply = told(liar, "equivocate")
+    known = "REMOVE" in PLY_RULES  # the removal rule lands with the mesh issue
+    for proc in honest:
+        if known:
+            rejected(
+                proc,
+                rf"{named}'s REMOVE lacks the consent of peer \S+ \(P[23]\), "
+                rf"peer \S+ \(P[23]\); it was ignored",
+            )
+            rejected(proc, rf"{named}'s REMOVE carries a consent by {named} given for another .*")
+        else:
+            assert (
+                len(
+                    re.findall(
+                        rf"^REJECTED: {named} sent a record of unknown kind 'REMOVE'$",
+                        proc.output,
+                        re.M,
+                    )
+                )
+                == 2
+            ), proc.output
+        assert "removed" not in "\n".join(ply_lines(proc.output))
+        assert re.search(rf"^HALTED at ply {ply}: ", proc.output, re.M), proc.output
+        verdict = re.findall(r"^verdict: (.*)$", proc.output, re.M)[-1]
+        assert re.fullmatch(rf"{named} signed two different records for ply {ply}", verdict), (
+            proc.output
+        )
+        halt = json.loads(
+            Path(re.findall(r"^evidence: (\S+halt\.json)$", proc.output, re.M)[-1]).read_text()
+        )
+        assert halt["kind"] == "equivocation" and halt["culprits"] == [liar_key.hex()]
+        moves = [
+            r for r in halt["records"] if r["kind"] == "MOVE" and r["author"] == liar_key.hex()
+        ]
+        assert len({r["hash"] for r in moves}) == 2  # both versions, signed by the liar
+        assert len(halt["states"]) >= 2
+        assert chain_line(proc.output)[1] < ply  # the equivocated ply never became final
+    # the honest peers agree on everything before the equivocated ply
+    for proc in honest:
+        lines = ply_lines(proc.output)
+        assert [line.split()[-2] for line in lines[: ply - 1]] == [
+            line.split()[-2] for line in ply_lines(honest[0].output)[: ply - 1]
+        ]
+
+
+def test_a_false_ack_halts_the_table_and_names_the_liar(table: Table) -> None:
+    table.host("consensus", *FAST)
+    table.join("P2", "--seat", "2", *FAST)
+    liar = table.join("Liar", "--seat", "3", *FAST, lies="false_ack@6")
+    table.join("P4", "--seat", "4", *FAST)
+    codes = table.finish()
+    assert codes == [3, 3, 3, 3], table.outputs()
+    assert re.search(r"^liar: false_ack at ply 6: ", liar.output, re.M)
+    liar_key = load_profile_identity("liar", table.home).public_key
+    for proc in (table.procs[0], table.procs[1], table.procs[3]):
+        assert re.search(
+            r"^HALTED at ply 6: peer \S+ \(Liar\) signed another chain digest", proc.output, re.M
+        ), proc.output
+        verdict = re.findall(r"^verdict: (.*)$", proc.output, re.M)[-1]
+        assert re.fullmatch(
+            r"peer \S+ \(Liar\) disagrees with the majority \(3 of 4 peers\) on ply 6", verdict
+        ), proc.output
+        halt = json.loads(
+            Path(re.findall(r"^evidence: (\S+halt\.json)$", proc.output, re.M)[-1]).read_text()
+        )
+        assert halt["culprits"] == [liar_key.hex()]
+        acks = [r for r in halt["records"] if r["kind"] == "ACK" and r["author"] == liar_key.hex()]
+        assert acks, halt
+        assert chain_line(proc.output)[1] == 5  # ply 6 was never final
+    assert len({chain_line(p.output)[2] for p in table.procs}) == 1  # one chain, the liar's too
