@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 import trio
 
+from client.hosting import HostPeer
 from client.joining import JoinFailed, JoinPeer
 from client.known_peers import KnownPeers, NameConflict, name_key
+from client.launcher import HostRequest, JoinRequest, Launcher, LaunchError
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged
 from client.peer import LinkLost, NameWarning, Peer
@@ -209,3 +211,17 @@ def test_an_unreadable_known_peers_file_is_reported_and_left_alone(
     assert known.problem is not None and "cannot be read" in known.problem
     known.remember([(b"\1" * 32, "Bob")])
     assert path.read_text() == content
+
+
+def test_the_launcher_asks_for_a_secret_or_reads_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PALABRE_HOME", str(tmp_path))
+    launcher = Launcher()
+    hosted = launcher.host(HostRequest("discorder", None, 0, 7000, secret=True), "Ann")
+    assert isinstance(hosted.peer, HostPeer) and hosted.peer.secret is not None
+    assert launcher.host(HostRequest("discorder", None, 0, 7000), "Ann").peer.secret is None
+    joined = launcher.join(JoinRequest("10.0.0.2:7447", secret="tea-time-at-seven"), "Bob")
+    assert joined.peer.secret == "tea-time-at-seven"
+    with pytest.raises(LaunchError, match="a table secret has 8 to 64 characters"):
+        launcher.join(JoinRequest("10.0.0.2:7447", secret="tea"), "Bob")

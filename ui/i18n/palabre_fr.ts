@@ -399,6 +399,14 @@
         <translation>Retirer le robot</translation>
     </message>
     <message>
+        <source>Send player away</source>
+        <translation>Renvoyer le joueur</translation>
+    </message>
+    <message>
+        <source>The selected player leaves the table and cannot come back to it.</source>
+        <translation>Le joueur sélectionné quitte la table et ne peut plus y revenir.</translation>
+    </message>
+    <message>
         <source>Start the game</source>
         <translation>Lancer la partie</translation>
     </message>
@@ -413,6 +421,10 @@
     <message>
         <source>Table: {game}</source>
         <translation>Table&#xa0;: {game}</translation>
+    </message>
+    <message>
+        <source>Careful: {warning}</source>
+        <translation>Attention&#xa0;: {warning}</translation>
     </message>
     <message>
         <source> (you)</source>
@@ -437,6 +449,10 @@
     <message>
         <source>Select a bot&apos;s seat to remove it.</source>
         <translation>Sélectionnez le siège d&apos;un robot pour le retirer.</translation>
+    </message>
+    <message>
+        <source>Select a player&apos;s seat to send them away.</source>
+        <translation>Sélectionnez le siège d&apos;un joueur pour le renvoyer.</translation>
     </message>
 </context>
 <context>
@@ -620,6 +636,14 @@
     <message>
         <source>key=value, …</source>
         <translation>clé=valeur, …</translation>
+    </message>
+    <message>
+        <source>Only players with the invite</source>
+        <translation>Seulement les joueurs invités</translation>
+    </message>
+    <message>
+        <source>The invite carries a secret: players who only know the address are refused. Send the invite to your players only.</source>
+        <translation>L&apos;invitation porte un secret&#xa0;: les joueurs qui ne connaissent que l&apos;adresse sont refusés. N&apos;envoyez l&apos;invitation qu&apos;à vos joueurs.</translation>
     </message>
     <message>
         <source>Host a table</source>
