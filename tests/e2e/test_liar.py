@@ -21,6 +21,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,7 +36,7 @@ from engines import find_engine
 from net.identity import load_profile_identity
 from net.logfile import LogWriter
 from net.records import Kind, sign_record
-from tests.e2e.tables import Proc, Table, chain_line, ply_lines
+from tests.e2e.tables import ROOT, Proc, Table, chain_line, ply_lines
 from tests.e2e.test_table import results
 
 pytestmark = pytest.mark.e2e
@@ -168,6 +170,16 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
     assert "I resign, sorry" not in host.output + p2.output + p4.output
     for lie in ("forged_chat", "hello_sig", "garbage"):
         assert re.search(rf"^liar: {lie}: the host closed the second link: ", liar.output, re.M)
+    # the game files: each honest one is valid (missing only the liar's refused records,
+    # which the evidence files hold); the liar's own, written ahead, convicts it of each lie
+    for proc in honest:
+        done = verify(table, proc)
+        assert done.returncode == 3, done.stdout
+        assert "signed by peer" in done.stdout and "(Liar) are not in this log" in done.stdout
+        assert "invalid:" not in done.stdout
+    done = verify(table, liar)
+    assert done.returncode == 1, done.stdout
+    assert len(re.findall(r"^invalid: .*\(Liar\)", done.stdout, re.M)) == 7, done.stdout
 
 
 def test_a_hosting_liar_cannot_remove_without_votes_and_its_equivocation_halts_everyone(
@@ -252,3 +264,14 @@ def test_a_false_ack_halts_the_table_and_names_the_liar(table: Table) -> None:
         assert acks, halt
         assert chain_line(proc.output)[1] == 5  # ply 6 was never final
     assert len({chain_line(p.output)[2] for p in table.procs}) == 1  # one chain, the liar's too
+
+
+def verify(table: Table, proc: Proc) -> subprocess.CompletedProcess[str]:
+    (path,) = (table.home / "profiles" / proc.name / "games").glob("*.palabre-log")
+    return subprocess.run(
+        [sys.executable, "-m", "client", "verify", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
