@@ -15,6 +15,8 @@ Rules:
 * Closing: when this side refuses a peer it sends the REFUSE, shuts its writing half, and
   reads (and drops) what still comes for up to ``linger`` seconds, so the peer reads the
   reason before the socket goes away instead of a reset.
+* At most ``MAX_PENDING`` accepted connections wait for their handshake at once; one more
+  is closed at once, unread, so a flood of connections that never speak cannot pile up.
 """
 
 from __future__ import annotations
@@ -35,12 +37,14 @@ from net.invite import Invite
 from net.linkspec import LinkSpec
 from net.protocol import Connection
 
-__all__ = ["Link", "connect", "connect_invite", "open_listeners", "serve"]
+__all__ = ["MAX_PENDING", "Link", "connect", "connect_invite", "open_listeners", "serve"]
 
 log = logging.getLogger("palabre.net")
 _RECEIVE_SIZE = 65536
 _LINGER_BYTES = 1 << 20
 _STREAM_ERRORS = (trio.BrokenResourceError, trio.ClosedResourceError, OSError)
+MAX_PENDING = 64
+"""Connections a listener lets wait for their handshake at once (more are closed unread)."""
 
 
 class Link:
@@ -293,21 +297,33 @@ async def serve(
     on_link: Callable[[Link], Awaitable[object]],
     *,
     on_failure: Callable[[str, LinkClosed], Awaitable[object]] | None = None,
+    max_pending: int = MAX_PENDING,
 ) -> None:
     """Accept links forever: handshake each (as responder), then ``on_link(link)``.
 
     The listeners come from ``open_listeners`` (so the port is known before this starts).
 
     A failed handshake goes to ``on_failure(remote, closed)`` (and the log); it never stops
-    the loop.  The link is closed when ``on_link`` returns.
+    the loop.  The link is closed when ``on_link`` returns.  A connection that arrives while
+    ``max_pending`` others wait for their handshake is closed at once, unread (logged).
     """
+    pending = 0
 
     async def handle(stream: trio.SocketStream) -> None:
+        nonlocal pending
         address = _address_of(stream)
         remote = _show(*address) if address else "an unknown address"
+        if pending >= max_pending:
+            log.info("%s: closed unread, %d connections already wait", remote, pending)
+            await trio.aclose_forcefully(stream)
+            return
         connection = Connection(Role.RESPONDER, spec, trio.current_time())
         link = Link(stream, connection, remote, address)
-        result = await link.handshake()
+        pending += 1
+        try:
+            result = await link.handshake()
+        finally:
+            pending -= 1
         if isinstance(result, LinkClosed):
             if on_failure is not None:
                 await on_failure(remote, result)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
+import trio
 
-from net.errors import CloseCode
+from net.driver import MAX_PENDING, connect, open_listeners, serve
+from net.errors import CloseCode, LinkError
 from net.events import Connected, LinkClosed
 from net.framing import FrameDecoder, FrameType, encode_frame
 from net.handshake import admission_proof, decode_auth
@@ -121,3 +124,45 @@ def test_the_proof_depends_on_every_input() -> None:
     assert base != admission_proof(b"x" * 32, b"t" * 32, SECRET)
     assert base != admission_proof(b"s" * 32, b"x" * 32, SECRET)
     assert base != admission_proof(b"s" * 32, b"t" * 32, SECRET + "!")
+
+
+@pytest.mark.trio
+async def test_at_most_64_connections_wait_for_their_handshake() -> None:
+    """200 connections that never speak: 64 wait, the others are closed unread; once the
+    silent ones go, an honest joiner gets in."""
+    listeners = await open_listeners(0, "127.0.0.1")
+    port = listeners[0].socket.getsockname()[1]
+    host_spec = spec(HOST, table_id=TABLE)
+    admitted: list[bytes] = []
+
+    async def on_link(link: Any) -> None:
+        admitted.append(link.peer.key)
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(partial(serve, listeners, host_spec, on_link))
+        silent = [await trio.open_tcp_stream("127.0.0.1", port) for _ in range(200)]
+        closed: list[trio.SocketStream] = []
+
+        async def watch(stream: trio.SocketStream) -> None:
+            with trio.move_on_after(2):
+                if await stream.receive_some(1) == b"":
+                    closed.append(stream)
+
+        async with trio.open_nursery() as watchers:
+            for stream in silent:
+                watchers.start_soon(watch, stream)
+        assert len(closed) == 200 - MAX_PENDING == 136
+        for stream in silent:
+            await stream.aclose()
+        with trio.fail_after(10):
+            while True:  # the host notices the silent ones left, then takes a joiner
+                try:
+                    link = await connect("127.0.0.1", port, spec(JOINER, table_id=TABLE))
+                    break
+                except LinkError:
+                    await trio.sleep(0.05)
+            while not admitted:
+                await trio.sleep(0.01)
+        await link.close()
+        nursery.cancel_scope.cancel()
+    assert admitted == [JOINER.public_key]
