@@ -91,6 +91,8 @@ HALT_LINGER = 2.0
 """How long a halted peer stays so its HALT and the others' reach everyone."""
 FRAME_OVERHEAD = 4 + 1 + 16
 """Bytes a record frame adds to its envelope: length, type, encryption tag."""
+BATCH_BYTES = 256 * 1024
+"""The most a link's writer puts in one write (one record more at most)."""
 _FAULTS = frozenset({CloseCode.PROTOCOL, CloseCode.CRYPTO, CloseCode.TIMEOUT})
 """Why a link closed when it is the peer's fault (reported, with evidence)."""
 
@@ -577,14 +579,19 @@ class Peer:
         return closed
 
     async def _write_link(self, peer_link: PeerLink) -> None:
-        """Drain the link's queue, everything waiting at once in one write."""
+        """Drain the link's queue, what is waiting in one write of at most ``BATCH_BYTES``
+        (so a write never needs the peer to read more than that within the send timeout:
+        a flood relayed to a slow peer is paced by it, not cut off)."""
         async for first in peer_link.inbox:
             batch = [first]
-            while True:
+            size = _size(first)
+            while size < BATCH_BYTES:
                 try:
-                    batch.append(peer_link.inbox.receive_nowait())
+                    event = peer_link.inbox.receive_nowait()
                 except trio.WouldBlock:
                     break
+                batch.append(event)
+                size += _size(event)
             if not await peer_link.link.send_batch(batch):
                 return
             sent = sum(len(e.envelope) for e in batch if isinstance(e, SendRecord))
@@ -607,3 +614,7 @@ class Peer:
         """Send every record held so far (a spectator joining after START)."""
         for data in self.held:
             peer_link.send(SendRecord(data))
+
+
+def _size(event: SendEvent) -> int:
+    return len(event.envelope) + FRAME_OVERHEAD if isinstance(event, SendRecord) else 64

@@ -65,6 +65,7 @@ class Link:
         self._reader: trio.CancelScope | None = None
         self._reading = False
         self._stream_closed = False
+        self._stream_broken = False  # a write was cut off midway: the stream holds half a frame
 
     @property
     def peer(self) -> PeerInfo:
@@ -198,7 +199,7 @@ class Link:
         """Write under the send lock; False if the stream broke or got stuck (link closing)."""
         if not data:
             return True
-        if self._stream_closed:
+        if self._stream_closed or self._stream_broken:
             return False
         timeout = self.connection.spec.config.send_timeout
         with trio.move_on_after(timeout) as scope:
@@ -208,6 +209,9 @@ class Link:
                 self.connection.connection_lost(_lost(error), trio.current_time())
                 return False
         if scope.cancelled_caught:
+            # Part of ``data`` may have gone: anything written after it would be read as the
+            # rest of that frame (and fail its integrity check), so nothing more is written.
+            self._stream_broken = True
             reason = f"the peer did not read what was sent for {timeout:g} s"
             self.connection.abort(CloseCode.TIMEOUT, reason, trio.current_time())
             return False

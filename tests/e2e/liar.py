@@ -31,6 +31,8 @@ Lies (the record is signed with the liar's own key unless said otherwise):
   the last seat's player carrying only its own VOTE, or its own VOTE bound to another chain
   digest;
 * ``false_ack``: its ACK of ply N carries a false chain digest (instead of the true one);
+* ``flood:COUNT``: COUNT chat records at once (signed in memory, seq from 10⁶ on: the
+  flood is not worth writing ahead);
 * ``bot_seat@0:S``: in the lobby, it seats a bot it runs at seat S.
 """
 
@@ -61,7 +63,7 @@ from net.invite import Invite
 from net.linkspec import AllowedKeys, LinkSpec
 from net.logfile import read_log
 from net.protocol import Connection
-from net.records import Kind, encode_payload
+from net.records import Kind, encode_payload, sign_record
 from net.wire import pack
 from tests.e2e.faulty_peer import illegal_wire
 
@@ -261,6 +263,17 @@ class Liar:
 
     def _remove_misvoted(self, arg: str) -> None:
         self._remove(hashlib.blake2b(b"elsewhere", digest_size=32).digest(), "remove_misvoted")
+
+    def _flood(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        count = int(arg)
+        self.told("flood", f"{count} chat records")
+        for seq in range(10**6, 10**6 + count):
+            text = {"text": f"flood {seq - 10**6 + 1} of {count}"}
+            data = sign_record(self.peer.identity, Kind.CHAT, table.start.table_id, seq, text)
+            for link in self.peer.links:
+                link.send(SendRecord(data.data))
 
     # --- lies on a second link ---------------------------------------------------------------
     def _forged_chat(self, arg: str) -> None:

@@ -275,3 +275,26 @@ def verify(table: Table, proc: Proc) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=60,
     )
+
+
+@pytest.mark.slow
+def test_a_flood_of_ten_thousand_chat_records_is_shown_and_costs_little_memory(
+    table: Table,
+) -> None:
+    table.host("consensus", *FAST, faults="memory=1")
+    table.join("P2", "--seat", "2", *FAST)
+    table.join("Liar", "--seat", "3", *FAST, lies="flood@3:10000")
+    table.join("P4", "--seat", "4", *FAST)
+    codes = table.finish(timeout=180)
+    assert codes == [0, 0, 0, 0], table.outputs()
+    same_chains(table)
+    host = table.procs[0]
+    for proc in (host, table.procs[1], table.procs[3]):
+        lines = re.findall(r"^chat: peer \S+ \(Liar\): flood (\d+) of 10000$", proc.output, re.M)
+        assert len(lines) == 10_000 and lines[-1] == "10000", proc.name
+    start, peak = (
+        int(re.search(rf"^faulty_peer: {what}: (\d+) KiB$", host.output, re.M)[1])  # type: ignore[index]
+        for what in ("memory at start", "peak memory after start")
+    )
+    print(f"host memory: {start} KiB at START, peak {peak} KiB after (+{peak - start} KiB)")
+    assert peak - start < 50 * 1024
