@@ -137,6 +137,8 @@ class Link:
     async def _read_once(self) -> None:
         """Write pending replies, wait for bytes or the core's next deadline, feed them."""
         await self._flush()
+        if self.connection.closed is not None:
+            return  # closed meanwhile (a write timed out): the caller takes its LinkClosed
         deadline = self.connection.next_deadline()
         data: bytes | None = None
         with trio.CancelScope(deadline=math.inf if deadline is None else deadline) as scope:
