@@ -10,13 +10,14 @@ import trio
 
 from net.driver import MAX_PENDING, connect, open_listeners, serve
 from net.errors import CloseCode, LinkError
-from net.events import Connected, LinkClosed
+from net.events import Connected, LinkClosed, SendMessage, SendRecord
 from net.framing import FrameDecoder, FrameType, encode_frame
 from net.handshake import admission_proof, decode_auth
 from net.identity import Identity
 from net.invite import new_secret
+from net.records import Kind, sign_record
 from net.wire import pack, unpack
-from tests.net.peers import Wire, spec
+from tests.net.peers import Wire, connected_wire, spec
 from tests.net.samples import TABLE
 
 HOST, JOINER = Identity.generate(), Identity.generate()
@@ -166,3 +167,14 @@ async def test_at_most_64_connections_wait_for_their_handshake() -> None:
         await link.close()
         nursery.cancel_scope.cancel()
     assert admitted == [JOINER.public_key]
+
+
+def test_after_the_handshake_nothing_travels_in_clear() -> None:
+    """A bystander on the path reads neither the chat nor the lobby: every frame after each
+    side's AUTH is sealed."""
+    wire = connected_wire(HOST, JOINER, table_id=TABLE)
+    chat = sign_record(JOINER, Kind.CHAT, TABLE, 1, {"text": "rendez-vous à minuit"})
+    on_the_wire = wire.joiner.connection.send(SendRecord(chat.data), 0)
+    on_the_wire += wire.host.connection.send(SendMessage("hello-lobby", {"name": "Joséphine"}), 0)
+    assert "minuit".encode() not in on_the_wire and "Joséphine".encode() not in on_the_wire
+    assert chat.data not in on_the_wire
