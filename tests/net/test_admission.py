@@ -176,5 +176,5 @@ def test_after_the_handshake_nothing_travels_in_clear() -> None:
     chat = sign_record(JOINER, Kind.CHAT, TABLE, 1, {"text": "rendez-vous à minuit"})
     on_the_wire = wire.joiner.connection.send(SendRecord(chat.data), 0)
     on_the_wire += wire.host.connection.send(SendMessage("hello-lobby", {"name": "Joséphine"}), 0)
-    assert "minuit".encode() not in on_the_wire and "Joséphine".encode() not in on_the_wire
+    assert b"minuit" not in on_the_wire and "Joséphine".encode() not in on_the_wire
     assert chat.data not in on_the_wire
