@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 import trio
 
+from client.headless import table_secret
 from client.hosting import HostPeer
 from client.joining import JoinFailed, JoinPeer
 from client.known_peers import KnownPeers, NameConflict, name_key
@@ -18,10 +20,11 @@ from client.launcher import HostRequest, JoinRequest, Launcher, LaunchError
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged
 from client.peer import LinkLost, NameWarning, Peer
+from client.rematch import NextTable, next_peer
 from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity
 from net.invite import Invite, new_secret
-from tests.client.test_peer import events_of, host, joiner
+from tests.client.test_peer import engine_for, events_of, host, joiner
 
 SECRET = new_secret()
 
@@ -225,3 +228,47 @@ def test_the_launcher_asks_for_a_secret_or_reads_one(
     assert joined.peer.secret == "tea-time-at-seven"
     with pytest.raises(LaunchError, match="a table secret has 8 to 64 characters"):
         launcher.join(JoinRequest("10.0.0.2:7447", secret="tea"), "Bob")
+
+
+def test_a_secret_table_is_not_announced_and_its_rematch_keeps_the_secret(tmp_path: Path) -> None:
+    assert not host(tmp_path, secret=SECRET, announce=True).announce
+    assert host(tmp_path, announce=True).announce
+    ann = joiner(tmp_path, "ann", 7000)
+    ann.target = Invite(("10.0.0.1",), 7000, bytes(16), ann.identity.fingerprint, SECRET)
+    assert table_secret(ann) == SECRET
+    assert table_secret(joiner(tmp_path, "bob", 7000, secret="by-address-1")) == "by-address-1"
+    assert table_secret(host(tmp_path, secret=SECRET)) == SECRET
+    plan = NextTable(
+        bytes(16),
+        "10.0.0.1",
+        7000,
+        ann.identity.fingerprint,
+        "grab",
+        {"seats": 2, "pile": 9},
+        60_000,
+        900_000,
+        2,
+        (),
+        frozenset(),
+        is_host=False,
+    )
+    again = next_peer(
+        plan,
+        ann.identity,
+        "ann",
+        profile="ann",
+        home=tmp_path,
+        engine_for=engine_for,
+        secret=table_secret(ann),
+    )
+    assert isinstance(again, JoinPeer) and again.proved_secret == SECRET
+    hosting = next_peer(
+        replace(plan, is_host=True),
+        ann.identity,
+        "ann",
+        profile="ann",
+        home=tmp_path,
+        engine_for=engine_for,
+        secret=SECRET,
+    )
+    assert isinstance(hosting, HostPeer) and hosting.secret == SECRET
