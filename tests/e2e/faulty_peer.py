@@ -80,6 +80,17 @@ class PatchedEngine:
         return digest
 
 
+def my_turn(peer: Peer) -> bool:
+    """Whether ``peer``'s own key is to sign the next ply."""
+    table = peer.table
+    assert table is not None
+    state = table.head.engine_state
+    seat = table.engine.to_move(state)
+    if seat is None:
+        return False
+    return table.head.seat_key(table.engine.controller(state, seat)) == peer.me
+
+
 def illegal_wire(engine: Any, state: Any) -> list[int]:
     """A well-formed move the engine refuses here (a legal one, nudged)."""
     for move in engine.legal_moves(state):
@@ -159,13 +170,7 @@ class Faults:
             self._sign_illegal()
 
     def _my_turn(self) -> bool:
-        table = self.peer.table
-        assert table is not None
-        state = table.head.engine_state
-        seat = table.engine.to_move(state)
-        if seat is None:
-            return False
-        return table.head.seat_key(table.engine.controller(state, seat)) == self.peer.me
+        return my_turn(self.peer)
 
     def _sign_illegal(self) -> None:
         peer, table = self.peer, self.peer.table

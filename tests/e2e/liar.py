@@ -65,7 +65,7 @@ from net.logfile import read_log
 from net.protocol import Connection
 from net.records import Kind, encode_payload, sign_record
 from net.wire import pack
-from tests.e2e.faulty_peer import illegal_wire
+from tests.e2e.faulty_peer import illegal_wire, my_turn
 
 OTHERS_TURN = {"other_seat", "out_of_turn", "resign_other", "draw_other"}
 OWN_TURN = {"illegal", "bad_prev", "equivocate"}
@@ -104,13 +104,7 @@ class Liar:
 
     # --- the turn ------------------------------------------------------------------------
     def my_turn(self) -> bool:
-        table = self.peer.table
-        assert table is not None
-        state = table.head.engine_state
-        seat = table.engine.to_move(state)
-        if seat is None:
-            return False
-        return table.head.seat_key(table.engine.controller(state, seat)) == self.peer.me
+        return my_turn(self.peer)
 
     def mine(self, key: bytes) -> bool:
         return key == self.peer.me or key in self.peer.bot_identities

@@ -12,10 +12,9 @@ import pytest
 
 from net.identity import load_profile_identity
 from tests.e2e.tables import Table
+from tests.e2e.test_table import FAST
 
 pytestmark = pytest.mark.e2e
-
-FAST = ("--bot", "--bot-delay", "0")
 
 
 @pytest.fixture

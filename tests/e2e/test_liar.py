@@ -37,11 +37,9 @@ from net.identity import load_profile_identity
 from net.logfile import LogWriter
 from net.records import Kind, sign_record
 from tests.e2e.tables import ROOT, Proc, Table, chain_line, ply_lines
-from tests.e2e.test_table import results
+from tests.e2e.test_table import FAST, results
 
 pytestmark = pytest.mark.e2e
-
-FAST = ("--bot", "--bot-delay", "0")
 
 
 @pytest.fixture
