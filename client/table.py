@@ -670,7 +670,8 @@ class Table:
         if record.kind == TAKEBACK_ASK:
             self._out.events.append(TakebackAsked(record.author, who, ply - 1))
             mine = self.me in self.takebacks.consents_on(prev)
-            if self._auto_consent and not mine and self.live():
+            asker = record.author == self.me  # its consent comes with the ask
+            if self._auto_consent and not mine and not asker and self.live():
                 self._sign_outside(TAKEBACK_CONSENT, {"ply": ply, "prev": prev})
         else:
             ask = self.takebacks.ask_on(prev)

@@ -238,3 +238,19 @@ def test_a_bot_peer_holds_its_bot_after_consenting_then_moves_on() -> None:
     assert [e.ply for e in router.of_type("C", TakebackAsked)] == [1]
     applied = router.of_type("C", PlyApplied)
     assert not any(event.state.record.kind == TAKEBACK for event in applied)
+
+
+def test_a_bot_peer_asking_consents_once_and_every_bot_peer_consents_by_itself() -> None:
+    setup = Setup(PEERS)
+    tables = {n: setup.table(n, bot_delay=1.0, seed=1) for n in PEERS}
+    router = Router(tables)
+    router.start()
+    a = tables["A"]
+    while a.head.ply < 1:
+        assert router.step()
+    router.take("A", a.ask_takeback(router.now))
+    while a.head.ply < 2:
+        assert router.step()
+    assert labels(a)[1] == "ply 1 taken back"
+    signed = [r.author for _, r in router.sent_at if r.kind == TAKEBACK_CONSENT]
+    assert sorted(signed) == sorted(setup.key(n) for n in PEERS)  # one each, A's with its ask
