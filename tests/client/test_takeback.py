@@ -21,13 +21,13 @@ from tests.client.harness import Router, Setup, act, deliver, forge, world
 PEERS = ["A", "B", "C", "D"]
 
 
-def a_person_and_three_bots(bot_delay: float) -> tuple[Setup, Router]:
+def a_person_and_three_bots(bot_delay: float, **network: Any) -> tuple[Setup, Router]:
     setup = Setup(PEERS)
     tables = {
         name: setup.table(name, bots=() if name == "A" else "all", bot_delay=bot_delay, seed=5)
         for name in PEERS
     }
-    router = Router(tables)
+    router = Router(tables, **network)
     router.start()
     router.run()
     return setup, router
@@ -85,6 +85,23 @@ def test_a_takeback_accepted_by_all_returns_the_state_and_the_game_goes_on() -> 
     assert len(chains(router)) == 1
     assert all(table.ended for table in router.tables.values())
     assert a.chain.at(3).label == "t1"  # A moved again from the old position (21 -> 20)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_asks_and_consents_arriving_early_late_or_twice_still_take_back(seed: int) -> None:
+    """Records delayed up to 0.4 s (less than the bots' 1 s), reordered and duplicated: an
+    ask may reach a peer before the move it is about (it waits for it)."""
+    _, router = a_person_and_three_bots(bot_delay=1.0, seed=seed, max_delay=0.4, duplicate=0.3)
+    a = router.tables["A"]
+    router.take("A", a.move(2, router.now))
+    router.take("A", a.ask_takeback(router.now))
+    router.run()
+    for table in router.tables.values():
+        assert labels(table)[:2] == ["t2", "ply 1 taken back"]
+        assert not table.rejected
+    play_out(router)
+    assert len(chains(router)) == 1
+    assert all(table.ended for table in router.tables.values())
 
 
 def test_refused_when_a_bot_already_moved_on() -> None:
