@@ -660,9 +660,9 @@ class Table:
                     record, f"{who} asked to take back ply {ply - 1}, but {why}; it was ignored"
                 )
                 return
+        self._accept(record)  # logged even when it repeats its author: no seq gap
         if not self.takebacks.add(record, prev):
-            return
-        self._accept(record)
+            return  # its author said so already there: the first one counts
         if record.author == self.me and record.kind == TAKEBACK_CONSENT:
             self.takebacks.hold(prev, self._now + HOLD)
         if not current:

@@ -153,6 +153,25 @@ def test_consents_binding_an_old_digest_are_void() -> None:
     assert all(t.head.ply == 2 for t in router.tables.values())
 
 
+def test_a_second_consent_by_one_peer_is_logged_and_counted_once() -> None:
+    setup, router = world(PEERS)
+    a = router.tables["A"]
+    act(router, "A", a.move(2, router.now))
+    act(router, "A", a.ask_takeback(router.now))
+    act(router, "C", router.tables["C"].consent_takeback(router.now))
+    again = forge(setup, "C", TAKEBACK_CONSENT, position(a))
+    deliver(router, again)
+    for name in PEERS:
+        assert again in router.logs[name]  # every record of a peer is in every log
+        assert len(router.of_type(name, TakebackConsented)) == 1
+        pending = router.tables[name].takebacks.pending(router.tables[name].head)
+        assert pending is not None and pending.missing == (setup.key("B"), setup.key("D"))
+    with pytest.raises(IntentRefused, match="you already agreed to take back ply 1"):
+        router.tables["C"].consent_takeback(router.now)
+    with pytest.raises(IntentRefused, match="you already asked to take back ply 1"):
+        a.ask_takeback(router.now)
+
+
 def test_an_ask_by_another_player_is_refused() -> None:
     setup, router = world(PEERS)
     a, c = router.tables["A"], router.tables["C"]
