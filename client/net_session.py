@@ -26,6 +26,7 @@ from client.events import (
     PlyFinal,
     PointReceived,
     RecordRejected,
+    TableEnded,
     TakebackAsked,
     TakebackConsented,
 )
@@ -37,6 +38,7 @@ from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
 from client.peer import EvidenceWritten, LinkLost, TableStarted
 from client.records import DRAW, RESIGN, TAKEBACK, key_label
+from client.rematch import RematchChanged, RematchReady, next_peer
 from client.seating import IntentRefused
 from client.session_api import (
     ChatEntry,
@@ -45,8 +47,11 @@ from client.session_api import (
     GameSession,
     Halted,
     Listener,
+    NextTable,
     PlayersChanged,
     PlyView,
+    Pointed,
+    RematchView,
     SeatView,
     SessionError,
     SessionEvent,
@@ -55,8 +60,8 @@ from client.session_api import (
     TakebackView,
 )
 from client.takeback import refusal
-from engines import IllegalMove, InvalidMove
-from net.errors import LinkError
+from engines import IllegalMove, InvalidMove, InvalidParams
+from net.errors import IdentityError, LinkError
 
 __all__ = ["NetSession"]
 
@@ -129,6 +134,11 @@ class NetSession:
 
     def point(self, arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> None:
         self._intent(lambda table, now: table.point(arrows, squares, now), "Not shown")
+
+    def play_again(self) -> None:
+        """Accept to play again with the same players, seats rotated (``client.rematch``)."""
+        if not self.peer.rematch.answer(True):
+            self._emit(SessionError("You cannot ask to play again now."))
 
     def leave(self) -> None:
         self.peer.finish(0 if self.peer.table is not None else 1, "the player left the table")
@@ -244,8 +254,8 @@ class NetSession:
         )
 
     def _on_PointReceived(self, event: PointReceived) -> None:
-        marks = len(event.arrows) + len(event.squares)
-        self._notice(f"{event.name} points at the board ({marks} marks)")
+        seat = self._seat_of(event.author)
+        self._emit(Pointed(event.ply, seat, event.name, event.arrows, event.squares))
 
     def _on_DrawOffered(self, event: DrawOffered) -> None:
         self._offers.add(event.author)
@@ -289,6 +299,32 @@ class NetSession:
     def _on_GameOver(self, event: GameOver) -> None:
         self._notice(f"Game over: {event.outcome.summary}")
         self._refresh(GameEnded(event.outcome))
+
+    def _on_TableEnded(self, event: TableEnded) -> None:
+        self._refresh(PlayersChanged(self._seats()))  # every END came: it can play again
+
+    def _on_RematchChanged(self, event: RematchChanged) -> None:
+        self._refresh(PlayersChanged(self._seats()))
+
+    def _on_RematchReady(self, event: RematchReady) -> None:
+        peer = self.peer
+        try:
+            nxt = next_peer(
+                event.next,
+                peer.identity,
+                peer.name,
+                stay=True,
+                profile=peer.profile,
+                home=peer.home,
+                engine_for=peer.engine_for,
+                bot_kind=peer.bot_kind,
+                seed=peer.seed,
+                bot_delay=peer.bot_delay,
+            )
+        except (IdentityError, InvalidParams, LookupError) as error:
+            self._emit(SessionError(f"The new table cannot be opened: {error}"))
+            return
+        self._emit(NextTable(NetSession(nxt, port=event.next.port)))
 
     def _on_LinkLost(self, event: LinkLost) -> None:
         if event.fatal:
@@ -347,6 +383,7 @@ class NetSession:
             halted=self._halted,
             can_take_back=self._can_take_back(),
             takeback=self._takeback_view(),
+            rematch=self._rematch_view(),
         )
 
     def _can_take_back(self) -> bool:
@@ -377,6 +414,13 @@ class NetSession:
             refused=self._refused == table.head.chain_digest,
             waiting_for=tuple(names.get(key, "?") for key in pending.missing),
         )
+
+    def _rematch_view(self) -> RematchView | None:
+        rematch = self.peer.rematch
+        if not rematch.ended or self.peer.table is None or self.peer.table.me is None:
+            return None
+        view = rematch.view()
+        return RematchView(view.accepted, view.declined, view.waiting, view.mine)
 
     def _notice(self, text: str) -> None:
         self._add_chat(ChatEntry(len(self._plies), None, "table", text))

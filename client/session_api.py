@@ -7,10 +7,9 @@ A *session* is one game seen from one client: a local game against bots in this 
 Invariants every implementation keeps:
 
 * Intents (``move``, ``resign``, ``offer_draw``, ``accept_draw``, ``take_back``,
-  ``consent_takeback``, ``refuse_takeback``, ``chat``, ``leave``) are
-  synchronous and never block: they are called from the UI thread.  An intent that cannot be
-  honoured is not an exception: it produces a ``SessionError`` event whose message a player
-  can read.
+  ``consent_takeback``, ``refuse_takeback``, ``chat``, ``point``, ``leave``) are synchronous
+  and never block: they are called from the UI thread.  An intent that cannot be honoured is
+  not an exception: it produces a ``SessionError`` event whose message a player can read.
 * ``move`` takes a *complete* move in wire form; a partial or illegal one is refused.
 * Every change is announced by an event sent to each subscriber, in order, on the thread that
   runs the session (trio in guest mode on the Qt thread).  Events carry what changed; the
@@ -35,8 +34,11 @@ __all__ = [
     "GameSession",
     "Halted",
     "Listener",
+    "NextTable",
     "PlayersChanged",
     "PlyView",
+    "Pointed",
+    "RematchView",
     "SeatView",
     "SessionError",
     "SessionEvent",
@@ -108,6 +110,19 @@ class TakebackView:
 
 
 @dataclass(frozen=True)
+class RematchView:
+    """Playing again after the end, at a networked table (names of the players)."""
+
+    accepted: tuple[str, ...]
+    declined: tuple[str, ...]
+    """Not empty: there will be no rematch."""
+    waiting: tuple[str, ...]
+    """Still to answer."""
+    mine: bool | None
+    """This client's player's answer (None: not given yet)."""
+
+
+@dataclass(frozen=True)
 class SessionSnapshot:
     """Everything a game screen shows, at one moment."""
 
@@ -136,6 +151,8 @@ class SessionSnapshot:
     """The last ply is this player's own move and it may ask to take it back."""
     takeback: TakebackView | None = None
     """A takeback asked on the current position, if any (void once a ply follows)."""
+    rematch: RematchView | None = None
+    """Set once the game ended at a table that can play again (``play_again``)."""
 
     @property
     def ply(self) -> int:
@@ -224,7 +241,37 @@ class Halted:
     message: str
 
 
-SessionEvent = StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError | Halted
+@dataclass(frozen=True)
+class Pointed:
+    """A player's marks on the board: arrows and highlighted squares (the board's mark
+    numbers, docs/PROTOCOL.md POINT).  They replace that player's earlier marks; none of
+    either clears them.  They are about the position after ``ply`` only."""
+
+    ply: int
+    seat: int | None
+    """The author's seat (its colour on the board); None when it holds none."""
+    author: str
+    arrows: tuple[tuple[int, int], ...]
+    squares: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NextTable:
+    """Every player accepted to play again: ``session`` is the new table, in its lobby."""
+
+    session: Any
+
+
+SessionEvent = (
+    StateChanged
+    | ChatLine
+    | PlayersChanged
+    | GameEnded
+    | SessionError
+    | Halted
+    | Pointed
+    | NextTable
+)
 Listener = Callable[[SessionEvent], None]
 
 
@@ -263,6 +310,11 @@ class GameSession(Protocol):
         ...
 
     def chat(self, text: str) -> None: ...
+
+    def point(self, arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> None:
+        """Show these marks (replacing this player's earlier ones) to everyone at the table;
+        a ``Pointed`` event follows, for this player too."""
+        ...
 
     def leave(self) -> None:
         """Leave the table; ``serve`` returns soon after."""

@@ -12,6 +12,7 @@ from pathlib import Path
 from client.chain import chain_digest
 from client.log_show import game_lines
 from client.records import SignedRecord
+from client.replay import Replay
 from client.verifier import verify_file
 from client.verify_report import Report
 from engines import AnyEngine
@@ -76,6 +77,18 @@ def test_every_file_of_a_game_with_two_takebacks_verifies(tmp_path: Path) -> Non
     assert lines.index(next(line for line in lines if " t3 " in line)) < ask < lines.index(taken)
     assert sum("consents to take back ply 1" in line for line in lines) == 4
     assert lines[-1] == "log:      valid and complete"
+    # the replay steps through both records; the takeback's frame is the position before
+    replay = Replay.build(verify_file(paths["D"], find=grab))
+    assert replay.frames[2].label == "ply 1 taken back" and replay.frames[2].last_move is None
+    assert replay.frames[2].engine_state == replay.frames[0].engine_state
+    assert replay.frames[6].engine_state == replay.frames[4].engine_state
+    asks = [line for line in replay.lines if line.kind == "takeback-ask"]
+    assert [(line.about, line.ply, line.author) for line in asks] == [
+        (1, 1, "A"),
+        (5, 5, asks[1].author),
+    ]
+    consents = [line.about for line in replay.lines if line.kind == "takeback-consent"]
+    assert consents == [1, 1, 1, 1, 5, 5, 5, 5]
 
 
 def script_after_one_move() -> Script:

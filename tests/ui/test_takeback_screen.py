@@ -7,6 +7,7 @@ bot peer joining it in the same trio loop.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,11 +16,14 @@ import trio
 from PySide6.QtCore import Qt
 
 from client.joining import JoinPeer
+from engines import find_engine
 from engines.consensus import ENGINE
 from net.identity import load_profile_identity
 from net.invite import Invite, parse_invite
+from tests.client.gamelogs import LoggedTable
 from tests.ui.test_window import click_move, free_port, open_window, start_local_game, until
 from ui.boards.consensus import Board
+from ui.screens.replay import ReplayScreen
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 qt_trio = pytest.mark.trio(run=qtrio.run)
@@ -122,3 +126,34 @@ async def test_takebacks_at_a_networked_table_ask_consent_and_refuse(qtbot: Any)
         assert session.snapshot.ply == 8
         qtbot.mouseClick(table.leave_button, Qt.MouseButton.LeftButton)
         await until(lambda: guest.done.is_set())
+
+
+def test_the_replay_screen_lists_a_takeback_and_steps_back_to_the_position_before(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    engine = find_engine("discorder")
+    game = LoggedTable(tmp_path, ["A", "B"], engine, bots="none")
+
+    def move(name: str) -> None:
+        own = game.tables[name]
+        game.act(name, own.move(engine.legal_moves(own.head.engine_state)[0], game.router.now))
+
+    move("A")
+    game.act("A", game.tables["A"].ask_takeback(game.router.now))
+    game.act("B", game.tables["B"].consent_takeback(game.router.now))  # B, to move, appends
+    move("A")
+    path = game.close()["B"]
+    screen = ReplayScreen()
+    qtbot.addWidget(screen)
+    screen.show()
+    screen.open_file(path)
+    qtbot.waitUntil(lambda: screen.worker is None, timeout=30_000)
+    texts = [screen.record.item(row).text().strip() for row in range(screen.record.count())]
+    ask = texts.index("A asks to take back ply 1")
+    consent = texts.index("B consents to take back ply 1")
+    taken = next(row for row, text in enumerate(texts) if text.startswith("2. ply 1 taken back"))
+    assert texts[1].startswith("1. ") and 1 < ask < taken and 1 < consent < taken
+    assert texts[taken + 1].startswith("3. ")
+    replay = screen.replay
+    assert replay is not None
+    assert replay.frames[2].engine_state == replay.frames[0].engine_state
