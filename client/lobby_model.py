@@ -61,6 +61,8 @@ class LobbyView:
     status: str = ""
     failure: str = ""
     """Why joining failed (one of ``JOIN_FAILURES``' messages, or another reason)."""
+    warnings: tuple[str, ...] = ()
+    """What the player should look at before playing: a known name with a new key."""
 
     @property
     def can_start(self) -> bool:
@@ -114,6 +116,10 @@ class LobbyIntents(Protocol):
     def add_bot(self) -> None: ...
 
     def remove_bot(self, seat: int) -> None: ...
+
+    def remove_player(self, seat: int) -> None:
+        """(Host, before START) send the player of ``seat`` away for the rest of the table."""
+        ...
 
     def start(self) -> None: ...
 

@@ -472,6 +472,14 @@
         <translation>Retirer le robot</translation>
     </message>
     <message>
+        <source>Send player away</source>
+        <translation>Renvoyer le joueur</translation>
+    </message>
+    <message>
+        <source>The selected player leaves the table and cannot come back to it.</source>
+        <translation>Le joueur sélectionné quitte la table et ne peut plus y revenir.</translation>
+    </message>
+    <message>
         <source>Start the game</source>
         <translation>Lancer la partie</translation>
     </message>
@@ -486,6 +494,10 @@
     <message>
         <source>Table: {game}</source>
         <translation>Table&#xa0;: {game}</translation>
+    </message>
+    <message>
+        <source>Careful: {warning}</source>
+        <translation>Attention&#xa0;: {warning}</translation>
     </message>
     <message>
         <source> (you)</source>
@@ -511,12 +523,20 @@
         <source>Select a bot&apos;s seat to remove it.</source>
         <translation>Sélectionnez le siège d&apos;un robot pour le retirer.</translation>
     </message>
+    <message>
+        <source>Select a player&apos;s seat to send them away.</source>
+        <translation>Sélectionnez le siège d&apos;un joueur pour le renvoyer.</translation>
+    </message>
 </context>
 <context>
     <name>MoveList</name>
     <message>
         <source>{player} for {seat}</source>
         <translation>{player} pour {seat}</translation>
+    </message>
+    <message>
+        <source>ply {ply} taken back</source>
+        <translation>coup {ply} repris</translation>
     </message>
 </context>
 <context>
@@ -754,6 +774,14 @@
         <translation>{author} accepte la nulle</translation>
     </message>
     <message>
+        <source>{author} asks to take back ply {ply}</source>
+        <translation>{author} demande à reprendre le coup {ply}</translation>
+    </message>
+    <message>
+        <source>{author} consents to take back ply {ply}</source>
+        <translation>{author} accepte de reprendre le coup {ply}</translation>
+    </message>
+    <message>
         <source>The start.</source>
         <translation>Le départ.</translation>
     </message>
@@ -904,6 +932,14 @@
         <translation>clé=valeur, …</translation>
     </message>
     <message>
+        <source>Only players with the invite</source>
+        <translation>Seulement les joueurs invités</translation>
+    </message>
+    <message>
+        <source>The invite carries a secret: players who only know the address are refused. Send the invite to your players only.</source>
+        <translation>L&apos;invitation porte un secret&#xa0;: les joueurs qui ne connaissent que l&apos;adresse sont refusés. N&apos;envoyez l&apos;invitation qu&apos;à vos joueurs.</translation>
+    </message>
+    <message>
         <source>Host a table</source>
         <translation>Accueillir une table</translation>
     </message>
@@ -999,6 +1035,14 @@
         <translation>Accepter la nulle</translation>
     </message>
     <message>
+        <source>Take back</source>
+        <translation>Reprendre</translation>
+    </message>
+    <message>
+        <source>Ask the other players to undo your last move; each of them must agree.</source>
+        <translation>Demander aux autres joueurs d&apos;annuler votre dernier coup&#xa0;; chacun doit l&apos;accepter.</translation>
+    </message>
+    <message>
         <source>Leave table</source>
         <translation>Quitter la table</translation>
     </message>
@@ -1019,6 +1063,14 @@
         <translation>Annuler</translation>
     </message>
     <message>
+        <source>Consent</source>
+        <translation>Accepter</translation>
+    </message>
+    <message>
+        <source>Refuse</source>
+        <translation>Refuser</translation>
+    </message>
+    <message>
         <source>Players</source>
         <translation>Joueurs</translation>
     </message>
@@ -1029,6 +1081,10 @@
     <message>
         <source>Chat</source>
         <translation>Discussion</translation>
+    </message>
+    <message>
+        <source>{name} asks to take back ply {ply}. Do you agree?</source>
+        <translation>{name} demande à reprendre le coup {ply}. Êtes-vous d&apos;accord&#xa0;?</translation>
     </message>
     <message>
         <source>peer {peer} disagrees</source>
@@ -1098,6 +1154,14 @@ Le plateau montre la dernière position acceptée par tous. Preuve&#xa0;: {evide
     <message>
         <source>digest {digest}</source>
         <translation>condensé {digest}</translation>
+    </message>
+    <message>
+        <source>Takeback of ply {ply}: waiting for {names}.</source>
+        <translation>Reprise du coup {ply}&#xa0;: en attente de {names}.</translation>
+    </message>
+    <message>
+        <source>I would rather not take back ply {ply}.</source>
+        <translation>Je préfère ne pas reprendre le coup {ply}.</translation>
     </message>
 </context>
 </TS>
