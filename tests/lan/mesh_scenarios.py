@@ -41,12 +41,17 @@ def test_2_a_joiner_killed_mid_game_restarts_on_its_host_and_rejoins(tmp_path: P
         plies = table.all_final()
         results = table.check(0)  # the rejoined peer's file (the same file) is complete
         assert victim.game_file() == again.game_file()
+        held = int(rejoined.group(1))
+        caught_up = min(
+            e["t"] for e in again.trace_events() if e["ev"] == "final" and e["ply"] > held
+        )
         report(
             "2",
             plies=plies,
             killed_after_ply=12,
-            file_held_ply=int(rejoined.group(1)),
+            file_held_ply=held,
             rejoin_s=round(rejoined_at - killed_at, 2),
+            next_ply_final_s=round(caught_up - killed_at, 2),
             lost=records_lost(results),
             halted_peers=table.halted_peers(),
         )
