@@ -24,7 +24,7 @@ from typing import Any
 import trio
 
 from client.addresses import lan_addresses
-from client.lobby import JoinRefused, Lobby
+from client.lobby import JoinRefused, Lobby, TableFull
 from client.lobby_wire import (
     ADD_BOT,
     JOIN,
@@ -213,7 +213,8 @@ class HostPeer(Peer):
         try:
             self.lobby.join(link.key, body["name"], seat=body["seat"] or None, watch=body["watch"])
         except JoinRefused as refusal:
-            link.close(str(refusal), CloseCode.REFUSED)
+            full = isinstance(refusal, TableFull)
+            link.close(str(refusal), CloseCode.FULL if full else CloseCode.REFUSED)
             return
         link.name, link.spectator = body["name"], bool(body["watch"])
         if link.link.address is not None:

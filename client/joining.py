@@ -46,11 +46,40 @@ from net.invite import SCHEME, Invite, parse_address, parse_invite
 from net.linkspec import LinkSpec
 from net.records import Kind
 
-__all__ = ["Connected", "JoinFailed", "JoinPeer", "Notice", "parse_target"]
+__all__ = ["JOIN_FAILURE_KINDS", "Connected", "JoinFailed", "JoinPeer", "Notice", "parse_target"]
 
 _REFUSALS = frozenset(
-    {CloseCode.REFUSED, CloseCode.VERSION, CloseCode.TABLE, CloseCode.FINGERPRINT, CloseCode.SELF}
+    {
+        CloseCode.REFUSED,
+        CloseCode.FULL,
+        CloseCode.VERSION,
+        CloseCode.TABLE,
+        CloseCode.FINGERPRINT,
+        CloseCode.SELF,
+    }
 )
+
+# Why a join failed, by the code its link closed with (``JoinFailed.kind``).
+_KINDS = {
+    CloseCode.FULL: "table-full",
+    CloseCode.FINGERPRINT: "wrong-host-key",
+    CloseCode.VERSION: "version-mismatch",
+    CloseCode.REFUSED: "refused",
+    CloseCode.TABLE: "refused",
+    CloseCode.SELF: "refused",
+}
+JOIN_FAILURE_KINDS = (
+    "refused",
+    "unreachable",
+    "wrong-host-key",
+    "version-mismatch",
+    "table-full",
+    "lost",
+    "other",
+)
+"""Every ``JoinFailed.kind``: refused by the host (or this peer refused what it sent),
+nobody answered, the host's key is not the invite's, another palabre or engine version,
+every seat taken, the host went away before START, or a problem here (the game file)."""
 
 
 @dataclass(frozen=True)
@@ -63,10 +92,14 @@ class Connected:
 
 @dataclass(frozen=True)
 class JoinFailed:
-    """The join did not happen; ``refused`` when a side refused it (exit code 4)."""
+    """The join did not happen; ``refused`` when a side refused it (exit code 4).
+
+    ``kind`` is one of ``JOIN_FAILURE_KINDS`` (for a front end to explain); ``reason`` is
+    the sentence of whoever ended the join."""
 
     reason: str
     refused: bool
+    kind: str = "refused"
 
 
 @dataclass(frozen=True)
@@ -121,7 +154,9 @@ class JoinPeer(Peer):
             else:
                 link = await connect(*self.target, spec)
         except LinkError as error:
-            self._fail(str(error), refused=error.refused)
+            code = error.code
+            kind = _KINDS.get(code, "refused") if error.refused and code else "unreachable"
+            self._fail(str(error), refused=error.refused, kind=kind)
             return
         self.table_id = link.connection.table_id
         self.policy.keys = {link.peer.key}  # START, from the host this link authenticated
@@ -180,7 +215,7 @@ class JoinPeer(Peer):
             problem = self._cannot_play(roster)
             if problem is not None:
                 link.close(problem, CloseCode.VERSION)
-                self._fail(problem, refused=True)
+                self._fail(problem, refused=True, kind="version-mismatch")
                 return
         self.roster = roster
         self.notify(LobbyChanged(roster))
@@ -202,7 +237,8 @@ class JoinPeer(Peer):
         except (StartRefused, LogFileError) as error:
             if self.host_link is not None:
                 self.host_link.close(str(error), CloseCode.REFUSED)
-            self._fail(str(error), refused=isinstance(error, StartRefused))
+            refused = isinstance(error, StartRefused)
+            self._fail(str(error), refused=refused, kind="refused" if refused else "other")
 
     def _host_left(self, closed: LinkClosed) -> None:
         if self.done.is_set():
@@ -212,6 +248,7 @@ class JoinPeer(Peer):
             self._fail(
                 f"the host {'refused' if refused else 'closed'} the join: {closed.reason}",
                 refused=refused,
+                kind=_KINDS.get(closed.code, "refused") if refused else "lost",
             )
             return
         table = self.table
@@ -223,8 +260,8 @@ class JoinPeer(Peer):
             self.notify(LinkLost("the host", closed.reason, fatal=True))
             self.finish(1)
 
-    def _fail(self, reason: str, *, refused: bool) -> None:
+    def _fail(self, reason: str, *, refused: bool, kind: str = "refused") -> None:
         if self.failure is None and not self.done.is_set():
-            self.failure = JoinFailed(reason, refused)
+            self.failure = JoinFailed(reason, refused, kind)
             self.notify(self.failure)
             self.finish(4 if refused else 1)

@@ -121,7 +121,7 @@ class NetSession:
             try:
                 invite = await self.peer.open(self.port)
             except LinkError as error:
-                self.lobby.fail(str(error))
+                self.lobby.fail(str(error), "other")
                 self._emit(SessionError(str(error)))
                 return
             self.lobby.update(invite=str(invite), host_fingerprint=invite.fingerprint)
@@ -166,6 +166,7 @@ class NetSession:
         roster = event.roster
         self.lobby.update(
             game=roster.game,
+            host_name=roster.peers[0].name if roster.peers else "",
             options=", ".join(f"{k}={v}" for k, v in sorted(roster.options.items())),
             seats=self._lobby_seats(roster),
             status="; ".join(roster.waiting) or "Everyone is ready.",
@@ -183,12 +184,13 @@ class NetSession:
                     is_bot=seat.is_bot,
                     ready=runner is not None and runner.ready,
                     is_mine=seat.key == self.peer.me or seat.runner == self.peer.me,
+                    runner=runner.name if runner is not None and seat.is_bot else "",
                 )
             )
         return tuple(seats)
 
     def _on_JoinFailed(self, event: JoinFailed) -> None:
-        self.lobby.fail(event.reason)
+        self.lobby.fail(event.reason, event.kind)
         self._emit(SessionError(event.reason))
 
     def _on_Notice(self, event: Notice) -> None:

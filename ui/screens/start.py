@@ -35,8 +35,10 @@ from client.launcher import (
     Launcher,
     LaunchError,
     LocalRequest,
+    invite_address,
     parse_options,
 )
+from client.lobby_model import LobbyModel
 from client.session_api import GameSession
 from client.settings import RecentTable, SettingsStore
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
@@ -88,10 +90,15 @@ class StartScreen(QWidget):
         title_row.addWidget(self.language)
         self.name = QLineEdit(store.settings.name)
         self.name.setMaxLength(32)
-        self.fingerprint = QLabel(
-            self.tr("Fingerprint: made with your key when you first host or join.")
-        )
+        self.fingerprint = QLabel()
         self.fingerprint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.fingerprint.setToolTip(
+            self.tr(
+                "Your key's fingerprint: the other players see it next to your name, and a "
+                "host's fingerprint is in its invite."
+            )
+        )
+        self.show_fingerprint()
         who = QFormLayout()
         who.addRow(self.tr("Your name"), self.name)
         who.addRow("", self.fingerprint)
@@ -161,7 +168,11 @@ class StartScreen(QWidget):
         join_box = QGroupBox(self.tr("Join a table"))
         join_box.setLayout(join_layout)
 
-        self.open_file = QPushButton(self.tr("Open a game file…"))
+        # Replay (reading a game file into a read-only table) is a later issue: until then
+        # the button says so rather than doing nothing.
+        self.open_file = QPushButton(self.tr("Open a game file… (comes with replay)"))
+        self.open_file.setEnabled(False)
+        self.open_file.setToolTip(self.tr("Opening a game file arrives with the replay screen."))
         self.message = QLabel()
         self.message.setWordWrap(True)
 
@@ -205,9 +216,6 @@ class StartScreen(QWidget):
         self.recent.itemDoubleClicked.connect(
             lambda item: (self._recent_clicked(item), self.join())
         )
-        self.open_file.clicked.connect(
-            lambda: self.say(self.tr("Opening a game file arrives with the game log and replay."))
-        )
         self.rules_button.clicked.connect(lambda: self.show_rules(self.local_game.currentText()))
         self.language.activated.connect(self._language_activated)
         self._local_game_changed(self.local_game.currentText())
@@ -223,12 +231,27 @@ class StartScreen(QWidget):
         self.message.setStyleSheet(f"color: {ERROR};" if error else "")
         self.message.setText(text)
 
+    def show_fingerprint(self) -> None:
+        try:
+            mine = self.launcher.fingerprint()
+        except LaunchError as error:
+            self.fingerprint.setText(self.tr("No fingerprint: {problem}").format(problem=error))
+            return
+        self.fingerprint.setText(
+            self.tr("Your fingerprint: {fingerprint}").format(fingerprint=mine)
+        )
+
     def show_recent(self) -> None:
         self.recent.clear()
         for table in self.store.settings.recent:
-            label = " — ".join(part for part in (table.address, table.game, table.label) if part)
+            where = table.address
+            address = invite_address(where)
+            if address is not None:  # the whole invite is long: its first address
+                where = self.tr("{address} (invite)").format(address=address)
+            label = " — ".join(part for part in (where, table.game, table.label) if part)
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, table.address)
+            item.setToolTip(table.address)
             self.recent.addItem(item)
 
     def show_rules(self, game: str) -> RulesDialog:
@@ -305,8 +328,20 @@ class StartScreen(QWidget):
             self.say(str(error), error=True)
             return
         self.say("")
-        recent = self.store.settings.recent
-        self.store.remember_table(
-            next((t for t in recent if t.address == target), RecentTable(target))
-        )
+        self._remember_when_seated(target, session.lobby)
         self.tableReady.emit(session)
+
+    def _remember_when_seated(self, target: str, lobby: LobbyModel) -> None:
+        """Put ``target`` first among the recent tables once its host has let this player
+        in (its roster arrived); a join that fails is not remembered."""
+
+        def check() -> None:
+            view = lobby.view
+            if view.failure:
+                unsubscribe()
+            elif view.host_name:
+                unsubscribe()
+                self.store.remember_table(RecentTable(target, view.game, view.host_name))
+                self.show_recent()
+
+        unsubscribe = lobby.subscribe(check)
