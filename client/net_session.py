@@ -216,13 +216,13 @@ class NetSession:
         self._emit(PlayersChanged(self._seats()))
 
     def _on_PlyFinal(self, event: PlyFinal) -> None:
-        if self.peer.table is not None and self._plies:
-            self._refresh(StateChanged(len(self._plies), event.ply, self._plies[-1]))
+        if self.peer.table is not None:  # ply 0 too: the table is live from then on
+            last = self._plies[-1] if self._plies else None
+            self._refresh(StateChanged(len(self._plies), event.ply, last))
 
     def _on_ChatReceived(self, event: ChatReceived) -> None:
-        self._add_chat(
-            ChatEntry(len(self._plies), self._seat_of(event.author), event.name, event.text)
-        )
+        author = self._name_of(event.author) or event.name
+        self._add_chat(ChatEntry(len(self._plies), self._seat_of(event.author), author, event.text))
 
     def _on_PointReceived(self, event: PointReceived) -> None:
         marks = len(event.arrows) + len(event.squares)
@@ -268,6 +268,13 @@ class NetSession:
             self._emit(SessionError(f"{event.name} is gone ({event.reason})"))
 
     # --- helpers ----------------------------------------------------------------------------------
+    def _name_of(self, key: bytes) -> str:
+        """The name a peer of the table gave (empty for anyone else)."""
+        table = self.peer.table
+        if table is None:
+            return ""
+        return next((peer.name for peer in table.start.peers if peer.key == key), "")
+
     def _seat_of(self, key: bytes) -> int | None:
         table = self.peer.table
         if table is None:
@@ -302,12 +309,14 @@ class NetSession:
         if table is None:
             return None
         head = table.head
+        # A halted table shows the last position every peer agreed on, not its own head.
+        shown = table.chain.at(max(table.final_ply, 0)) if self._halted is not None else head
         mine = head.seats_of(self.peer.me) if table.me is not None else ()
         offered = tuple(s for key in self._offers for s in head.seats_of(key))
         return SessionSnapshot(
             title=f"{table.engine.name.capitalize()} at a networked table",
             engine=table.engine,
-            state=head.engine_state,
+            state=shown.engine_state,
             plies=tuple(self._plies),
             final_ply=max(table.final_ply, 0),
             seats=self._seats(),
@@ -316,7 +325,8 @@ class NetSession:
             outcome=table.chain.outcome(),
             draw_offered_by=offered,
             peers=len(head.peers),
-            digest=head.engine_digest,
+            digest=shown.engine_digest,
+            starting=table.final_ply < 0,
             halted=self._halted,
         )
 

@@ -110,8 +110,11 @@ class SessionSnapshot:
     peers: int = 1
     digest: bytes = b""
     """The engine digest of ``state``."""
+    starting: bool = False
+    """The table waits for every peer to confirm its start: nobody can move yet."""
     halted: Halted | None = None
-    """Set when the table stopped on a divergence."""
+    """Set when the table stopped on a divergence; ``state`` is then the position after
+    ``final_ply``, the last one every peer agreed on."""
 
     @property
     def ply(self) -> int:
@@ -129,11 +132,14 @@ class SessionSnapshot:
 
     @property
     def my_turn(self) -> bool:
-        return self.my_seat is not None and self.mover == self.my_seat
+        """This client's player can move now."""
+        return not self.starting and self.my_seat is not None and self.mover == self.my_seat
 
     @property
     def last_move(self) -> PlyView | None:
-        for ply in reversed(self.plies):
+        """The last move on the board shown (the last agreed one when halted)."""
+        shown = self.plies if self.halted is None else self.plies[: max(self.final_ply, 0)]
+        for ply in reversed(shown):
             if ply.kind == "move":
                 return ply
         return None

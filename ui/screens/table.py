@@ -202,8 +202,9 @@ class TableScreen(QWidget):
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
         self.moves.show_plies(snapshot)
         over = snapshot.outcome is not None or halted is not None
+        playing = not over and not snapshot.starting and snapshot.my_seat is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
-            button.setEnabled(not over and snapshot.my_seat is not None)
+            button.setEnabled(playing)
         self.resign_button.setEnabled(
             self.resign_button.isEnabled() and not snapshot.resign_pending
         )
@@ -236,6 +237,8 @@ class TableScreen(QWidget):
             turn = self.tr("Halted.")
         elif snapshot.outcome is not None:
             turn = self.tr("Game over.")
+        elif snapshot.starting:
+            turn = self.tr("Waiting for every player to confirm the start…")
         elif snapshot.resign_pending:
             turn = self.tr("You resign at your next turn.")
         elif snapshot.my_turn:
