@@ -411,8 +411,20 @@
         <translation>Vous accueillez cette table&#xa0;: {game}</translation>
     </message>
     <message>
+        <source>{host}&apos;s table: {game}</source>
+        <translation>Table de {host}&#xa0;: {game}</translation>
+    </message>
+    <message>
         <source>Table: {game}</source>
         <translation>Table&#xa0;: {game}</translation>
+    </message>
+    <message>
+        <source>Joining the table…</source>
+        <translation>Connexion à la table…</translation>
+    </message>
+    <message>
+        <source>Bot of {name}</source>
+        <translation>Bot de {name}</translation>
     </message>
     <message>
         <source> (you)</source>
@@ -423,12 +435,40 @@
         <translation>— libre —</translation>
     </message>
     <message>
+        <source>The host refused to seat you.</source>
+        <translation>L&apos;hôte a refusé de vous asseoir.</translation>
+    </message>
+    <message>
+        <source>Nobody answered at that address: check it, and that the host&apos;s palabre is running.</source>
+        <translation>Personne n&apos;a répondu à cette adresse&#xa0;: vérifiez-la, et que le palabre de l&apos;hôte tourne.</translation>
+    </message>
+    <message>
+        <source>The host&apos;s key does not match the invite: this is not the table you were invited to.</source>
+        <translation>La clé de l&apos;hôte ne correspond pas à l&apos;invitation&#xa0;: ce n&apos;est pas la table où l&apos;on vous a invité.</translation>
+    </message>
+    <message>
+        <source>The host runs another version of palabre or of the game&apos;s rules.</source>
+        <translation>L&apos;hôte utilise une autre version de palabre ou des règles du jeu.</translation>
+    </message>
+    <message>
+        <source>Every seat at that table is taken.</source>
+        <translation>Toutes les places de cette table sont prises.</translation>
+    </message>
+    <message>
+        <source>The host left before the game started.</source>
+        <translation>L&apos;hôte est parti avant le début de la partie.</translation>
+    </message>
+    <message>
         <source>bot</source>
         <translation>robot</translation>
     </message>
     <message>
         <source>person</source>
         <translation>personne</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Retour</translation>
     </message>
     <message>
         <source>Invite copied: send it to the other players.</source>
@@ -562,8 +602,8 @@
         <translation>Langue</translation>
     </message>
     <message>
-        <source>Fingerprint: made with your key when you first host or join.</source>
-        <translation>Empreinte&#xa0;: créée avec votre clé la première fois que vous accueillez ou rejoignez une table.</translation>
+        <source>Your key&apos;s fingerprint: the other players see it next to your name, and a host&apos;s fingerprint is in its invite.</source>
+        <translation>L&apos;empreinte de votre clé&#xa0;: les autres joueurs la voient à côté de votre nom, et l&apos;empreinte d&apos;un hôte figure dans son invitation.</translation>
     </message>
     <message>
         <source>Your name</source>
@@ -654,8 +694,24 @@
         <translation>Rejoindre une table</translation>
     </message>
     <message>
-        <source>Open a game file…</source>
-        <translation>Ouvrir un fichier de partie…</translation>
+        <source>Open a game file… (comes with replay)</source>
+        <translation>Ouvrir un fichier de partie… (arrive avec la relecture)</translation>
+    </message>
+    <message>
+        <source>Opening a game file arrives with the replay screen.</source>
+        <translation>L&apos;ouverture d&apos;un fichier de partie arrive avec l&apos;écran de relecture.</translation>
+    </message>
+    <message>
+        <source>No fingerprint: {problem}</source>
+        <translation>Pas d&apos;empreinte&#xa0;: {problem}</translation>
+    </message>
+    <message>
+        <source>Your fingerprint: {fingerprint}</source>
+        <translation>Votre empreinte&#xa0;: {fingerprint}</translation>
+    </message>
+    <message>
+        <source>{address} (invite)</source>
+        <translation>{address} (invitation)</translation>
     </message>
     <message>
         <source>Replay a finished game or check its signatures.</source>
@@ -664,10 +720,6 @@
     <message>
         <source>Game files</source>
         <translation>Fichiers de partie</translation>
-    </message>
-    <message>
-        <source>Opening a game file arrives with the game log and replay.</source>
-        <translation>L&apos;ouverture d&apos;un fichier de partie arrivera avec le journal de partie et la relecture.</translation>
     </message>
     <message>
         <source>No game is installed.</source>
@@ -757,6 +809,10 @@ Le plateau montre la dernière position acceptée par tous. Preuve&#xa0;: {evide
     <message>
         <source>Game over.</source>
         <translation>Partie terminée.</translation>
+    </message>
+    <message>
+        <source>Waiting for every player to confirm the start…</source>
+        <translation>En attente de la confirmation du départ par chaque joueur…</translation>
     </message>
     <message>
         <source>You resign at your next turn.</source>
