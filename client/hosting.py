@@ -240,5 +240,5 @@ class HostPeer(Peer):
         over = table is not None and (table.ended or table.halted)
         if over or self.exit_code is not None:
             return
-        self.notify(LinkLost(link.name, closed.reason, fatal=True))
+        self.notify(LinkLost(link.name, closed.reason, fatal=True, key=link.key))
         self.finish(1, f"{link.name} left the table before the end ({closed.reason})")

@@ -257,7 +257,8 @@ class JoinPeer(Peer):
         elif table.ended or (self.watch and table.chain.outcome() is not None):
             self.finish(0)
         else:
-            self.notify(LinkLost("the host", closed.reason, fatal=True))
+            host = self.host_link.key if self.host_link is not None else None
+            self.notify(LinkLost("the host", closed.reason, fatal=True, key=host))
             self.finish(1)
 
     def _fail(self, reason: str, *, refused: bool, kind: str = "refused") -> None:

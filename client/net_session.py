@@ -72,6 +72,8 @@ class NetSession:
         self._offers: set[bytes] = set()
         self._halted: Halted | None = None
         self._evidence: Path | None = None
+        self._away: set[bytes] = set()
+        self._stopped = ""
         self._snapshot: SessionSnapshot | None = None
         peer.observers.append(self._on_event)
 
@@ -264,8 +266,21 @@ class NetSession:
         self._refresh(GameEnded(event.outcome))
 
     def _on_LinkLost(self, event: LinkLost) -> None:
-        if event.fatal:
-            self._emit(SessionError(f"{event.name} is gone ({event.reason})"))
+        if not event.fatal:
+            return
+        if event.key is not None:
+            self._away.add(event.key)
+        self._stopped = f"{event.name} left the table ({event.reason})"
+        self._notice(f"{self._stopped}: the game cannot go on.")
+        self._emit(PlayersChanged(self._seats()))
+
+    def _on_PresenceChanged(self, event: Any) -> None:
+        """A peer is shown away, or back (``key``, ``present``: the mesh's presence)."""
+        if event.present:
+            self._away.discard(event.key)
+        else:
+            self._away.add(event.key)
+        self._refresh(PlayersChanged(self._seats()))
 
     # --- helpers ----------------------------------------------------------------------------------
     def _name_of(self, key: bytes) -> str:
@@ -299,6 +314,7 @@ class NetSession:
                     is_bot=runner is not None,
                     controller=table.engine.controller(head.engine_state, spec.seat),
                     is_mine=self.peer.me in (spec.key, runner),
+                    present=(runner or spec.key) not in self._away,
                     fingerprint=key_label(spec.key),
                 )
             )
@@ -327,6 +343,7 @@ class NetSession:
             peers=len(head.peers),
             digest=shown.engine_digest,
             starting=table.final_ply < 0,
+            stopped=self._stopped,
             halted=self._halted,
         )
 

@@ -112,6 +112,9 @@ class SessionSnapshot:
     """The engine digest of ``state``."""
     starting: bool = False
     """The table waits for every peer to confirm its start: nobody can move yet."""
+    stopped: str = ""
+    """Why the table stopped before the game's end, e.g. ``"Bea left the table (the
+    connection broke)"``; empty while it plays on.  Nothing more can be played then."""
     halted: Halted | None = None
     """Set when the table stopped on a divergence; ``state`` is then the position after
     ``final_ply``, the last one every peer agreed on."""
@@ -133,7 +136,9 @@ class SessionSnapshot:
     @property
     def my_turn(self) -> bool:
         """This client's player can move now."""
-        return not self.starting and self.my_seat is not None and self.mover == self.my_seat
+        if self.starting or self.stopped or self.my_seat is None:
+            return False
+        return self.mover == self.my_seat
 
     @property
     def last_move(self) -> PlyView | None:

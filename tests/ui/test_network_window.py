@@ -334,3 +334,33 @@ async def test_a_host_window_plays_a_whole_game_against_three_bot_processes(
                 if bot.poll() is None:
                     bot.kill()
                     bot.wait()
+
+
+@qt_trio
+async def test_a_player_who_leaves_is_shown_away_and_the_table_stops(qtbot: Any) -> None:
+    async with (
+        open_window(qtbot, "ana", name="Ana", bot_delay=0, activate=False) as ana,
+        open_window(qtbot, "bea", name="Bea", bot_delay=0, activate=False) as bea,
+    ):
+        host_from_the_window(qtbot, ana, bots=2)
+        join_from_the_window(qtbot, bea, await loopback_invite(ana))
+        await until(bea.lobby.ready.isEnabled)
+        click(qtbot, bea.lobby.ready)
+        click(qtbot, ana.lobby.ready)
+        await until(ana.lobby.start.isEnabled)
+        click(qtbot, ana.lobby.start)
+        await until(lambda: bea.stack.currentWidget() is bea.table)
+        session = session_of(ana)
+        await until(lambda: session.snapshot.my_turn)
+        assert "away" not in ana.table.players.item(3).text()
+
+        click(qtbot, bea.table.leave_button)
+        assert bea.stack.currentWidget() is bea.start
+        await until(lambda: bool(session.snapshot.stopped))
+        assert "Bea — away" in ana.table.players.item(3).text()
+        banner = ana.table.banner.text()
+        assert ana.table.banner.isVisible() and banner.startswith("The game cannot go on: Bea left")
+        assert ana.table.status.text().startswith("Stopped.")
+        board = ana.table.board
+        assert isinstance(board, Board) and not board.interactive
+        assert not ana.table.resign_button.isEnabled()

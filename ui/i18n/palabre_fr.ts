@@ -803,12 +803,20 @@ The board shows the last agreed position. Evidence: {evidence}</source>
 Le plateau montre la dernière position acceptée par tous. Preuve&#xa0;: {evidence}</translation>
     </message>
     <message>
+        <source>The game cannot go on: {why}.</source>
+        <translation>La partie ne peut pas continuer&#xa0;: {why}.</translation>
+    </message>
+    <message>
         <source>Halted.</source>
         <translation>Arrêtée.</translation>
     </message>
     <message>
         <source>Game over.</source>
         <translation>Partie terminée.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Arrêtée.</translation>
     </message>
     <message>
         <source>Waiting for every player to confirm the start…</source>

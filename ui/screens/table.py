@@ -201,7 +201,7 @@ class TableScreen(QWidget):
         )
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
         self.moves.show_plies(snapshot)
-        over = snapshot.outcome is not None or halted is not None
+        over = snapshot.outcome is not None or halted is not None or bool(snapshot.stopped)
         playing = not over and not snapshot.starting and snapshot.my_seat is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
             button.setEnabled(playing)
@@ -229,6 +229,12 @@ class TableScreen(QWidget):
             self.banner.setText(describe_outcome(snapshot, snapshot.outcome))
             self.banner.show()
             self.confirm.hide()
+        elif snapshot.stopped:
+            self.banner.setText(
+                self.tr("The game cannot go on: {why}.").format(why=snapshot.stopped)
+            )
+            self.banner.show()
+            self.confirm.hide()
         self.status.setText(self._status_text(snapshot))
 
     def _status_text(self, snapshot: SessionSnapshot) -> str:
@@ -237,6 +243,8 @@ class TableScreen(QWidget):
             turn = self.tr("Halted.")
         elif snapshot.outcome is not None:
             turn = self.tr("Game over.")
+        elif snapshot.stopped:
+            turn = self.tr("Stopped.")
         elif snapshot.starting:
             turn = self.tr("Waiting for every player to confirm the start…")
         elif snapshot.resign_pending:
