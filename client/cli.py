@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from engines import UnknownGame, engine_names, find_engine
@@ -44,6 +45,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     commands.add_parser("id", help="print this profile's fingerprint (creating its key if needed)")
+
+    verify = commands.add_parser(
+        "verify",
+        help="check a game log, trusting none of the players",
+        description="Check every signature, the chain, every move's legality, every ACK and "
+        "END. Exit 0: valid and complete; 1: invalid; 2: unreadable or not a game log; "
+        "3: valid but incomplete (unfinished or cut).",
+    )
+    verify.add_argument("file", help="a game log file")
+    verify.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    log = commands.add_parser("log", help="show a game log, or draw its board at a ply")
+    log.set_defaults(log_parser=log)
+    log_commands = log.add_subparsers(dest="log_command", metavar="ACTION")
+    show = log_commands.add_parser("show", help="print the game: players, plies, chat, result")
+    show.add_argument("file", help="a game log file")
+    show.add_argument("--ply", type=int, default=None, metavar="N", help="print the board at ply N")
+    export = log_commands.add_parser("export", help="draw the board at a ply to a PNG or SVG file")
+    export.add_argument("file", help="a game log file")
+    export.add_argument("--ply", type=int, required=True, metavar="N", help="the ply to draw")
+    kind = export.add_mutually_exclusive_group(required=True)
+    kind.add_argument("--png", dest="out_png", metavar="OUT", help="write a PNG picture")
+    kind.add_argument("--svg", dest="out_svg", metavar="OUT", help="write an SVG drawing")
+    export.add_argument(
+        "--size", type=int, default=800, metavar="PX", help="picture width and height (default 800)"
+    )
     return parser
 
 
@@ -133,11 +160,22 @@ def _print_id(profile: str) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+Exporter = Callable[[Path, int, Path, str, int], int]
+"""``log export``'s drawing, given by the entry point (it needs Qt, which client never
+imports): (log file, ply, output file, ``png`` or ``svg``, size) -> exit code."""
+
+
+def main(argv: Sequence[str] | None = None, exporter: Exporter | None = None) -> int:
     """Run one subcommand; return the process exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.command == "verify":
+            from client.log_commands import run_verify
+
+            return run_verify(Path(args.file), as_json=args.json)
+        if args.command == "log":
+            return _log(parser, args, exporter)
         if args.command in ("host", "join"):
             from client.headless import run_host, run_join
 
@@ -165,4 +203,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("palabre: interrupted", file=sys.stderr)
         return 130
     parser.print_help()
+    return 2
+
+
+def _log(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, exporter: Exporter | None
+) -> int:
+    from client.log_commands import run_show
+
+    if args.log_command == "show":
+        return run_show(Path(args.file), args.ply)
+    if args.log_command == "export":
+        if exporter is None:
+            print(
+                "palabre: log export draws with Qt: run it as `palabre log export`", file=sys.stderr
+            )
+            return 2
+        if not 16 <= args.size <= 8192:
+            parser.error("--size must be from 16 to 8192 pixels")
+        out, fmt = (args.out_png, "png") if args.out_png else (args.out_svg, "svg")
+        return exporter(Path(args.file), args.ply, Path(out), fmt, args.size)
+    args.log_parser.print_help()
     return 2
