@@ -1,4 +1,4 @@
-"""The start screen's intents: play alone against bots, host a table, join one.
+"""The start screen's intents: play alone against bots, host a table, join one, open a file.
 
 Each intent is synchronous and either returns what the UI shows next or raises
 ``LaunchError`` with a message a player can read.  Hosting and joining return a
@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from client.bots import BOT_KINDS
+from client.game_file import GameFileError, GameFileSession, open_game_file
 from client.hosting import HostPeer
 from client.joining import JoinPeer, parse_target
 from client.lobby import JoinRefused
 from client.local_game import LocalGame
 from client.net_session import NetSession
+from client.peer import game_dir
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 from net.errors import IdentityError, InviteError
 from net.identity import Identity, load_profile_identity
@@ -229,6 +232,17 @@ class Launcher:
             bot_delay=self.bot_delay,
         )
         return NetSession(peer)
+
+    def open_game_file(self, path: Path) -> GameFileSession:
+        """A game file, verified and replayed, to show read-only; ``LaunchError``."""
+        try:
+            return open_game_file(path)
+        except GameFileError as error:
+            raise LaunchError(str(error)) from error
+
+    def games_dir(self) -> Path:
+        """Where this profile's game files are written (it may not exist yet)."""
+        return game_dir(self.profile)
 
     def _identity(self) -> Identity:
         try:

@@ -14,9 +14,11 @@ immutable value; plies appear once each, in chain order, as the table applies th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from client.divergence import Evidence
 from client.events import (
     ChatReceived,
     DrawOffered,
@@ -242,24 +244,29 @@ class NetSession:
         if event.halted:
             self._evidence = event.path
             if self._halted is not None:
-                self._halt(event.verdict)
+                self._halted = replace(self._halted, evidence=str(event.path))
+                self._refresh(self._halted)
         else:
             self._notice(f"Evidence written to {event.path}")
 
     def _on_Halted(self, event: TableHalted) -> None:
-        self._halt(event.evidence.verdict, event.evidence.ply, event.evidence.reason)
+        self._halt(event.evidence)
 
     def _on_EvidenceUpdated(self, event: EvidenceUpdated) -> None:
-        self._halt(event.evidence.verdict)
+        self._halt(event.evidence)
 
-    def _halt(self, verdict: str, ply: int | None = None, reason: str | None = None) -> None:
-        earlier = self._halted
-        ply = ply if ply is not None else (earlier.ply if earlier else 0)
-        message = reason or (earlier.message if earlier else "the table halted")
-        self._halted = Halted(ply, verdict, str(self._evidence or ""), message)
+    def _halt(self, evidence: Evidence) -> None:
+        """The table halted, or learnt more about why: name the culprits the evidence
+        names (none when there is no majority), with the verdict and the reason."""
+        table = self.peer.table
+        assert table is not None
+        first = self._halted is None
+        culprits = ", ".join(table.describe(key) for key in evidence.culprits)
+        message = f"{evidence.verdict} ({evidence.reason})"
+        self._halted = Halted(evidence.ply, culprits, str(self._evidence or ""), message)
         self._refresh(self._halted)
-        if earlier is None:
-            self._notice(f"The table halted at ply {ply}: {message}. {verdict}")
+        if first:
+            self._notice(f"The table halted at ply {evidence.ply}: {message}")
 
     def _on_GameOver(self, event: GameOver) -> None:
         self._notice(f"Game over: {event.outcome.summary}")
@@ -342,6 +349,7 @@ class NetSession:
             draw_offered_by=offered,
             peers=len(head.peers),
             digest=shown.engine_digest,
+            shown_ply=shown.ply if self._halted is not None else None,
             starting=table.final_ply < 0,
             stopped=self._stopped,
             halted=self._halted,

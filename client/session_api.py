@@ -118,6 +118,11 @@ class SessionSnapshot:
     halted: Halted | None = None
     """Set when the table stopped on a divergence; ``state`` is then the position after
     ``final_ply``, the last one every peer agreed on."""
+    shown_ply: int | None = None
+    """The ply after which ``state`` is (None: the last of ``plies``): a halted table shows
+    its last agreed ply, a game file the ply the player picked."""
+    read_only: bool = False
+    """A game file: nothing can be played or sent."""
 
     @property
     def ply(self) -> int:
@@ -142,8 +147,8 @@ class SessionSnapshot:
 
     @property
     def last_move(self) -> PlyView | None:
-        """The last move on the board shown (the last agreed one when halted)."""
-        shown = self.plies if self.halted is None else self.plies[: max(self.final_ply, 0)]
+        """The last move on the board shown (``shown_ply``'s, or the last one)."""
+        shown = self.plies if self.shown_ply is None else self.plies[: self.shown_ply]
         for ply in reversed(shown):
             if ply.kind == "move":
                 return ply
@@ -194,15 +199,16 @@ class SessionError:
 class Halted:
     """The table stopped on a divergence (DESIGN.md section 4); nothing more will be played.
 
-    The snapshot stays on the last agreed state.  ``peer`` names the peer that disagrees
-    with the majority (empty when there is no majority).
+    The snapshot stays on the last agreed state.  ``peer`` names the peer (or peers) that
+    disagree with the majority (empty when there is no majority).
     """
 
     ply: int
     peer: str
     evidence: str
-    """Where the evidence file was written."""
+    """Where the evidence file was written (empty until it is)."""
     message: str
+    """The verdict and the reason, in words."""
 
 
 SessionEvent = StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError | Halted

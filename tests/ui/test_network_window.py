@@ -266,7 +266,7 @@ async def test_a_peer_whose_engine_disagrees_halts_the_table_with_a_banner(
         ]
         for guest in guests:
             nursery.start_soon(guest.run)
-        await until(lambda: len(lobby_rows(ana)) == 4 and lobby_rows(ana)[3][1] == "Rogue")
+        await until(lambda: {"Cléo", "Rogue"} <= {row[1] for row in lobby_rows(ana)})
         click(qtbot, ana.lobby.ready)
         await until(ana.lobby.start.isEnabled)
         click(qtbot, ana.lobby.start)
@@ -276,10 +276,12 @@ async def test_a_peer_whose_engine_disagrees_halts_the_table_with_a_banner(
         table = ana.table
         halted = session_of(ana).snapshot.halted
         assert halted is not None and halted.ply == 2
+        # The verdict grows as the peers' claims arrive: first alone, then a majority.
+        await until(lambda: "(Rogue) disagrees with the others" in table.divergence.text())
         await until(lambda: "Evidence: /" in table.divergence.text())
         text = table.divergence.text()
-        assert table.divergence.isVisible()
-        assert "The table halted at ply 2" in text and "(Rogue) disagrees with the majority" in text
+        assert table.divergence.isVisible() and text.startswith("The table halted at ply 2: peer ")
+        assert "(Rogue) disagrees with the majority (2 of 3 peers) on ply 2" in text
         evidence = Path(text.rsplit("Evidence: ", 1)[1])
         assert evidence.is_file() and evidence.name.endswith(".halt.json")
         session = session_of(ana)

@@ -321,11 +321,15 @@ async def test_a_divergence_shows_a_banner_and_stops_play(qtbot: Any) -> None:
         window.open_session(game)
         table = window.table
         assert not table.divergence.isVisible()
-        game.diverge(Halted(7, "K3QF-7ZPA", "/tmp/evidence-7.bin", "Its digest differs."))
+        halted = Halted(7, "peer K3QF-7ZPA… (Cat)", "/tmp/evidence-7.bin", "Its digest differs.")
+        game.diverge(halted)
         assert table.divergence.isVisible()
-        text = table.divergence.text()
-        assert "halted at ply 7: peer K3QF-7ZPA disagrees" in text
-        assert "/tmp/evidence-7.bin" in text
+        assert table.divergence.text() == (
+            "The table halted at ply 7: peer K3QF-7ZPA… (Cat) disagrees with the others.\n"
+            "Its digest differs.\n"
+            "The board shows the last position every player agreed on. "
+            "Evidence: /tmp/evidence-7.bin"
+        )
         board = table.board
         assert isinstance(board, Board) and not board.interactive
         assert not table.resign_button.isEnabled()

@@ -694,12 +694,24 @@
         <translation>Rejoindre une table</translation>
     </message>
     <message>
-        <source>Open a game file… (comes with replay)</source>
-        <translation>Ouvrir un fichier de partie… (arrive avec la relecture)</translation>
+        <source>Open a game file…</source>
+        <translation>Ouvrir un fichier de partie…</translation>
     </message>
     <message>
-        <source>Opening a game file arrives with the replay screen.</source>
-        <translation>L&apos;ouverture d&apos;un fichier de partie arrive avec l&apos;écran de relecture.</translation>
+        <source>Every game you play is kept in a file signed by every player: open one to check its signatures and go through its moves.</source>
+        <translation>Chaque partie jouée est gardée dans un fichier signé par tous les joueurs&#xa0;: ouvrez-en un pour vérifier ses signatures et en parcourir les coups.</translation>
+    </message>
+    <message>
+        <source>Go through a game again and check its signatures.</source>
+        <translation>Parcourir à nouveau une partie et vérifier ses signatures.</translation>
+    </message>
+    <message>
+        <source>Open a game file</source>
+        <translation>Ouvrir un fichier de partie</translation>
+    </message>
+    <message>
+        <source>palabre games (*.palabre-log);;All files (*)</source>
+        <translation>Parties palabre (*.palabre-log);;Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>No fingerprint: {problem}</source>
@@ -712,10 +724,6 @@
     <message>
         <source>{address} (invite)</source>
         <translation>{address} (invitation)</translation>
-    </message>
-    <message>
-        <source>Replay a finished game or check its signatures.</source>
-        <translation>Rejouer une partie terminée ou vérifier ses signatures.</translation>
     </message>
     <message>
         <source>Game files</source>
@@ -789,18 +797,24 @@
         <translation>Discussion</translation>
     </message>
     <message>
-        <source>peer {peer} disagrees</source>
-        <translation>le pair {peer} n&apos;est pas d&apos;accord</translation>
+        <source>{peer} disagrees with the others</source>
+        <translation>{peer} n&apos;est pas d&apos;accord avec les autres</translation>
+    </message>
+    <message>
+        <source>being written…</source>
+        <translation>en cours d&apos;écriture…</translation>
+    </message>
+    <message>
+        <source>The table halted at ply {ply}: {who}.
+{message}
+The board shows the last position every player agreed on. Evidence: {evidence}</source>
+        <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {who}.
+{message}
+Le plateau montre la dernière position sur laquelle tous les joueurs étaient d&apos;accord. Preuves&#xa0;: {evidence}</translation>
     </message>
     <message>
         <source>no majority agrees</source>
         <translation>aucune majorité ne s&apos;accorde</translation>
-    </message>
-    <message>
-        <source>The table halted at ply {ply}: {who}. {message}
-The board shows the last agreed position. Evidence: {evidence}</source>
-        <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {who}. {message}
-Le plateau montre la dernière position acceptée par tous. Preuve&#xa0;: {evidence}</translation>
     </message>
     <message>
         <source>The game cannot go on: {why}.</source>
@@ -833,6 +847,10 @@ Le plateau montre la dernière position acceptée par tous. Preuve&#xa0;: {evide
     <message>
         <source>{name} to move.</source>
         <translation>À {name} de jouer.</translation>
+    </message>
+    <message>
+        <source>Game file: the position after ply {shown} of {ply}.</source>
+        <translation>Fichier de partie&#xa0;: la position après le coup {shown} sur {ply}.</translation>
     </message>
     <message>
         <source>Ply {final}/{ply} final</source>

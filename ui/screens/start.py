@@ -1,9 +1,11 @@
-"""The start screen: your name, play alone against bots, host a table, join one.
+"""The start screen: your name and fingerprint, play alone against bots, host a table, join
+one, open a game file.
 
 Every action goes through the ``Launcher`` (client/launcher.py).  What it refuses is shown
-in the message line, in the launcher's words; a local game it creates is handed on with
-``sessionReady`` and the window switches to the table; a networked table (hosted or joined)
-with ``tableReady``, and the window shows its lobby.
+in the message line, in the launcher's words; a local game or a game file it opens is handed
+on with ``sessionReady`` and the window switches to the table; a networked table (hosted or
+joined) with ``tableReady``, and the window shows its lobby.  A joined table is remembered
+among the recent tables once its host has let the player in.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -168,17 +171,20 @@ class StartScreen(QWidget):
         join_box = QGroupBox(self.tr("Join a table"))
         join_box.setLayout(join_layout)
 
-        # Replay (reading a game file into a read-only table) is a later issue: until then
-        # the button says so rather than doing nothing.
-        self.open_file = QPushButton(self.tr("Open a game file… (comes with replay)"))
-        self.open_file.setEnabled(False)
-        self.open_file.setToolTip(self.tr("Opening a game file arrives with the replay screen."))
+        self.open_file = QPushButton(self.tr("Open a game file…"))
+        self.open_file.setToolTip(
+            self.tr(
+                "Every game you play is kept in a file signed by every player: open one to "
+                "check its signatures and go through its moves."
+            )
+        )
+        self.file_dialog: QFileDialog | None = None
         self.message = QLabel()
         self.message.setWordWrap(True)
 
         self.recent.setMaximumHeight(160)
         files = QVBoxLayout()
-        files.addWidget(QLabel(self.tr("Replay a finished game or check its signatures.")))
+        files.addWidget(QLabel(self.tr("Go through a game again and check its signatures.")))
         files.addWidget(self.open_file)
         files.addStretch(1)
         files_box = QGroupBox(self.tr("Game files"))
@@ -216,6 +222,7 @@ class StartScreen(QWidget):
         self.recent.itemDoubleClicked.connect(
             lambda item: (self._recent_clicked(item), self.join())
         )
+        self.open_file.clicked.connect(self.choose_game_file)
         self.rules_button.clicked.connect(lambda: self.show_rules(self.local_game.currentText()))
         self.language.activated.connect(self._language_activated)
         self._local_game_changed(self.local_game.currentText())
@@ -298,6 +305,30 @@ class StartScreen(QWidget):
         )
         try:
             session: GameSession = self.launcher.play_local(request)
+        except LaunchError as error:
+            self.say(str(error), error=True)
+            return
+        self.say("")
+        self.sessionReady.emit(session)
+
+    def choose_game_file(self) -> QFileDialog:
+        """Ask for a game file (a window-modal dialog that does not block trio)."""
+        if self.file_dialog is None:
+            self.file_dialog = QFileDialog(
+                self,
+                self.tr("Open a game file"),
+                str(self.launcher.games_dir()),
+                self.tr("palabre games (*.palabre-log);;All files (*)"),
+            )
+            self.file_dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+            self.file_dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+            self.file_dialog.fileSelected.connect(self.open_game_file)
+        self.file_dialog.open()
+        return self.file_dialog
+
+    def open_game_file(self, path: str) -> None:
+        try:
+            session = self.launcher.open_game_file(Path(path))
         except LaunchError as error:
             self.say(str(error), error=True)
             return

@@ -2,7 +2,9 @@
 
 It holds one ``GameSession`` at a time and re-reads its snapshot on every event.  Player
 actions go out as the session's intents only: a complete move from the board, a chat line,
-resign (after an inline confirmation), offer or accept a draw, leave.
+resign (after an inline confirmation), offer or accept a draw, leave.  A game file
+(``snapshot.read_only``) has no chat field nor game buttons; picking a ply in its move list
+shows the board after it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from client.game_file import GameFileSession
 from client.session_api import GameSession, SessionSnapshot
 from engines import Outcome
 from ui.boards import BoardWidget, make_board
@@ -138,6 +141,7 @@ class TableScreen(QWidget):
         self.offer_button.clicked.connect(lambda: self.session and self.session.offer_draw())
         self.accept_button.clicked.connect(lambda: self.session and self.session.accept_draw())
         self.leave_button.clicked.connect(self.leaveRequested.emit)
+        self.moves.itemClicked.connect(lambda item: self._show_ply(self.moves.row(item) + 1))
         self.rules_button.clicked.connect(self.show_rules)
 
     def show_rules(self) -> RulesDialog:
@@ -201,6 +205,12 @@ class TableScreen(QWidget):
         )
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
         self.moves.show_plies(snapshot)
+        read_only = snapshot.read_only
+        for widget in (self.resign_button, self.offer_button, self.accept_button):
+            widget.setVisible(not read_only)
+        self.chat.set_writable(not read_only)
+        if read_only and snapshot.shown_ply:
+            self.moves.setCurrentRow(snapshot.shown_ply - 1)
         over = snapshot.outcome is not None or halted is not None or bool(snapshot.stopped)
         playing = not over and not snapshot.starting and snapshot.my_seat is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
@@ -214,15 +224,17 @@ class TableScreen(QWidget):
         )
         if halted is not None:
             who = (
-                self.tr("peer {peer} disagrees").format(peer=halted.peer)
+                self.tr("{peer} disagrees with the others").format(peer=halted.peer)
                 if halted.peer
                 else self.tr("no majority agrees")
             )
+            evidence = halted.evidence or self.tr("being written…")
             self.divergence.setText(
                 self.tr(
-                    "The table halted at ply {ply}: {who}. {message}\n"
-                    "The board shows the last agreed position. Evidence: {evidence}"
-                ).format(ply=halted.ply, who=who, message=halted.message, evidence=halted.evidence)
+                    "The table halted at ply {ply}: {who}.\n{message}\n"
+                    "The board shows the last position every player agreed on. "
+                    "Evidence: {evidence}"
+                ).format(ply=halted.ply, who=who, message=halted.message, evidence=evidence)
             )
             self.divergence.show()
         if snapshot.outcome is not None:
@@ -258,6 +270,11 @@ class TableScreen(QWidget):
                 if mover is not None
                 else ""
             )
+        if snapshot.read_only:
+            shown = snapshot.ply if snapshot.shown_ply is None else snapshot.shown_ply
+            turn = self.tr("Game file: the position after ply {shown} of {ply}.").format(
+                shown=shown, ply=snapshot.ply
+            )
         parts = [
             turn,
             self.tr("Ply {final}/{ply} final").format(final=snapshot.final_ply, ply=snapshot.ply),
@@ -273,6 +290,11 @@ class TableScreen(QWidget):
     def _move(self, wire: tuple[int, ...]) -> None:
         if self.session is not None:
             self.session.move(list(wire))
+
+    def _show_ply(self, ply: int) -> None:
+        """A game file: show the board after the ply picked in the move list."""
+        if isinstance(self.session, GameFileSession):
+            self.session.show_ply(ply)
 
     def _resign(self) -> None:
         self.confirm.hide()
