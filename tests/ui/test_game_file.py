@@ -12,6 +12,7 @@ import qtrio
 import trio
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLineEdit
 
 from client.hosting import HostPeer
 from client.peer import TableStarted, game_dir
@@ -56,8 +57,9 @@ def open_file(window: MainWindow, path: Path) -> None:
     click_in(window, window.start.open_file)
     dialog = window.start.file_dialog
     assert dialog is not None and dialog.isVisible()
-    dialog.selectFile(str(path))
-    dialog.accept()
+    name = dialog.findChild(QLineEdit, "fileNameEdit")  # typed, as selectFile is not under X
+    name.setText(str(path))
+    QTest.keyClick(name, Qt.Key.Key_Return)
 
 
 def click_in(window: MainWindow, widget: Any) -> None:
@@ -105,6 +107,7 @@ async def test_a_game_file_opens_read_only_and_its_plies_can_be_picked(qtbot: An
         assert board.state == replayed(snapshot.plies, 3) != snapshot.state
         session.move(list(snapshot.plies[3].wire))  # a file is never played on
         assert "game file" in table.error.text() and session.snapshot.ply == snapshot.ply
+        assert table.leave_button.text() == "Close the file"
         click(qtbot, table.leave_button)
         assert window.stack.currentWidget() is window.start
         await trio.sleep(0)

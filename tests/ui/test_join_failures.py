@@ -98,6 +98,8 @@ async def test_a_failed_join_is_explained(qtbot: Any, kind: str) -> None:
         assert meaning in text and words in text, text
         assert not lobby.ready.isEnabled() and not lobby.add_bot.isEnabled()
         assert lobby.leave.text() == "Back"
+        if kind in ("unreachable", "wrong-host-key"):  # no roster ever came
+            assert lobby.title.text() == "Could not join the table"
         assert SettingsStore("joiner").settings.recent == ()  # only a table that let us in
         click(qtbot, lobby.leave)
         assert window.stack.currentWidget() is window.start

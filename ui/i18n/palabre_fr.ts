@@ -419,6 +419,10 @@
         <translation>Table&#xa0;: {game}</translation>
     </message>
     <message>
+        <source>Could not join the table</source>
+        <translation>Impossible de rejoindre la table</translation>
+    </message>
+    <message>
         <source>Joining the table…</source>
         <translation>Connexion à la table…</translation>
     </message>
@@ -795,6 +799,10 @@
     <message>
         <source>Chat</source>
         <translation>Discussion</translation>
+    </message>
+    <message>
+        <source>Close the file</source>
+        <translation>Fermer le fichier</translation>
     </message>
     <message>
         <source>{peer} disagrees with the others</source>

@@ -129,6 +129,8 @@ class LobbyScreen(QWidget):
             )
         elif view.game:
             self.title.setText(self.tr("Table: {game}").format(game=game))
+        elif view.failure:
+            self.title.setText(self.tr("Could not join the table"))
         else:
             self.title.setText(self.tr("Joining the table…"))
         self.invite.setText(view.invite)

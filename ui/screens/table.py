@@ -209,8 +209,12 @@ class TableScreen(QWidget):
         for widget in (self.resign_button, self.offer_button, self.accept_button):
             widget.setVisible(not read_only)
         self.chat.set_writable(not read_only)
+        self.leave_button.setText(
+            self.tr("Close the file") if read_only else self.tr("Leave table")
+        )
         if read_only and snapshot.shown_ply:
             self.moves.setCurrentRow(snapshot.shown_ply - 1)
+            self.moves.scrollToItem(self.moves.currentItem())
         over = snapshot.outcome is not None or halted is not None or bool(snapshot.stopped)
         playing = not over and not snapshot.starting and snapshot.my_seat is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
