@@ -26,6 +26,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_host(commands)
     _add_join(commands)
+    tables = commands.add_parser(
+        "tables", help="list the tables announced on the LAN (mDNS), one per line, and exit"
+    )
+    tables.add_argument(
+        "--wait", type=float, default=2.0, metavar="S", help="listen this long (default 2)"
+    )
     demo = commands.add_parser(
         "demo",
         help="a game between bots, one process per peer over loopback TCP, printed ply by ply",
@@ -91,6 +97,16 @@ def _add_peer_options(command: argparse.ArgumentParser) -> None:
         "--headless", action="store_true", help="no window: ready at once, print each ply"
     )
     command.add_argument("--name", default=None, help="the name other players see")
+    command.add_argument(
+        "--rematch",
+        type=int,
+        nargs="?",
+        const=1,
+        default=0,
+        metavar="N",
+        help="after the game, play again at a new table with seats rotated, once every "
+        "player accepts (N more games; default 1)",
+    )
     command.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     command.add_argument("--trace", default=None, help=argparse.SUPPRESS)
 
@@ -110,6 +126,9 @@ def _add_host(commands: Any) -> None:
     host.add_argument(
         "--idle-timeout", type=float, default=900.0, metavar="S", help="table option (default 900)"
     )
+    host.add_argument(
+        "--no-announce", action="store_true", help="do not announce the table on the LAN (mDNS)"
+    )
     _add_peer_options(host)
 
 
@@ -124,6 +143,8 @@ def _add_join(commands: Any) -> None:
 def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.bot_delay < 0:
         parser.error("--bot-delay must be 0 or more milliseconds")
+    if args.rematch < 0:
+        parser.error("--rematch must be 0 or more games")
     if args.name is not None and not (
         1 <= len(args.name.strip()) <= 32 and args.name.isprintable()
     ):
@@ -196,6 +217,12 @@ def main(argv: Sequence[str] | None = None, exporter: Exporter | None = None) ->
             )
         if args.command == "id":
             return _print_id(args.profile)
+        if args.command == "tables":
+            if not 0 < args.wait <= 600:
+                parser.error("--wait must be more than 0 and at most 600 seconds")
+            from client.mdns import run_tables
+
+            return run_tables(args.wait, sys.stdout)
     except (UnknownGame, InvalidParams) as error:
         print(f"palabre: {error}", file=sys.stderr)
         return 2

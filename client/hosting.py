@@ -17,7 +17,7 @@ lost link ends the table (code 1) unless the game is over or halted, since witho
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -30,6 +30,7 @@ from client.lobby_wire import (
     JOIN,
     NOTICE,
     READY,
+    REMATCH_TOPICS,
     REMOVE_BOT,
     ROSTER,
     SCHEMAS,
@@ -44,7 +45,7 @@ from client.records import START
 from client.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS
 from engines import AnyEngine
 from net.driver import Link, open_listeners, serve
-from net.errors import CloseCode
+from net.errors import CloseCode, LinkError
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
 from net.handshake import APP_VERSION
 from net.identity import Identity
@@ -68,18 +69,37 @@ class HostPeer(Peer):
         away_ms: int = DEFAULT_AWAY_MS,
         idle_ms: int = DEFAULT_IDLE_MS,
         auto_start: bool = True,
+        announce: bool = False,
+        table_id: bytes | None = None,
+        seat: int | None = None,
+        bot_seats: Sequence[int] = (),
+        invited: Collection[bytes] | None = None,
+        open_retry: float = 0.0,
         **options: Any,
     ) -> None:
         """``InvalidParams`` for options the engine refuses, ``JoinRefused`` for too many
-        bots; ``IdentityError`` if a bot key cannot be made."""
+        bots; ``IdentityError`` if a bot key cannot be made.
+
+        A rematch (``client.rematch``) names its ``table_id``, the host's ``seat``, the
+        ``bot_seats`` of its bots and the peers ``invited`` (no one else gets a seat), and
+        retries its port for ``open_retry`` seconds while the last table lets go of it."""
         super().__init__(identity, **options)
-        self.table_id = self.host_table_id = os.urandom(16)
+        self.table_id = self.host_table_id = table_id or os.urandom(16)
         self.engine = engine
         self.name = name
         self.auto_start = auto_start
-        self.lobby = Lobby(engine, params, self.me, name, away_ms=away_ms, idle_ms=idle_ms)
+        self.announce = announce
+        """Announce the lobby on the LAN over mDNS (``client.mdns``) until START."""
+        self.lobby = Lobby(
+            engine, params, self.me, name, away_ms=away_ms, idle_ms=idle_ms, host_seat=seat
+        )
         for _ in range(bots):
             self.lobby.add_bot(self.me, self.new_bot_identity(self.host_table_id).public_key)
+        for bot_seat in bot_seats:
+            key = self.new_bot_identity(self.host_table_id).public_key
+            self.lobby.add_bot(self.me, key, bot_seat)
+        self.invited = None if invited is None else frozenset(invited)
+        self.open_retry = open_retry
         if auto_start:
             self.lobby.set_ready(self.me)
         self.port = 0
@@ -90,7 +110,15 @@ class HostPeer(Peer):
     # --- opening ------------------------------------------------------------------------------
     async def open(self, port: int) -> Invite:
         """Listen on ``port`` (0: any free one); ``LinkError`` saying why not."""
-        self._listeners = await open_listeners(port)
+        deadline = trio.current_time() + self.open_retry
+        while True:
+            try:
+                self._listeners = await open_listeners(port)
+                break
+            except LinkError:
+                if trio.current_time() >= deadline:
+                    raise
+                await trio.sleep(0.2)
         self.port = int(self._listeners[0].socket.getsockname()[1])
         return Invite(lan_addresses(), self.port, self.host_table_id, self.identity.fingerprint)
 
@@ -105,17 +133,32 @@ class HostPeer(Peer):
             listen_port=self.port,
             message_schemas=SCHEMAS,
         )
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(self.serve_timer)
-            nursery.start_soon(
-                partial(serve, self._listeners, spec, self._on_link, on_failure=self._on_failure)
-            )
-            self.notify(LobbyChanged(self.roster()))
-            self._maybe_start()
-            await self.done.wait()
-            await self.wind_down()
-            nursery.cancel_scope.cancel()
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(self.serve_timer)
+                if self.announce:
+                    self._start_announcing(nursery)
+                nursery.start_soon(
+                    partial(
+                        serve, self._listeners, spec, self._on_link, on_failure=self._on_failure
+                    )
+                )
+                self.notify(LobbyChanged(self.roster()))
+                self._maybe_start()
+                await self.done.wait()
+                await self.wind_down()
+                nursery.cancel_scope.cancel()
+        finally:
+            for listener in self._listeners:  # the port is free again (a rematch listens there)
+                listener.socket.close()
         return 1 if self.exit_code is None else self.exit_code
+
+    def _start_announcing(self, nursery: trio.Nursery) -> None:
+        from client.mdns import Announcer  # zeroconf only where a table is announced
+
+        announcer = Announcer(self.port, self.host_table_id, self.identity.fingerprint, self.notify)
+        self.observers.append(announcer.observe)
+        nursery.start_soon(announcer.serve)
 
     # --- the lobby ----------------------------------------------------------------------------
     def roster(self) -> Roster:
@@ -194,7 +237,10 @@ class HostPeer(Peer):
             else:
                 self._join(link, body)
             return
-        if link not in self._admitted or topic in (ROSTER, NOTICE):
+        if topic in REMATCH_TOPICS and link in self._admitted and not link.spectator:
+            self.rematch.on_message(link, topic, body)
+            return
+        if link not in self._admitted or topic in (ROSTER, NOTICE) or topic in REMATCH_TOPICS:
             link.close(f"a joiner does not send {topic!r} here", CloseCode.PROTOCOL)
             return
         try:
@@ -210,6 +256,11 @@ class HostPeer(Peer):
         self._lobby_changed()
 
     def _join(self, link: PeerLink, body: Mapping[str, Any]) -> None:
+        if self.invited is not None and link.key not in self.invited and not body["watch"]:
+            link.close(
+                "this table is a rematch for the players of the last game", CloseCode.REFUSED
+            )
+            return
         try:
             self.lobby.join(link.key, body["name"], seat=body["seat"] or None, watch=body["watch"])
         except JoinRefused as refusal:
@@ -236,6 +287,7 @@ class HostPeer(Peer):
             return
         if link.spectator or self.done.is_set():
             return
+        self.rematch.left(link.key)
         table = self.table
         over = table is not None and (table.ended or table.halted)
         if over or self.exit_code is not None:

@@ -16,7 +16,7 @@ authenticated; this peer signs nothing before START; a spectator (``watch``) nev
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from client.lobby_wire import (
     JOIN,
     NOTICE,
     READY,
+    REMATCH_TOPICS,
     REMOVE_BOT,
     ROSTER,
     SCHEMAS,
@@ -126,12 +127,19 @@ class JoinPeer(Peer):
         seat: int | None = None,
         watch: bool = False,
         ready: bool = True,
+        bot_seats: Sequence[int] = (),
+        dial_retry: float = 0.0,
         **options: Any,
     ) -> None:
+        """A rematch (``client.rematch``) also names the seats of this peer's bots, added
+        as soon as the host took the join, and retries its dial for ``dial_retry`` seconds
+        while the last table closes and the new one opens."""
         super().__init__(identity, **options)
         self.target = target
         self.name = name
         self.seat, self.watch, self.ready = seat, watch, ready
+        self.bot_seats = tuple(bot_seats)
+        self.dial_retry = dial_retry
         self.roster: Roster | None = None
         self.host_link: PeerLink | None = None
         self.failure: JoinFailed | None = None
@@ -148,16 +156,22 @@ class JoinPeer(Peer):
 
     async def _serve_host(self) -> None:
         spec = LinkSpec(self.identity, APP_VERSION, self.policy, message_schemas=SCHEMAS)
-        try:
-            if isinstance(self.target, Invite):
-                link = await connect_invite(self.target, spec)
-            else:
-                link = await connect(*self.target, spec)
-        except LinkError as error:
-            code = error.code
-            kind = _KINDS.get(code, "refused") if error.refused and code else "unreachable"
-            self._fail(str(error), refused=error.refused, kind=kind)
-            return
+        deadline = trio.current_time() + self.dial_retry
+        while True:
+            try:
+                if isinstance(self.target, Invite):
+                    link = await connect_invite(self.target, spec)
+                else:
+                    link = await connect(*self.target, spec)
+                break
+            except LinkError as error:
+                if trio.current_time() >= deadline:
+                    code = error.code
+                    refused = error.refused
+                    kind = _KINDS.get(code, "refused") if refused and code else "unreachable"
+                    self._fail(str(error), refused=refused, kind=kind)
+                    return
+                await trio.sleep(0.2)  # the last table's host is still there, or not yet
         self.table_id = link.connection.table_id
         self.policy.keys = {link.peer.key}  # START, from the host this link authenticated
         host = PeerLink(link, link.peer.key, "the host")
@@ -207,6 +221,8 @@ class JoinPeer(Peer):
                 self._on_roster(link, read_roster(event.body))
             elif event.topic == NOTICE:
                 self.notify(Notice(event.body["text"]))
+            elif event.topic in REMATCH_TOPICS:
+                self.rematch.on_message(link, event.topic, event.body)
             else:
                 link.close(f"a host does not send {event.topic!r}", CloseCode.PROTOCOL)
 
@@ -217,6 +233,8 @@ class JoinPeer(Peer):
                 link.close(problem, CloseCode.VERSION)
                 self._fail(problem, refused=True, kind="version-mismatch")
                 return
+            for seat in self.bot_seats:  # a rematch: this peer's bots take their seats again
+                self.add_bot(seat)
         self.roster = roster
         self.notify(LobbyChanged(roster))
 
@@ -243,6 +261,8 @@ class JoinPeer(Peer):
     def _host_left(self, closed: LinkClosed) -> None:
         if self.done.is_set():
             return
+        if self.table is not None:
+            self.rematch.left(self.table.start.host)
         if self.table is None:
             refused = closed.by_peer and closed.code in _REFUSALS
             self._fail(

@@ -34,8 +34,10 @@ __all__ = [
     "GameSession",
     "Halted",
     "Listener",
+    "NextTable",
     "PlayersChanged",
     "PlyView",
+    "RematchView",
     "SeatView",
     "SessionError",
     "SessionEvent",
@@ -88,6 +90,19 @@ class ChatEntry:
 
 
 @dataclass(frozen=True)
+class RematchView:
+    """Playing again after the end, at a networked table (names of the players)."""
+
+    accepted: tuple[str, ...]
+    declined: tuple[str, ...]
+    """Not empty: there will be no rematch."""
+    waiting: tuple[str, ...]
+    """Still to answer."""
+    mine: bool | None
+    """This client's player's answer (None: not given yet)."""
+
+
+@dataclass(frozen=True)
 class SessionSnapshot:
     """Everything a game screen shows, at one moment."""
 
@@ -123,6 +138,8 @@ class SessionSnapshot:
     its last agreed ply, a game file the ply the player picked."""
     read_only: bool = False
     """A game file: nothing can be played or sent."""
+    rematch: RematchView | None = None
+    """Set once the game ended at a table that can play again (``play_again``)."""
 
     @property
     def ply(self) -> int:
@@ -211,7 +228,16 @@ class Halted:
     """The verdict and the reason, in words."""
 
 
-SessionEvent = StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError | Halted
+@dataclass(frozen=True)
+class NextTable:
+    """Every player accepted to play again: ``session`` is the new table, in its lobby."""
+
+    session: Any
+
+
+SessionEvent = (
+    StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError | Halted | NextTable
+)
 Listener = Callable[[SessionEvent], None]
 
 

@@ -330,6 +330,68 @@
     </message>
 </context>
 <context>
+    <name>FoundTablesBox</name>
+    <message>
+        <source>Tables on the LAN</source>
+        <translation>Tables sur le réseau local</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Jeu</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Hôte</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Seats free</source>
+        <translation>Places libres</translation>
+    </message>
+    <message>
+        <source>Tables on the LAN are not listened for in this window.</source>
+        <translation>Cette fenêtre n’écoute pas les tables du réseau local.</translation>
+    </message>
+    <message>
+        <source>{free} of {seats}</source>
+        <translation>{free} sur {seats}</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>Rejoindre</translation>
+    </message>
+    <message>
+        <source>This table runs another version of palabre.</source>
+        <translation>Cette table utilise une autre version de palabre.</translation>
+    </message>
+    <message>
+        <source>This palabre does not have that game.</source>
+        <translation>Ce palabre n’a pas ce jeu.</translation>
+    </message>
+    <message>
+        <source>Every seat is taken.</source>
+        <translation>Toutes les places sont prises.</translation>
+    </message>
+    <message>
+        <source>Join this table, checking the host&apos;s key</source>
+        <translation>Rejoindre cette table en vérifiant la clé de l’hôte</translation>
+    </message>
+    <message>
+        <source>Listening for tables on the LAN… none heard yet.</source>
+        <translation>À l’écoute des tables du réseau local… aucune entendue pour l’instant.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n table(s) heard on the LAN.</source>
+        <translation>
+            <numerusform>%n table entendue sur le réseau local.</numerusform>
+            <numerusform>%n tables entendues sur le réseau local.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>GenericBoard</name>
     <message>
         <source>filter moves</source>
@@ -757,6 +819,14 @@
         <translation>Partie terminée — {won} {reason}</translation>
     </message>
     <message>
+        <source>Play again</source>
+        <translation>Rejouer</translation>
+    </message>
+    <message>
+        <source>A new table with the same players; the seats move round so another starts</source>
+        <translation>Une nouvelle table avec les mêmes joueurs&#xa0;; les places tournent pour qu’un autre commence</translation>
+    </message>
+    <message>
         <source>Resign…</source>
         <translation>Abandonner…</translation>
     </message>
@@ -827,6 +897,26 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>The game cannot go on: {why}.</source>
         <translation>La partie ne peut pas continuer&#xa0;: {why}.</translation>
+    </message>
+    <message>
+        <source>{names} will not play again.</source>
+        <translation>{names} ne rejouera pas.</translation>
+    </message>
+    <message>
+        <source>You will play again; waiting for {names}…</source>
+        <translation>Vous rejouez&#xa0;; en attente de {names}…</translation>
+    </message>
+    <message>
+        <source>Everyone plays again: opening the new table…</source>
+        <translation>Tout le monde rejoue&#xa0;: ouverture de la nouvelle table…</translation>
+    </message>
+    <message>
+        <source>{names} would like to play again.</source>
+        <translation>{names} voudrait rejouer.</translation>
+    </message>
+    <message>
+        <source>Play again with the same players?</source>
+        <translation>Rejouer avec les mêmes joueurs&#xa0;?</translation>
     </message>
     <message>
         <source>Halted.</source>

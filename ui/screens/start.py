@@ -1,5 +1,6 @@
 """The start screen: your name and fingerprint, play alone against bots, host a table, join
-one, open a game file.
+one (by address or invite, or with one click among the tables heard on the LAN), open a game
+file.
 
 Every action goes through the ``Launcher`` (client/launcher.py).  What it refuses is shown
 in the message line, in the launcher's words; a local game or a game file it opens is handed
@@ -42,9 +43,11 @@ from client.launcher import (
     parse_options,
 )
 from client.lobby_model import LobbyModel
+from client.mdns import TableFinder
 from client.session_api import GameSession
 from client.settings import RecentTable, SettingsStore
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
+from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
 from ui.theme import ERROR
 
@@ -68,7 +71,9 @@ class StartScreen(QWidget):
     tableReady = Signal(object)  # a NetSession in its lobby, not started yet
     languageChosen = Signal(str)  # "en" or "fr": the language to switch the window to
 
-    def __init__(self, launcher: Launcher, store: SettingsStore) -> None:
+    def __init__(
+        self, launcher: Launcher, store: SettingsStore, finder: TableFinder | None = None
+    ) -> None:
         super().__init__()
         self.launcher = launcher
         self.store = store
@@ -171,6 +176,9 @@ class StartScreen(QWidget):
         join_box = QGroupBox(self.tr("Join a table"))
         join_box.setLayout(join_layout)
 
+        self.found = FoundTablesBox(finder, games)
+        self.found.joinRequested.connect(self.join_found)
+
         self.open_file = QPushButton(self.tr("Open a game file…"))
         self.open_file.setToolTip(
             self.tr(
@@ -195,6 +203,7 @@ class StartScreen(QWidget):
         grid.addWidget(host_box, 0, 1)
         grid.addWidget(join_box, 0, 2)
         grid.addWidget(files_box, 1, 0)
+        grid.addWidget(self.found, 1, 1, 1, 2)
         for column in range(3):
             grid.setColumnStretch(column, 1)
         self.name.setMaximumWidth(320)
@@ -350,6 +359,11 @@ class StartScreen(QWidget):
             return
         self.say("")
         self.tableReady.emit(session)
+
+    def join_found(self, invite: str) -> None:
+        """Join a table heard on the LAN, by its invite (one click in the list)."""
+        self.join_target.setText(invite)
+        self.join()
 
     def join(self) -> None:
         target = self.join_target.text().strip()

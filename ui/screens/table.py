@@ -65,6 +65,19 @@ class TableScreen(QWidget):
             "background: #fff3c4; border: 1px solid #c9a227; padding: 6px; font-weight: bold;"
         )
         self.banner.hide()
+        # Playing again (networked tables): who accepted, and the button.
+        self.rematch = QWidget()
+        rematch_row = QHBoxLayout(self.rematch)
+        rematch_row.setContentsMargins(0, 0, 0, 0)
+        self.rematch_status = QLabel()
+        self.rematch_status.setWordWrap(True)
+        self.again_button = QPushButton(self.tr("Play again"))
+        self.again_button.setToolTip(
+            self.tr("A new table with the same players; the seats move round so another starts")
+        )
+        rematch_row.addWidget(self.rematch_status, 1)
+        rematch_row.addWidget(self.again_button)
+        self.rematch.hide()
         self.divergence = QLabel()
         self.divergence.setWordWrap(True)
         self.divergence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -130,6 +143,7 @@ class TableScreen(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.divergence)
         layout.addWidget(self.banner)
+        layout.addWidget(self.rematch)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.error)
         layout.addWidget(self.status)
@@ -143,6 +157,7 @@ class TableScreen(QWidget):
         self.leave_button.clicked.connect(self.leaveRequested.emit)
         self.moves.itemClicked.connect(lambda item: self._show_ply(self.moves.row(item) + 1))
         self.rules_button.clicked.connect(self.show_rules)
+        self.again_button.clicked.connect(self._play_again)
 
     def show_rules(self) -> RulesDialog:
         """Open (or bring forward) the rules of the game on the table."""
@@ -183,6 +198,7 @@ class TableScreen(QWidget):
         self.session = self.bridge = self.board = None
         self.confirm.hide()
         self.banner.hide()
+        self.rematch.hide()
         self.divergence.hide()
 
     def _on_state(self, _event: object) -> None:
@@ -251,7 +267,32 @@ class TableScreen(QWidget):
             )
             self.banner.show()
             self.confirm.hide()
+        self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
+
+    def _show_rematch(self, snapshot: SessionSnapshot) -> None:
+        rematch = snapshot.rematch
+        if rematch is None or snapshot.outcome is None:
+            self.rematch.hide()
+            return
+        if rematch.declined:
+            text = self.tr("{names} will not play again.").format(names=", ".join(rematch.declined))
+        elif rematch.mine and rematch.waiting:
+            text = self.tr("You will play again; waiting for {names}…").format(
+                names=", ".join(rematch.waiting)
+            )
+        elif rematch.mine:
+            text = self.tr("Everyone plays again: opening the new table…")
+        elif rematch.accepted:
+            text = self.tr("{names} would like to play again.").format(
+                names=", ".join(rematch.accepted)
+            )
+        else:
+            text = self.tr("Play again with the same players?")
+        self.rematch_status.setText(text)
+        self.again_button.setVisible(not rematch.declined)
+        self.again_button.setEnabled(rematch.mine is None and not rematch.declined)
+        self.rematch.show()
 
     def _status_text(self, snapshot: SessionSnapshot) -> str:
         assert self.board is not None
@@ -299,6 +340,11 @@ class TableScreen(QWidget):
         """A game file: show the board after the ply picked in the move list."""
         if isinstance(self.session, GameFileSession):
             self.session.show_ply(ply)
+
+    def _play_again(self) -> None:
+        play_again = getattr(self.session, "play_again", None)
+        if play_again is not None:
+            play_again()
 
     def _resign(self) -> None:
         self.confirm.hide()
