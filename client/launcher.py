@@ -1,4 +1,4 @@
-"""The start screen's intents: play alone against bots, host a table, join one, open a file.
+"""The start screen's intents: play alone against bots, host a table, join one.
 
 Each intent is synchronous and either returns what the UI shows next or raises
 ``LaunchError`` with a message a player can read.  Hosting and joining return a
@@ -13,17 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from client.bots import BOT_KINDS
-from client.game_file import GameFileError, GameFileSession, open_game_file
 from client.hosting import HostPeer
 from client.joining import JoinPeer, parse_target
 from client.lobby import JoinRefused
 from client.local_game import LocalGame
 from client.mdns import mdns_enabled
 from client.net_session import NetSession
-from client.peer import game_dir
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 from net.errors import IdentityError, InviteError
 from net.identity import Identity, load_profile_identity
@@ -234,17 +231,6 @@ class Launcher:
             bot_delay=self.bot_delay,
         )
         return NetSession(peer)
-
-    def open_game_file(self, path: Path) -> GameFileSession:
-        """A game file, verified and replayed, to show read-only; ``LaunchError``."""
-        try:
-            return open_game_file(path)
-        except GameFileError as error:
-            raise LaunchError(str(error)) from error
-
-    def games_dir(self) -> Path:
-        """Where this profile's game files are written (it may not exist yet)."""
-        return game_dir(self.profile)
 
     def _identity(self) -> Identity:
         try:

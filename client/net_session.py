@@ -50,6 +50,7 @@ from client.session_api import (
     NextTable,
     PlayersChanged,
     PlyView,
+    Pointed,
     RematchView,
     SeatView,
     SessionError,
@@ -238,8 +239,8 @@ class NetSession:
         self._add_chat(ChatEntry(len(self._plies), self._seat_of(event.author), author, event.text))
 
     def _on_PointReceived(self, event: PointReceived) -> None:
-        marks = len(event.arrows) + len(event.squares)
-        self._notice(f"{event.name} points at the board ({marks} marks)")
+        seat = self._seat_of(event.author)
+        self._emit(Pointed(event.ply, seat, event.name, event.arrows, event.squares))
 
     def _on_DrawOffered(self, event: DrawOffered) -> None:
         self._offers.add(event.author)

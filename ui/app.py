@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import qtrio
 import trio
@@ -38,6 +39,7 @@ from ui.i18n import (
     install_language,
 )
 from ui.screens.lobby import LobbyScreen
+from ui.screens.replay import ReplayScreen
 from ui.screens.start import StartScreen
 from ui.screens.table import TableScreen
 
@@ -68,7 +70,8 @@ class MainWindow(QMainWindow):
         self.start = StartScreen(self.launcher, self.store, finder)
         self.lobby = LobbyScreen()
         self.table = TableScreen()
-        for screen in (self.start, self.lobby, self.table):
+        self.replay = ReplayScreen()
+        for screen in (self.start, self.lobby, self.table, self.replay):
             self.stack.addWidget(screen)
         self.setCentralWidget(self.stack)
         self.resize(1200, 800)
@@ -78,6 +81,8 @@ class MainWindow(QMainWindow):
         self.table.leaveRequested.connect(self.leave_table)
         self.lobby.leaveRequested.connect(self.leave_table)
         self.start.languageChosen.connect(self.switch_language)
+        self.start.replayRequested.connect(self.open_replay)
+        self.replay.closed.connect(self.show_start)
 
     def show_start(self) -> None:
         self.start.show_recent()
@@ -112,6 +117,11 @@ class MainWindow(QMainWindow):
                 self.stack.setCurrentWidget(self.table)
 
         session.subscribe(follow)
+
+    def open_replay(self, path: Path) -> None:
+        """Verify the game file at ``path`` and step through it."""
+        self.replay.open_file(path)
+        self.stack.setCurrentWidget(self.replay)
 
     def leave_table(self) -> None:
         if self.session is not None:

@@ -60,6 +60,16 @@
     </message>
 </context>
 <context>
+    <name>ReplayScreen</name>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n problem</numerusform>
+            <numerusform>%n problems</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TableScreen</name>
     <message numerus="yes">
         <source>%n peer(s)</source>

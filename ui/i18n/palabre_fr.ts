@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>Animation</name>
+    <message>
+        <source>{game} · the start</source>
+        <translation>{game} · le départ</translation>
+    </message>
+    <message>
+        <source>{game} · ply {ply}/{plies} · {who}: {move}</source>
+        <translation>{game} · coup {ply}/{plies} · {who}&#xa0;: {move}</translation>
+    </message>
+</context>
+<context>
     <name>Board</name>
     <message>
         <source>Play the foul</source>
@@ -643,6 +654,215 @@
     </message>
 </context>
 <context>
+    <name>PointingController</name>
+    <message>
+        <source>Point</source>
+        <translation>Montrer</translation>
+    </message>
+    <message>
+        <source>While on, the left button points instead of moving pieces.</source>
+        <translation>Activé, le bouton gauche montre au lieu de jouer.</translation>
+    </message>
+    <message>
+        <source>Clear my marks</source>
+        <translation>Effacer mes marques</translation>
+    </message>
+    <message>
+        <source>Right-drag on the board: an arrow; right click: a highlight. Everyone at the table sees them until the next move.</source>
+        <translation>Glisser avec le bouton droit&#xa0;: une flèche&#xa0;; clic droit&#xa0;: une case marquée. Toute la table les voit jusqu&apos;au prochain coup.</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayScreen</name>
+    <message>
+        <source>First: the start (Home)</source>
+        <translation>Premier&#xa0;: le départ (Début)</translation>
+    </message>
+    <message>
+        <source>Previous ply (←)</source>
+        <translation>Coup précédent (←)</translation>
+    </message>
+    <message>
+        <source>Play / pause (Space)</source>
+        <translation>Lecture / pause (Espace)</translation>
+    </message>
+    <message>
+        <source>Next ply (→)</source>
+        <translation>Coup suivant (→)</translation>
+    </message>
+    <message>
+        <source>Last ply (End)</source>
+        <translation>Dernier coup (Fin)</translation>
+    </message>
+    <message>
+        <source>Problems found by the verifier</source>
+        <translation>Problèmes trouvés par le vérificateur</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>Copier l&apos;image</translation>
+    </message>
+    <message>
+        <source>Save image…</source>
+        <translation>Enregistrer l&apos;image…</translation>
+    </message>
+    <message>
+        <source>Save animation…</source>
+        <translation>Enregistrer l&apos;animation…</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Retour</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Moves and chat</source>
+        <translation>Coups et discussion</translation>
+    </message>
+    <message>
+        <source>Verifying every signature and replaying every ply…</source>
+        <translation>Vérification de chaque signature et rejeu de chaque coup…</translation>
+    </message>
+    <message>
+        <source>This file cannot be replayed: {reason}</source>
+        <translation>Ce fichier ne peut pas être rejoué&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>{game} — {file}</source>
+        <translation>{game} — {file}</translation>
+    </message>
+    <message>
+        <source>every ply final</source>
+        <translation>chaque coup définitif</translation>
+    </message>
+    <message>
+        <source>final up to ply {ply}</source>
+        <translation>définitif jusqu&apos;au coup {ply}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n problème</numerusform>
+            <numerusform>%n problèmes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Valid and complete</source>
+        <translation>Valide et complet</translation>
+    </message>
+    <message>
+        <source>Valid but incomplete</source>
+        <translation>Valide mais incomplet</translation>
+    </message>
+    <message>
+        <source>Invalid</source>
+        <translation>Invalide</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>Illisible</translation>
+    </message>
+    <message>
+        <source>{verdict}: {plies} plies, {final}, {problems}.</source>
+        <translation>{verdict}&#xa0;: {plies} coups, {final}, {problems}.</translation>
+    </message>
+    <message>
+        <source>Result: {summary}</source>
+        <translation>Résultat&#xa0;: {summary}</translation>
+    </message>
+    <message>
+        <source> (from ply {ply})</source>
+        <translation> (depuis le coup {ply})</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {name}</source>
+        <translation>Siège {seat}&#xa0;: {name}</translation>
+    </message>
+    <message>
+        <source>the start</source>
+        <translation>le départ</translation>
+    </message>
+    <message>
+        <source>{author}: {text}</source>
+        <translation>{author}&#xa0;: {text}</translation>
+    </message>
+    <message>
+        <source>{author} offers a draw</source>
+        <translation>{author} propose la nulle</translation>
+    </message>
+    <message>
+        <source>{author} accepts a draw</source>
+        <translation>{author} accepte la nulle</translation>
+    </message>
+    <message>
+        <source>The start.</source>
+        <translation>Le départ.</translation>
+    </message>
+    <message>
+        <source>Ply {ply}: {move}, played by {who}.</source>
+        <translation>Coup {ply}&#xa0;: {move}, joué par {who}.</translation>
+    </message>
+    <message>
+        <source>Signed by {signer}.</source>
+        <translation>Signé par {signer}.</translation>
+    </message>
+    <message>
+        <source>Final: every peer at the table acknowledged it.</source>
+        <translation>Définitif&#xa0;: chaque pair de la table l&apos;a confirmé.</translation>
+    </message>
+    <message>
+        <source>Not final: not every peer acknowledged it.</source>
+        <translation>Pas définitif&#xa0;: tous les pairs ne l&apos;ont pas confirmé.</translation>
+    </message>
+    <message>
+        <source>Pointing on this position: {names}.</source>
+        <translation>Marques sur cette position&#xa0;: {names}.</translation>
+    </message>
+    <message>
+        <source>The board after ply {ply} is in the clipboard.</source>
+        <translation>Le plateau après le coup {ply} est dans le presse-papiers.</translation>
+    </message>
+    <message>
+        <source>Saved the board after ply {ply} to {path}.</source>
+        <translation>Plateau après le coup {ply} enregistré dans {path}.</translation>
+    </message>
+    <message>
+        <source>Could not write {path}.</source>
+        <translation>Impossible d&apos;écrire {path}.</translation>
+    </message>
+    <message>
+        <source>Drawing the animation: frame {done} of {total}…</source>
+        <translation>Dessin de l&apos;animation&#xa0;: image {done} sur {total}…</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>Impossible d&apos;écrire {path}&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>Saved {frames} frames to {path} ({size} KiB).</source>
+        <translation>{frames} images enregistrées dans {path} ({size} Kio).</translation>
+    </message>
+    <message>
+        <source>Save the board as a picture</source>
+        <translation>Enregistrer le plateau en image</translation>
+    </message>
+    <message>
+        <source>PNG pictures (*.png)</source>
+        <translation>Images PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Save the game as an animation</source>
+        <translation>Enregistrer la partie en animation</translation>
+    </message>
+    <message>
+        <source>Animated PNG (*.png *.apng)</source>
+        <translation>PNG animé (*.png *.apng)</translation>
+    </message>
+</context>
+<context>
     <name>RulesDialog</name>
     <message>
         <source>Game</source>
@@ -764,20 +984,8 @@
         <translation>Ouvrir un fichier de partie…</translation>
     </message>
     <message>
-        <source>Every game you play is kept in a file signed by every player: open one to check its signatures and go through its moves.</source>
-        <translation>Chaque partie jouée est gardée dans un fichier signé par tous les joueurs&#xa0;: ouvrez-en un pour vérifier ses signatures et en parcourir les coups.</translation>
-    </message>
-    <message>
-        <source>Go through a game again and check its signatures.</source>
-        <translation>Parcourir à nouveau une partie et vérifier ses signatures.</translation>
-    </message>
-    <message>
         <source>Open a game file</source>
         <translation>Ouvrir un fichier de partie</translation>
-    </message>
-    <message>
-        <source>palabre games (*.palabre-log);;All files (*)</source>
-        <translation>Parties palabre (*.palabre-log);;Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>No fingerprint: {problem}</source>
@@ -794,6 +1002,14 @@
     <message>
         <source>Game files</source>
         <translation>Fichiers de partie</translation>
+    </message>
+    <message>
+        <source>Replay a finished game or check its signatures.</source>
+        <translation>Rejouer une partie terminée ou vérifier ses signatures.</translation>
+    </message>
+    <message>
+        <source>palabre game files (*.palabre-log *.palabre);;All files (*)</source>
+        <translation>Fichiers de partie palabre (*.palabre-log *.palabre);;Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>No game is installed.</source>
@@ -871,10 +1087,6 @@
         <translation>Discussion</translation>
     </message>
     <message>
-        <source>Close the file</source>
-        <translation>Fermer le fichier</translation>
-    </message>
-    <message>
         <source>{peer} disagrees with the others</source>
         <translation>{peer} n&apos;est pas d&apos;accord avec les autres</translation>
     </message>
@@ -945,10 +1157,6 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>{name} to move.</source>
         <translation>À {name} de jouer.</translation>
-    </message>
-    <message>
-        <source>Game file: the position after ply {shown} of {ply}.</source>
-        <translation>Fichier de partie&#xa0;: la position après le coup {shown} sur {ply}.</translation>
     </message>
     <message>
         <source>Ply {final}/{ply} final</source>

@@ -1,12 +1,12 @@
 """The start screen: your name and fingerprint, play alone against bots, host a table, join
-one (by address or invite, or with one click among the tables heard on the LAN), open a game
-file.
+one (by address or invite, or with one click among the tables heard on the LAN), replay a
+game file.
 
 Every action goes through the ``Launcher`` (client/launcher.py).  What it refuses is shown
-in the message line, in the launcher's words; a local game or a game file it opens is handed
-on with ``sessionReady`` and the window switches to the table; a networked table (hosted or
-joined) with ``tableReady``, and the window shows its lobby.  A joined table is remembered
-among the recent tables once its host has let the player in.
+in the message line, in the launcher's words; a local game it creates is handed on with
+``sessionReady`` and the window switches to the table; a networked table (hosted or joined)
+with ``tableReady``, and the window shows its lobby; a game file with ``replayRequested``.
+A joined table is remembered among the recent tables once its host has let the player in.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from client.launcher import (
 )
 from client.lobby_model import LobbyModel
 from client.mdns import TableFinder
+from client.peer import game_dir
 from client.session_api import GameSession
 from client.settings import RecentTable, SettingsStore
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
@@ -70,6 +71,7 @@ class StartScreen(QWidget):
     sessionReady = Signal(object)  # a GameSession, not started yet
     tableReady = Signal(object)  # a NetSession in its lobby, not started yet
     languageChosen = Signal(str)  # "en" or "fr": the language to switch the window to
+    replayRequested = Signal(object)  # the Path of a game file to replay
 
     def __init__(
         self, launcher: Launcher, store: SettingsStore, finder: TableFinder | None = None
@@ -180,19 +182,12 @@ class StartScreen(QWidget):
         self.found.joinRequested.connect(self.join_found)
 
         self.open_file = QPushButton(self.tr("Open a game file…"))
-        self.open_file.setToolTip(
-            self.tr(
-                "Every game you play is kept in a file signed by every player: open one to "
-                "check its signatures and go through its moves."
-            )
-        )
-        self.file_dialog: QFileDialog | None = None
         self.message = QLabel()
         self.message.setWordWrap(True)
 
         self.recent.setMaximumHeight(160)
         files = QVBoxLayout()
-        files.addWidget(QLabel(self.tr("Go through a game again and check its signatures.")))
+        files.addWidget(QLabel(self.tr("Replay a finished game or check its signatures.")))
         files.addWidget(self.open_file)
         files.addStretch(1)
         files_box = QGroupBox(self.tr("Game files"))
@@ -270,6 +265,18 @@ class StartScreen(QWidget):
             item.setToolTip(table.address)
             self.recent.addItem(item)
 
+    def choose_game_file(self) -> None:
+        """Ask for a game file (this profile's games first) and replay it."""
+        games = game_dir(self.launcher.profile)
+        name, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open a game file"),
+            str(games if games.is_dir() else Path.home()),
+            self.tr("palabre game files (*.palabre-log *.palabre);;All files (*)"),
+        )
+        if name:
+            self.replayRequested.emit(Path(name))
+
     def show_rules(self, game: str) -> RulesDialog:
         """Open (or bring forward) the rules window on ``game``."""
         if self.rules_dialog is None:
@@ -314,30 +321,6 @@ class StartScreen(QWidget):
         )
         try:
             session: GameSession = self.launcher.play_local(request)
-        except LaunchError as error:
-            self.say(str(error), error=True)
-            return
-        self.say("")
-        self.sessionReady.emit(session)
-
-    def choose_game_file(self) -> QFileDialog:
-        """Ask for a game file (a window-modal dialog that does not block trio)."""
-        if self.file_dialog is None:
-            self.file_dialog = QFileDialog(
-                self,
-                self.tr("Open a game file"),
-                str(self.launcher.games_dir()),
-                self.tr("palabre games (*.palabre-log);;All files (*)"),
-            )
-            self.file_dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-            self.file_dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
-            self.file_dialog.fileSelected.connect(self.open_game_file)
-        self.file_dialog.open()
-        return self.file_dialog
-
-    def open_game_file(self, path: str) -> None:
-        try:
-            session = self.launcher.open_game_file(Path(path))
         except LaunchError as error:
             self.say(str(error), error=True)
             return

@@ -2,9 +2,7 @@
 
 It holds one ``GameSession`` at a time and re-reads its snapshot on every event.  Player
 actions go out as the session's intents only: a complete move from the board, a chat line,
-resign (after an inline confirmation), offer or accept a draw, leave.  A game file
-(``snapshot.read_only``) has no chat field nor game buttons; picking a ply in its move list
-shows the board after it.
+resign (after an inline confirmation), offer or accept a draw, leave.
 """
 
 from __future__ import annotations
@@ -20,12 +18,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from client.game_file import GameFileSession
 from client.session_api import GameSession, SessionSnapshot
 from engines import Outcome
 from ui.boards import BoardWidget, make_board
 from ui.bridge import SessionBridge
 from ui.outcomes import reason_text
+from ui.pointing import PointingController
 from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
 from ui.theme import ERROR
@@ -56,6 +54,7 @@ class TableScreen(QWidget):
         self.bridge: SessionBridge | None = None
         self.board: BoardWidget | None = None
         self.rules_dialog: RulesDialog | None = None
+        self.pointing: PointingController | None = None
 
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
@@ -155,7 +154,6 @@ class TableScreen(QWidget):
         self.offer_button.clicked.connect(lambda: self.session and self.session.offer_draw())
         self.accept_button.clicked.connect(lambda: self.session and self.session.accept_draw())
         self.leave_button.clicked.connect(self.leaveRequested.emit)
-        self.moves.itemClicked.connect(lambda item: self._show_ply(self.moves.row(item) + 1))
         self.rules_button.clicked.connect(self.show_rules)
         self.again_button.clicked.connect(self._play_again)
 
@@ -182,6 +180,8 @@ class TableScreen(QWidget):
         self.bridge.ended.connect(lambda _outcome: self.refresh())
         self.bridge.error.connect(self.error.setText)
         self.bridge.halted.connect(lambda _halted: self.refresh())
+        self.pointing = PointingController(self.board, session, self.bridge)
+        self.board_layout.addWidget(self.pointing.toolbar)
         self.title.setText(snapshot.title)
         self.moves.clear()
         self.chat.show_chat(snapshot.chat)
@@ -192,6 +192,9 @@ class TableScreen(QWidget):
         if self.bridge is not None:
             self.bridge.detach()
             self.bridge.deleteLater()
+        if self.pointing is not None:
+            self.pointing.detach()
+            self.pointing = None
         if self.board is not None:
             self.board.setParent(None)
             self.board.deleteLater()
@@ -221,16 +224,6 @@ class TableScreen(QWidget):
         )
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
         self.moves.show_plies(snapshot)
-        read_only = snapshot.read_only
-        for widget in (self.resign_button, self.offer_button, self.accept_button):
-            widget.setVisible(not read_only)
-        self.chat.set_writable(not read_only)
-        self.leave_button.setText(
-            self.tr("Close the file") if read_only else self.tr("Leave table")
-        )
-        if read_only and snapshot.shown_ply:
-            self.moves.setCurrentRow(snapshot.shown_ply - 1)
-            self.moves.scrollToItem(self.moves.currentItem())
         over = snapshot.outcome is not None or halted is not None or bool(snapshot.stopped)
         playing = not over and not snapshot.starting and snapshot.my_seat is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
@@ -315,11 +308,6 @@ class TableScreen(QWidget):
                 if mover is not None
                 else ""
             )
-        if snapshot.read_only:
-            shown = snapshot.ply if snapshot.shown_ply is None else snapshot.shown_ply
-            turn = self.tr("Game file: the position after ply {shown} of {ply}.").format(
-                shown=shown, ply=snapshot.ply
-            )
         parts = [
             turn,
             self.tr("Ply {final}/{ply} final").format(final=snapshot.final_ply, ply=snapshot.ply),
@@ -335,11 +323,6 @@ class TableScreen(QWidget):
     def _move(self, wire: tuple[int, ...]) -> None:
         if self.session is not None:
             self.session.move(list(wire))
-
-    def _show_ply(self, ply: int) -> None:
-        """A game file: show the board after the ply picked in the move list."""
-        if isinstance(self.session, GameFileSession):
-            self.session.show_ply(ply)
 
     def _play_again(self) -> None:
         play_again = getattr(self.session, "play_again", None)

@@ -109,11 +109,6 @@ class ChatPanel(QWidget):
         self.field.returnPressed.connect(self._send)
         self.button.clicked.connect(self._send)
 
-    def set_writable(self, writable: bool) -> None:
-        """Show the field to write a line (hidden for a game file: it is only read)."""
-        self.field.setVisible(writable)
-        self.button.setVisible(writable)
-
     def _send(self) -> None:
         text = self.field.text().strip()
         if text:
