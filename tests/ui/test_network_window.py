@@ -110,6 +110,20 @@ async def play_by_clicks(qtbot: Any, window: MainWindow, seed: int) -> list[str]
         played.append(mine.notation)
 
 
+async def both_ready_and_started(qtbot: Any, ana: MainWindow, bea: MainWindow) -> NetSession:
+    """Bea (seated) and Ana (the host) click ready, Ana starts; Ana's session once she can
+    move (every peer confirmed the start)."""
+    await until(bea.lobby.ready.isEnabled)  # Bea is seated
+    click(qtbot, bea.lobby.ready)
+    click(qtbot, ana.lobby.ready)
+    await until(ana.lobby.start.isEnabled)
+    click(qtbot, ana.lobby.start)
+    await until(lambda: bea.stack.currentWidget() is bea.table)
+    session = session_of(ana)
+    await until(lambda: session.snapshot.my_turn)
+    return session
+
+
 def marks(window: MainWindow) -> list[str]:
     moves = window.table.moves
     return [moves.item(row).text().rsplit(" ", 1)[-1] for row in range(moves.count())]
@@ -203,14 +217,7 @@ async def test_a_ply_is_marked_final_only_once_every_peer_acked_it(qtbot: Any) -
         relay = Relay(ana.start.host_port.value())
         await nursery.start(relay.serve)
         join_from_the_window(qtbot, bea, await loopback_invite(ana, relay.port))
-        await until(bea.lobby.ready.isEnabled)  # Bea is seated
-        click(qtbot, bea.lobby.ready)
-        click(qtbot, ana.lobby.ready)
-        await until(ana.lobby.start.isEnabled)
-        click(qtbot, ana.lobby.start)
-        await until(lambda: bea.stack.currentWidget() is bea.table)
-        session = session_of(ana)
-        await until(lambda: session.snapshot.my_turn)  # every peer confirmed the start
+        session = await both_ready_and_started(qtbot, ana, bea)
         assert not session.snapshot.starting and session.peer.table.final_ply == 0
 
         relay.hold()
@@ -346,14 +353,7 @@ async def test_a_player_who_leaves_is_shown_away_and_the_table_stops(qtbot: Any)
     ):
         host_from_the_window(qtbot, ana, bots=2)
         join_from_the_window(qtbot, bea, await loopback_invite(ana))
-        await until(bea.lobby.ready.isEnabled)
-        click(qtbot, bea.lobby.ready)
-        click(qtbot, ana.lobby.ready)
-        await until(ana.lobby.start.isEnabled)
-        click(qtbot, ana.lobby.start)
-        await until(lambda: bea.stack.currentWidget() is bea.table)
-        session = session_of(ana)
-        await until(lambda: session.snapshot.my_turn)
+        session = await both_ready_and_started(qtbot, ana, bea)
         assert "away" not in ana.table.players.item(3).text()
 
         click(qtbot, bea.table.leave_button)
