@@ -34,6 +34,8 @@ __all__ = [
     "RecordDropped",
     "RecordRejected",
     "TableEnded",
+    "TakebackAsked",
+    "TakebackConsented",
 ]
 
 
@@ -128,6 +130,24 @@ class DrawAccepted:
     name: str
 
 
+@dataclass(frozen=True)
+class TakebackAsked:
+    """A peer asks to take back ply ``ply`` (its own move, the head); consents are wanted."""
+
+    author: bytes
+    name: str
+    ply: int
+
+
+@dataclass(frozen=True)
+class TakebackConsented:
+    """A peer consents to take back ply ``ply`` (the head)."""
+
+    author: bytes
+    name: str
+    ply: int
+
+
 Event = (
     PlyApplied
     | PlyFinal
@@ -141,6 +161,8 @@ Event = (
     | PointReceived
     | DrawOffered
     | DrawAccepted
+    | TakebackAsked
+    | TakebackConsented
 )
 
 

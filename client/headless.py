@@ -1,10 +1,11 @@
 """``palabre host`` and ``palabre join`` in a terminal: ready at once, printed ply by ply.
 
 A headless peer prints the invite (host), the lobby as it fills, each ply in notation when
-it becomes final here (every peer acked this peer's chain digest for it), chat and pointing,
-rejected records and halts with their evidence files, the result, and a last ``chain:``
-line (plies, how many final, the chain digest) that the demo compares across peers.  It
-exits with DESIGN.md's codes: 0 ended, 3 halted, 4 join refused, 1 any other error.
+it becomes final here (every peer acked this peer's chain digest for it), chat, pointing,
+draw offers and takeback asks and consents, rejected records and halts with their evidence
+files, the result, and a last ``chain:`` line (plies, how many final, the chain digest) that
+the demo compares across peers.  It exits with DESIGN.md's codes: 0 ended, 3 halted, 4 join
+refused, 1 any other error.
 
 ``--trace FILE`` (for ``scripts/bench_net.py``) appends one JSON line per ply sent and per
 ply final, with ``time.monotonic()`` (one clock for every process of a machine), then the
@@ -33,6 +34,8 @@ from client.events import (
     PointReceived,
     RecordRejected,
     TableEnded,
+    TakebackAsked,
+    TakebackConsented,
 )
 from client.joining import Connected, JoinFailed, JoinPeer, Notice, parse_target
 from client.lobby import JoinRefused
@@ -191,6 +194,12 @@ class Printer:
 
     def _on_DrawAccepted(self, event: DrawAccepted) -> None:
         self.say(f"draw: {event.name} accepts the draw")
+
+    def _on_TakebackAsked(self, event: TakebackAsked) -> None:
+        self.say(f"takeback: {event.name} asks to take back ply {event.ply}")
+
+    def _on_TakebackConsented(self, event: TakebackConsented) -> None:
+        self.say(f"takeback: {event.name} consents to take back ply {event.ply}")
 
     def _on_LinkLost(self, event: LinkLost) -> None:
         if event.fatal:

@@ -29,6 +29,8 @@ from client.events import (
     PointReceived,
     RecordRejected,
     TableEnded,
+    TakebackAsked,
+    TakebackConsented,
 )
 from client.events import Halted as TableHalted
 from client.hosting import HostPeer
@@ -37,7 +39,7 @@ from client.lobby import JoinRefused
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
 from client.peer import EvidenceWritten, LinkLost, TableStarted
-from client.records import DRAW, RESIGN, key_label
+from client.records import DRAW, RESIGN, TAKEBACK, key_label
 from client.rematch import RematchChanged, RematchReady, next_peer
 from client.seating import IntentRefused
 from client.session_api import (
@@ -57,7 +59,9 @@ from client.session_api import (
     SessionEvent,
     SessionSnapshot,
     StateChanged,
+    TakebackView,
 )
+from client.takeback import refusal
 from engines import IllegalMove, InvalidMove, InvalidParams
 from net.errors import IdentityError, LinkError
 
@@ -77,6 +81,8 @@ class NetSession:
         self._plies: list[PlyView] = []
         self._chat: list[ChatEntry] = []
         self._offers: set[bytes] = set()
+        self._refused: bytes | None = None
+        """The position on which this player refused a takeback (the prompt stays hidden)."""
         self._halted: Halted | None = None
         self._evidence: Path | None = None
         self._away: set[bytes] = set()
@@ -114,6 +120,18 @@ class NetSession:
 
     def accept_draw(self) -> None:
         self._intent(lambda table, now: table.accept_draw(now), "You cannot accept a draw")
+
+    def take_back(self) -> None:
+        self._intent(lambda table, now: table.ask_takeback(now), "You cannot take back")
+
+    def consent_takeback(self) -> None:
+        self._intent(lambda table, now: table.consent_takeback(now), "You cannot consent")
+
+    def refuse_takeback(self) -> None:
+        table = self.peer.table
+        if table is not None and table.takebacks.pending(table.head) is not None:
+            self._refused = table.head.chain_digest
+            self._refresh(PlayersChanged(self._seats()))
 
     def chat(self, text: str) -> None:
         self._intent(lambda table, now: table.chat(text, now), "Your message was not sent")
@@ -221,7 +239,10 @@ class NetSession:
         before = table.chain.at(state.ply - 1).engine_state
         seat = state.seat or 0
         player = table.engine.controller(before, seat) if seat else 0
-        kind = {RESIGN: "resign", DRAW: "draw"}.get(state.record.kind, "move")
+        kind = {RESIGN: "resign", DRAW: "draw", TAKEBACK: "takeback"}.get(state.record.kind, "move")
+        asked = table.takebacks.pending(table.chain.at(state.ply - 1))
+        if asked is not None and kind != "takeback":
+            self._notice(f"The takeback of ply {asked.ply} lapsed: the game moved on.")
         wire = tuple(state.record.body.get("move", ())) if kind == "move" else ()
         self._plies.append(PlyView(state.ply, seat, player, kind, state.label, wire))
         self._offers.clear()
@@ -245,6 +266,14 @@ class NetSession:
     def _on_DrawOffered(self, event: DrawOffered) -> None:
         self._offers.add(event.author)
         self._notice(f"{event.name} offers a draw.")
+        self._emit(PlayersChanged(self._seats()))
+
+    def _on_TakebackAsked(self, event: TakebackAsked) -> None:
+        self._notice(f"{event.name} asks to take back ply {event.ply}.")
+        self._emit(PlayersChanged(self._seats()))
+
+    def _on_TakebackConsented(self, event: TakebackConsented) -> None:
+        self._notice(f"{event.name} consents to take back ply {event.ply}.")
         self._emit(PlayersChanged(self._seats()))
 
     def _on_RecordRejected(self, event: RecordRejected) -> None:
@@ -389,7 +418,38 @@ class NetSession:
             starting=table.final_ply < 0,
             stopped=self._stopped,
             halted=self._halted,
+            can_take_back=self._can_take_back(),
+            takeback=self._takeback_view(),
             rematch=self._rematch_view(),
+        )
+
+    def _can_take_back(self) -> bool:
+        table = self.peer.table
+        if table is None or not table.live():
+            return False
+        head = table.head
+        return (
+            refusal(head, table.describe) is None
+            and head.record.author == self.peer.me
+            and table.takebacks.pending(head) is None
+        )
+
+    def _takeback_view(self) -> TakebackView | None:
+        table = self.peer.table
+        if table is None or not table.live():
+            return None
+        pending = table.takebacks.pending(table.head)
+        if pending is None:
+            return None
+        names = {peer.key: peer.name for peer in table.start.peers}
+        me = self.peer.me
+        return TakebackView(
+            ply=pending.ply,
+            asker=names.get(pending.asker, "?"),
+            mine=pending.asker == me,
+            consented=me in pending.consents,
+            refused=self._refused == table.head.chain_digest,
+            waiting_for=tuple(names.get(key, "?") for key in pending.missing),
         )
 
     def _rematch_view(self) -> RematchView | None:

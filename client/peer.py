@@ -324,6 +324,8 @@ class Peer:
         """A record ``net`` verified on ``source``: forward it, then hand it to the table."""
         if self.policy.knows(record.hash):
             return  # it raced a copy on another link
+        if self.left_table:
+            return  # the game file is closed: this peer has left and records nothing more
         signed = record_from_net(record)
         self._hold(signed)
         if self.relay:
@@ -339,6 +341,10 @@ class Peer:
             from client.seating import IntentRefused
 
             raise IntentRefused("the game has not started yet")
+        if self.left_table:
+            from client.seating import IntentRefused
+
+            raise IntentRefused("this peer has left the table")
         self.absorb(intent(self.table, trio.current_time()))
 
     def call_soon(self, callback: Callable[[], None]) -> None:
@@ -423,6 +429,11 @@ class Peer:
             due = max(due, self.hold_until)
         return due
 
+    @property
+    def left_table(self) -> bool:
+        """The game file is closed (after ``wind_down``): nothing more reaches the table."""
+        return self.file is not None and self.file.closed
+
     def finish(self, code: int, reason: str = "goodbye") -> None:
         """End now with ``code``, saying goodbye on every link."""
         if self.exit_code is None:
@@ -452,9 +463,9 @@ class Peer:
             now = trio.current_time()
             if self._sync_due is not None and now >= self._sync_due:
                 self._sync_due = None
-                if self.file is not None:
+                if self.file is not None and not self.file.closed:
                     self.file.sync()
-            if self.table is not None:
+            if self.table is not None and not self.left_table:
                 deadline = self.table.next_deadline()
                 if deadline is not None and now >= deadline:
                     self.absorb(self.table.tick(now))

@@ -6,10 +6,10 @@ A *session* is one game seen from one client: a local game against bots in this 
 
 Invariants every implementation keeps:
 
-* Intents (``move``, ``resign``, ``offer_draw``, ``accept_draw``, ``chat``, ``point``,
-  ``leave``) are synchronous and never block: they are called from the UI thread.  An intent
-  that cannot be honoured is not an exception: it produces a ``SessionError`` event whose
-  message a player can read.
+* Intents (``move``, ``resign``, ``offer_draw``, ``accept_draw``, ``take_back``,
+  ``consent_takeback``, ``refuse_takeback``, ``chat``, ``point``, ``leave``) are synchronous
+  and never block: they are called from the UI thread.  An intent that cannot be honoured is
+  not an exception: it produces a ``SessionError`` event whose message a player can read.
 * ``move`` takes a *complete* move in wire form; a partial or illegal one is refused.
 * Every change is announced by an event sent to each subscriber, in order, on the thread that
   runs the session (trio in guest mode on the Qt thread).  Events carry what changed; the
@@ -44,6 +44,7 @@ __all__ = [
     "SessionEvent",
     "SessionSnapshot",
     "StateChanged",
+    "TakebackView",
 ]
 
 
@@ -74,7 +75,7 @@ class PlyView:
     player: int
     """The seat whose player made the ply (its controller at the time)."""
     kind: str
-    """``"move"``, ``"resign"`` or ``"draw"``."""
+    """``"move"``, ``"resign"``, ``"draw"`` or ``"takeback"`` (the ply before is undone)."""
     notation: str
     wire: tuple[int, ...]
     """The move's wire form (empty for a resignation or a draw)."""
@@ -88,6 +89,24 @@ class ChatEntry:
     seat: int | None
     author: str
     text: str
+
+
+@dataclass(frozen=True)
+class TakebackView:
+    """A player asks to take back the last ply (its own move); every peer must consent."""
+
+    ply: int
+    """The ply to be taken back."""
+    asker: str
+    """The asker's name."""
+    mine: bool
+    """This client's player asked."""
+    consented: bool
+    """This client's player consented (the asker has, by asking)."""
+    refused: bool = False
+    """This client's player said no (nothing is signed: the ask lapses when a ply follows)."""
+    waiting_for: tuple[str, ...] = ()
+    """Names of the players whose consent is still missing."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +156,10 @@ class SessionSnapshot:
     shown_ply: int | None = None
     """The ply after which ``state`` is (None: the last of ``plies``): a halted table shows
     its last agreed ply."""
+    can_take_back: bool = False
+    """The last ply is this player's own move and it may ask to take it back."""
+    takeback: TakebackView | None = None
+    """A takeback asked on the current position, if any (void once a ply follows)."""
     rematch: RematchView | None = None
     """Set once the game ended at a table that can play again (``play_again``)."""
 
@@ -163,10 +186,16 @@ class SessionSnapshot:
 
     @property
     def last_move(self) -> PlyView | None:
-        """The last move on the board shown (``shown_ply``'s, or the last one)."""
+        """The last move still on the board shown (``shown_ply``'s position, or the last;
+        a taken-back move is not)."""
         shown = self.plies if self.shown_ply is None else self.plies[: self.shown_ply]
+        undone = 0
         for ply in reversed(shown):
-            if ply.kind == "move":
+            if ply.kind == "takeback":
+                undone += 1
+            elif undone:
+                undone -= 1
+            elif ply.kind == "move":
                 return ply
         return None
 
@@ -282,6 +311,18 @@ class GameSession(Protocol):
     def offer_draw(self) -> None: ...
 
     def accept_draw(self) -> None: ...
+
+    def take_back(self) -> None:
+        """Ask to take back the last ply, this player's own move."""
+        ...
+
+    def consent_takeback(self) -> None:
+        """Consent to take back the ply another player asked to take back."""
+        ...
+
+    def refuse_takeback(self) -> None:
+        """Do not consent (the ask lapses when the game moves on); the prompt goes away."""
+        ...
 
     def chat(self, text: str) -> None: ...
 

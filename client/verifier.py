@@ -11,9 +11,10 @@ looks like and what each check means).  For each record:
    START's, and the author may not have used its ``seq`` before;
 6. the record is judged by kind: ply records are replayed through ``client.chain.Chain``
    with the table's own rules (``client.plies.PLY_RULES``: turn authority through
-   ``engine.controller``, ``prev``, legality by the engine START names, DRAW acceptances),
-   in chain order; ACKs and ENDs are kept and judged at the end against the replayed chain
-   digests; a HALT is a divergence; chat and the rest must come from a peer at the table.
+   ``engine.controller``, ``prev``, legality by the engine START names, DRAW acceptances,
+   TAKEBACK consents and the state it restores), in chain order; ACKs and ENDs are kept
+   and judged at the end against the replayed chain digests; a HALT is a divergence; chat
+   and the rest must come from a peer at the table.
 
 Then finality (every peer at the table acked the replayed chain digest), the END records
 against the engine's outcome, missing ``seq`` numbers and the file's tail.  Nothing the file

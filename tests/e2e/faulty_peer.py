@@ -13,6 +13,9 @@ the next ply to be played is N):
 * ``resign_at=N``: this peer's player resigns at ply N (sent at its turn);
 * ``offer_draw_at=N``: this peer offers a draw at ply N; ``accept_draws=1``: it accepts any;
 * ``chat_at=N:TEXT``, ``point_at=N``: it chats, or points (an arrow 0→10, square 5);
+* ``takeback_at=N``: the first time the head is ply N or later and is this peer's own move,
+  it asks to take it back (the others must run with ``--bot-delay`` > 0 to see the ask
+  before their bots move on);
 * ``not_ready=1``: it joins without being ready;
 * ``engine_version=V``: its engine claims version V.
 """
@@ -132,9 +135,22 @@ class Faults:
         if self._due("offer_draw_at"):
             self.done.add("offer_draw_at")
             self._try(lambda t, now: t.offer_draw(now))
+        if self._due("takeback_at") and self._own_last_move():
+            self.done.add("takeback_at")
+            table = self.peer.table
+            assert table is not None
+            print(f"faulty_peer: asks to take back ply {table.head.ply}", flush=True)
+            self._try(lambda t, now: t.ask_takeback(now))
         if self._due("illegal_at") and self._my_turn():
             self.done.add("illegal_at")
             self._sign_illegal()
+
+    def _own_last_move(self) -> bool:
+        table = self.peer.table
+        assert table is not None
+        head = table.head
+        at = int(self.wanted["takeback_at"])
+        return head.ply >= at and head.record.kind == "MOVE" and head.record.author == self.peer.me
 
     def _my_turn(self) -> bool:
         table = self.peer.table

@@ -562,6 +562,10 @@
         <source>{player} for {seat}</source>
         <translation>{player} pour {seat}</translation>
     </message>
+    <message>
+        <source>ply {ply} taken back</source>
+        <translation>coup {ply} repris</translation>
+    </message>
 </context>
 <context>
     <name>Outcome</name>
@@ -796,6 +800,14 @@
     <message>
         <source>{author} accepts a draw</source>
         <translation>{author} accepte la nulle</translation>
+    </message>
+    <message>
+        <source>{author} asks to take back ply {ply}</source>
+        <translation>{author} demande à reprendre le coup {ply}</translation>
+    </message>
+    <message>
+        <source>{author} consents to take back ply {ply}</source>
+        <translation>{author} accepte de reprendre le coup {ply}</translation>
     </message>
     <message>
         <source>The start.</source>
@@ -1055,6 +1067,14 @@
         <translation>Accepter la nulle</translation>
     </message>
     <message>
+        <source>Take back</source>
+        <translation>Reprendre</translation>
+    </message>
+    <message>
+        <source>Ask the other players to undo your last move; each of them must agree.</source>
+        <translation>Demander aux autres joueurs d&apos;annuler votre dernier coup&#xa0;; chacun doit l&apos;accepter.</translation>
+    </message>
+    <message>
         <source>Leave table</source>
         <translation>Quitter la table</translation>
     </message>
@@ -1073,6 +1093,14 @@
     <message>
         <source>Cancel</source>
         <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Consent</source>
+        <translation>Accepter</translation>
+    </message>
+    <message>
+        <source>Refuse</source>
+        <translation>Refuser</translation>
     </message>
     <message>
         <source>Players</source>
@@ -1101,6 +1129,10 @@ The board shows the last position every player agreed on. Evidence: {evidence}</
         <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {who}.
 {message}
 Le plateau montre la dernière position sur laquelle tous les joueurs étaient d&apos;accord. Preuves&#xa0;: {evidence}</translation>
+    </message>
+    <message>
+        <source>{name} asks to take back ply {ply}. Do you agree?</source>
+        <translation>{name} demande à reprendre le coup {ply}. Êtes-vous d&apos;accord&#xa0;?</translation>
     </message>
     <message>
         <source>no majority agrees</source>
@@ -1172,6 +1204,14 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>digest {digest}</source>
         <translation>condensé {digest}</translation>
+    </message>
+    <message>
+        <source>Takeback of ply {ply}: waiting for {names}.</source>
+        <translation>Reprise du coup {ply}&#xa0;: en attente de {names}.</translation>
+    </message>
+    <message>
+        <source>I would rather not take back ply {ply}.</source>
+        <translation>Je préfère ne pas reprendre le coup {ply}.</translation>
     </message>
 </context>
 </TS>
