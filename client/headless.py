@@ -16,6 +16,7 @@ peer) and ``engine_for``; the commands never do.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from typing import Any, TextIO
 
 import trio
 
+from client.cli import GENERATE
 from client.events import (
     ChatReceived,
     DrawAccepted,
@@ -40,7 +42,15 @@ from client.events import (
 from client.joining import Connected, JoinFailed, JoinPeer, Notice, parse_target
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
-from client.peer import EvidenceWritten, LinkLost, Peer, RecordsSent, TableStarted
+from client.peer import (
+    EvidenceWritten,
+    LinkLost,
+    LinkRefused,
+    NameWarning,
+    Peer,
+    RecordsSent,
+    TableStarted,
+)
 from client.records import CHAIN_KINDS, key_label
 from client.rematch import RematchChanged, RematchReady
 from client.settings import SettingsStore
@@ -48,9 +58,9 @@ from client.terminal import TerminalPlayer
 from engines import AnyEngine, InvalidParams, find_engine
 from net.errors import IdentityError, InviteError, LinkError, LogFileError
 from net.identity import load_profile_identity
-from net.invite import Invite, format_table_id
+from net.invite import Invite, format_table_id, new_secret
 
-__all__ = ["Printer", "run_host", "run_join"]
+__all__ = ["Printer", "run_host", "run_join", "table_secret"]
 
 Setup = Callable[[Peer], None]
 
@@ -80,7 +90,16 @@ class Printer:
     def hosting(self, invite: Invite, game: str) -> None:
         self.say(f"Hosting {game} on port {invite.port}; host key {invite.fingerprint}")
         self.say(f"Invite: {invite}")
-        self.say(f"Others join with: palabre join {invite.addresses[0]}:{invite.port}")
+        where = f"{invite.addresses[0]}:{invite.port}"
+        if invite.secret is None:
+            self.say(f"Others join with: palabre join {where}")
+        else:
+            self.say(
+                f"Others join with the invite, or: palabre join {where} "
+                f"--secret {shlex.quote(invite.secret)}"
+            )
+            self.say("Only players who know the table secret are admitted: share the invite")
+            self.say("with your players only, not with the whole network.")
 
     def __call__(self, event: Any) -> None:
         handler = getattr(self, f"_on_{type(event).__name__}", None)
@@ -94,6 +113,9 @@ class Printer:
     def _on_JoinFailed(self, event: JoinFailed) -> None:
         what = "join refused" if event.refused else "cannot join"
         print(f"palabre: {what}: {event.reason}", file=sys.stderr, flush=True)
+
+    def _on_NameWarning(self, event: NameWarning) -> None:
+        self.say(f"WARNING: {event.text}")
 
     def _on_MdnsNote(self, event: Any) -> None:
         self.say(f"mdns: {event.text}")
@@ -149,6 +171,9 @@ class Printer:
         return f"{ply:4d}. {who:<28} {state.label:<16} {finality}"
 
     def _on_RecordRejected(self, event: RecordRejected) -> None:
+        self.say(f"REJECTED: {event.reason}")
+
+    def _on_LinkRefused(self, event: LinkRefused) -> None:
         self.say(f"REJECTED: {event.reason}")
 
     def _on_Halted(self, event: Halted) -> None:
@@ -284,6 +309,8 @@ def run_host(
             seed=args.seed,
             bot_delay=args.bot_delay / 1000,
             bot_me=args.bot,
+            secret=new_secret() if args.secret == GENERATE else args.secret,
+            refuse=args.refuse,
             rematch=args.rematch > 0,
             announce=not args.no_announce and mdns_enabled(),
         )
@@ -327,6 +354,7 @@ def run_join(
         seat=args.seat,
         watch=args.watch,
         ready=True,
+        secret=args.secret,
         profile=args.profile,
         engine_for=engine_for,
         seed=args.seed,
@@ -365,6 +393,7 @@ def _run(
             bot_delay=peer.bot_delay,
             bot_me=peer.bot_me,
             rematch=left > 0,
+            secret=table_secret(peer),
         )
         print(
             f"Rematch: a new table {format_table_id(plan.table_id)}; your seat {plan.seat}",
@@ -374,6 +403,16 @@ def _run(
         main = partial(_host, peer, port=plan.port) if plan.is_host else partial(_joined, peer)
         code = _run_one(peer, args, setup, out, main)
     return code
+
+
+def table_secret(peer: Peer) -> str | None:
+    """The secret of ``peer``'s table (a rematch keeps it): the host's, or the one a joiner
+    proved."""
+    from client.hosting import HostPeer
+
+    if isinstance(peer, HostPeer):
+        return peer.secret
+    return peer.proved_secret if isinstance(peer, JoinPeer) else None
 
 
 async def _joined(peer: Peer, printer: Printer) -> int:

@@ -5,8 +5,9 @@ The joiner dials ``ADDRESS[:PORT]`` or an invite (whose host fingerprint must ma
 reads rosters until the host's START arrives; then it plays like any peer, through the
 host (a star: issue 8 makes it a mesh).
 
-Refusals end the join with code 4 and the reason: the host's (table full, game started),
-the handshake's (wrong host key, another palabre version), or this peer's own when the
+Refusals end the join with code 4 and the reason: the host's (table full, game started,
+no proof of the table secret, removed by the host), the handshake's (wrong host key,
+another palabre version), or this peer's own when the
 roster names a game, ruleset or engine version this palabre does not have.  A lost host is
 code 1.
 
@@ -41,6 +42,7 @@ from client.start import StartRefused
 from net.driver import connect, connect_invite
 from net.errors import CloseCode, LinkError, LogFileError
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
+from net.events import RecordRejected as NetRecordRejected
 from net.handshake import APP_VERSION
 from net.identity import Identity
 from net.invite import SCHEME, Invite, parse_address, parse_invite
@@ -57,6 +59,7 @@ _REFUSALS = frozenset(
         CloseCode.TABLE,
         CloseCode.FINGERPRINT,
         CloseCode.SELF,
+        CloseCode.SECRET,
     }
 )
 
@@ -68,6 +71,7 @@ _KINDS = {
     CloseCode.REFUSED: "refused",
     CloseCode.TABLE: "refused",
     CloseCode.SELF: "refused",
+    CloseCode.SECRET: "wrong-secret",
 }
 JOIN_FAILURE_KINDS = (
     "refused",
@@ -75,12 +79,14 @@ JOIN_FAILURE_KINDS = (
     "wrong-host-key",
     "version-mismatch",
     "table-full",
+    "wrong-secret",
     "lost",
     "other",
 )
 """Every ``JoinFailed.kind``: refused by the host (or this peer refused what it sent),
 nobody answered, the host's key is not the invite's, another palabre or engine version,
-every seat taken, the host went away before START, or a problem here (the game file)."""
+every seat taken, no (or a wrong) table secret, the host went away before START, or a
+problem here (the game file)."""
 
 
 @dataclass(frozen=True)
@@ -127,15 +133,18 @@ class JoinPeer(Peer):
         seat: int | None = None,
         watch: bool = False,
         ready: bool = True,
+        secret: str | None = None,
         bot_seats: Sequence[int] = (),
         dial_retry: float = 0.0,
         **options: Any,
     ) -> None:
         """A rematch (``client.rematch``) also names the seats of this peer's bots, added
         as soon as the host took the join, and retries its dial for ``dial_retry`` seconds
-        while the last table closes and the new one opens."""
+        while the last table closes and the new one opens.  ``secret``: the table secret to
+        prove (an invite's own secret comes first)."""
         super().__init__(identity, **options)
         self.target = target
+        self.secret = secret
         self.name = name
         self.seat, self.watch, self.ready = seat, watch, ready
         self.bot_seats = tuple(bot_seats)
@@ -143,6 +152,13 @@ class JoinPeer(Peer):
         self.roster: Roster | None = None
         self.host_link: PeerLink | None = None
         self.failure: JoinFailed | None = None
+
+    @property
+    def proved_secret(self) -> str | None:
+        """The table secret this peer proves: its invite's, else the one it was given."""
+        if isinstance(self.target, Invite) and self.target.secret is not None:
+            return self.target.secret
+        return self.secret
 
     async def run(self) -> int:
         """Join and play until the table concludes; the exit code."""
@@ -155,7 +171,9 @@ class JoinPeer(Peer):
         return 1 if self.exit_code is None else self.exit_code
 
     async def _serve_host(self) -> None:
-        spec = LinkSpec(self.identity, APP_VERSION, self.policy, message_schemas=SCHEMAS)
+        spec = LinkSpec(
+            self.identity, APP_VERSION, self.policy, secret=self.secret, message_schemas=SCHEMAS
+        )
         deadline = trio.current_time() + self.dial_retry
         while True:
             try:
@@ -190,6 +208,7 @@ class JoinPeer(Peer):
             )
         )
         closed = await self.run_link(host, self._deliver)
+        self.link_fault(host, closed)
         self._host_left(closed)
 
     # --- lobby intents (a UI) -----------------------------------------------------------------
@@ -225,6 +244,8 @@ class JoinPeer(Peer):
                 self.rematch.on_message(link, event.topic, event.body)
             else:
                 link.close(f"a host does not send {event.topic!r}", CloseCode.PROTOCOL)
+        elif isinstance(event, NetRecordRejected):
+            self.link_refused(link, event)
 
     def _on_roster(self, link: PeerLink, roster: Roster) -> None:
         if self.roster is None:
@@ -236,6 +257,7 @@ class JoinPeer(Peer):
             for seat in self.bot_seats:  # a rematch: this peer's bots take their seats again
                 self.add_bot(seat)
         self.roster = roster
+        self.vouch((peer.key, peer.name) for peer in roster.peers)
         self.notify(LobbyChanged(roster))
 
     def _cannot_play(self, roster: Roster) -> str | None:

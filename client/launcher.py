@@ -24,7 +24,7 @@ from client.net_session import NetSession
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 from net.errors import IdentityError, InviteError
 from net.identity import Identity, load_profile_identity
-from net.invite import DEFAULT_PORT, Invite
+from net.invite import DEFAULT_PORT, Invite, check_secret, new_secret
 
 __all__ = [
     "DEFAULT_PORT",
@@ -62,12 +62,16 @@ class HostRequest:
     bots: int
     port: int
     options: Mapping[str, int | str] = field(default_factory=dict)
+    secret: bool = False
+    """Admit only players who know a table secret (made here; the invite carries it)."""
 
 
 @dataclass(frozen=True)
 class JoinRequest:
     target: str
     """``host[:port]`` or a pasted invite."""
+    secret: str | None = None
+    """The table secret, for a table joined by address (an invite carries its own)."""
 
 
 def parse_options(text: str) -> dict[str, int | str]:
@@ -206,6 +210,7 @@ class Launcher:
                 profile=self.profile,
                 engine_for=self._find,
                 bot_delay=self.bot_delay,
+                secret=new_secret() if request.secret else None,
             )
         except (InvalidParams, JoinRefused) as error:
             raise LaunchError(f"Cannot host {request.game}: {error}") from error
@@ -218,6 +223,7 @@ class Launcher:
             raise LaunchError("Type the table's address (host:port) or paste its invite.")
         try:
             where = parse_target(target)
+            secret = None if request.secret is None else check_secret(request.secret)
         except InviteError as error:
             raise LaunchError(f"Cannot read {target!r}: {error}.") from error
         peer = JoinPeer(
@@ -225,6 +231,7 @@ class Launcher:
             where,
             name=name,
             ready=False,
+            secret=secret,
             stay=True,
             profile=self.profile,
             engine_for=self._find,

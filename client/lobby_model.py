@@ -58,6 +58,8 @@ class LobbyView:
     failure_kind: str = ""
     """What kind of failure (``client.joining.JOIN_FAILURE_KINDS``), for the screen to explain;
     empty when there is none, ``"other"`` when it has no kind of its own."""
+    warnings: tuple[str, ...] = ()
+    """What the player should look at before playing: a known name with a new key."""
 
     @property
     def can_start(self) -> bool:
@@ -112,6 +114,10 @@ class LobbyIntents(Protocol):
     def add_bot(self) -> None: ...
 
     def remove_bot(self, seat: int) -> None: ...
+
+    def remove_player(self, seat: int) -> None:
+        """(Host, before START) send the player of ``seat`` away for the rest of the table."""
+        ...
 
     def start(self) -> None: ...
 

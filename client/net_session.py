@@ -38,7 +38,7 @@ from client.joining import JoinFailed, JoinPeer, Notice
 from client.lobby import JoinRefused
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
-from client.peer import EvidenceWritten, LinkLost, TableStarted
+from client.peer import EvidenceWritten, LinkLost, LinkRefused, NameWarning, TableStarted
 from client.records import DRAW, RESIGN, TAKEBACK, key_label
 from client.rematch import RematchChanged, RematchReady, next_peer
 from client.seating import IntentRefused
@@ -175,6 +175,18 @@ class NetSession:
     def remove_bot(self, seat: int) -> None:
         self._lobby_intent(lambda: self.peer.remove_bot(seat))
 
+    def remove_player(self, seat: int) -> None:
+        peer = self.peer
+        if not isinstance(peer, HostPeer):
+            self.lobby.update(status="Only the host sends players away.")
+            return
+
+        def remove() -> None:
+            name = peer.remove_player(seat)
+            self.lobby.update(status=f"{name} was sent away and will not be admitted again.")
+
+        self._lobby_intent(remove)
+
     def start(self) -> None:
         peer = self.peer
         if isinstance(peer, HostPeer):
@@ -227,6 +239,14 @@ class NetSession:
 
     def _on_Notice(self, event: Notice) -> None:
         self.lobby.update(status=event.text)
+
+    def _on_NameWarning(self, event: NameWarning) -> None:
+        if event.text not in self.lobby.view.warnings:
+            self.lobby.update(warnings=(*self.lobby.view.warnings, event.text))
+        self._notice(f"Warning: {event.text}")
+
+    def _on_LinkRefused(self, event: LinkRefused) -> None:
+        self._notice(f"Refused: {event.reason}")
 
     def _on_TableStarted(self, event: TableStarted) -> None:
         self.started = True
@@ -331,6 +351,7 @@ class NetSession:
                 bot_kind=peer.bot_kind,
                 seed=peer.seed,
                 bot_delay=peer.bot_delay,
+                secret=peer.secret if isinstance(peer, HostPeer) else peer.proved_secret,
             )
         except (IdentityError, InvalidParams, LookupError) as error:
             self._emit(SessionError(f"The new table cannot be opened: {error}"))

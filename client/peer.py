@@ -18,6 +18,13 @@ Invariants:
   record hash) are dropped before their signature is checked (``TablePolicy.knows``).
 * **Keys.**  Before START a link takes no record but START from the host; after it, only
   records signed by the keys START names.
+* **Names.**  Every (key, name) this peer learns (rosters, joins, START) is checked against
+  the keys the profile met under that name (``client.known_peers``, trust on first use): a
+  known name with a new key is a ``NameWarning``; START's peers are remembered.
+* **Faults on a link.**  A record ``net`` refuses on a link (signed for another table, or
+  by a key not at this one) and a link this side closes for the peer's fault (bad bytes, a
+  bad signature, silence) are shown naming the link's peer, and kept as evidence files
+  next to the game file (with the offending envelope when there is one).
 * **Ending.**  With ``stay=False`` (headless) the peer concludes by itself: at the END of
   every peer (0), 10 s after the game's outcome without them (0), shortly after a halt (3,
   evidence file written), or when a link the game needs is lost (1).  A relaying peer waits
@@ -28,7 +35,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +51,7 @@ from client.events import (
     RecordRejected,
     TableEnded,
 )
+from client.known_peers import KnownPeers
 from client.net_adapter import NetSigner, open_envelope, record_from_net
 from client.records import SignedRecord, Signer
 from client.rematch import Rematch
@@ -53,7 +61,8 @@ from engines import AnyEngine, find_engine
 from net.driver import Link
 from net.errors import CloseCode
 from net.events import LinkClosed, Refuse, SendEvent, SendRecord
-from net.identity import Identity, load_bot_identity, profile_dir
+from net.events import RecordRejected as NetRecordRejected
+from net.identity import Identity, load_bot_identity, profile_dir, short_fingerprint
 from net.invite import format_table_id
 from net.logfile import LogWriter
 from net.records import Record
@@ -65,6 +74,8 @@ __all__ = [
     "EvidenceWritten",
     "GameFile",
     "LinkLost",
+    "LinkRefused",
+    "NameWarning",
     "Peer",
     "PeerLink",
     "RecordsSent",
@@ -81,6 +92,10 @@ HALT_LINGER = 2.0
 """How long a halted peer stays so its HALT and the others' reach everyone."""
 FRAME_OVERHEAD = 4 + 1 + 16
 """Bytes a record frame adds to its envelope: length, type, encryption tag."""
+BATCH_BYTES = 256 * 1024
+"""The most a link's writer puts in one write (one record more at most)."""
+_FAULTS = frozenset({CloseCode.PROTOCOL, CloseCode.CRYPTO, CloseCode.TIMEOUT})
+"""Why a link closed when it is the peer's fault (reported, with evidence)."""
 
 
 # --- what the peer tells its front end (besides the table's own events) --------------------
@@ -99,6 +114,24 @@ class LinkLost:
     name: str
     reason: str
     fatal: bool
+    key: bytes | None = None
+
+
+@dataclass(frozen=True)
+class LinkRefused:
+    """``net`` refused a record that came on a link: signed for another table, or by a key
+    that is not at this one.  ``reason`` names the link's peer, for the players."""
+
+    reason: str
+    sender: bytes
+
+
+@dataclass(frozen=True)
+class NameWarning:
+    """A name this profile knows came with a key it never saw under that name (or the
+    known-peers file cannot be used: ``key`` is None).  ``text`` is for the player."""
+
+    text: str
     key: bytes | None = None
 
 
@@ -237,6 +270,8 @@ class Peer:
         self._conclusion: _Conclusion | None = None
         self._halt_count = 0
         self._rejected_count = 0
+        self._known: KnownPeers | None = None
+        self._warned: set[tuple[bytes, str]] = set()
         self.hold_until: float | None = None
         """A headless peer ends (code 0) no sooner than this: a rematch is being agreed."""
         self.rematch = Rematch(self, auto=rematch)
@@ -262,6 +297,32 @@ class Peer:
         identity = load_bot_identity(self.profile, name, self.home)
         self.bot_identities[identity.public_key] = identity
         return identity
+
+    @property
+    def known(self) -> KnownPeers:
+        """The profile's known peers (read on first use)."""
+        if self._known is None:
+            self._known = KnownPeers(profile_dir(self.profile, self.home) / "known-peers.json")
+            if self._known.problem is not None:
+                self.notify(NameWarning(self._known.problem))
+        return self._known
+
+    def vouch(self, peers: Iterable[tuple[bytes, str]], *, remember: bool = False) -> None:
+        """Check ``(key, name)`` pairs against the names this profile met (trust on first
+        use): a ``NameWarning`` for each known name that comes with a new key, once per
+        pair; with ``remember`` (START: the players of this game) note them all."""
+        known = self.known
+        others = [(key, name) for key, name in peers if key != self.me]
+        for key, name in others:
+            conflict = known.check(name, key)
+            if conflict is not None and (key, name) not in self._warned:
+                self._warned.add((key, name))
+                self.notify(NameWarning(str(conflict), key))
+        if remember and others:
+            had_problem = known.problem is not None
+            known.remember(others)
+            if known.problem is not None and not had_problem:
+                self.notify(NameWarning(known.problem))
 
     def signer(self, identity: Identity) -> NetSigner:
         """The one signer of ``identity`` at this table (its ``seq`` lives there)."""
@@ -307,6 +368,7 @@ class Peer:
             journal=lambda record: file.append(record.envelope),
         )
         self.policy.keys = set(start.peer_keys) | set(start.seat_keys)
+        self.vouch(((peer.key, peer.name) for peer in start.peers), remember=True)
         self._hold(start_record)
         if start_record.author == self.me:  # the host: START goes first, durable
             file.sync()
@@ -397,12 +459,60 @@ class Peer:
 
     def _write_evidence(self, name: str, evidence: Any, *, halted: bool) -> None:
         assert self.table_id is not None
+        self._write_json(name, evidence.to_json())
         path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
-        data = json.dumps(evidence.to_json(), indent=1, ensure_ascii=False)
-        aside = path.with_suffix(".tmp")
-        aside.write_text(data, encoding="utf-8")
-        aside.replace(path)
         self.notify(EvidenceWritten(path, halted, evidence.reason, evidence.verdict))
+
+    def _write_json(self, name: str, content: dict[str, Any]) -> None:
+        assert self.table_id is not None
+        path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        aside = path.with_suffix(".tmp")
+        aside.write_text(json.dumps(content, indent=1, ensure_ascii=False), encoding="utf-8")
+        aside.replace(path)
+
+    # --- faults on links ------------------------------------------------------------------------
+    def describe_link(self, link: PeerLink) -> str:
+        """Who is at the other end of ``link`` (as the table names it), and where."""
+        if self.table is not None:
+            who = self.table.describe(link.key)
+        else:
+            who = f"{link.name} ({short_fingerprint(link.key)})"
+        return f"{who} at {link.link.remote}"
+
+    def link_refused(self, link: PeerLink, event: NetRecordRejected) -> None:
+        """A record ``net`` did not take on ``link``: shown and kept, naming the sender."""
+        reason = f"from {self.describe_link(link)}: {event.reason}"
+        self.notify(LinkRefused(reason, link.key))
+        self._link_evidence("refused", link, reason, event.envelope)
+
+    def link_fault(self, link: PeerLink, closed: LinkClosed) -> None:
+        """Report a link this side closed for the peer's fault (bad input, bad signature,
+        silence), keeping the offending envelope when there is one."""
+        if closed.by_peer or closed.code not in _FAULTS:
+            return
+        who = self.describe_link(link)
+        self.notify(LinkLost(who, f"closed on a fault: {closed.reason}", fatal=False))
+        self._link_evidence("link", link, f"{who}: {closed.reason}", closed.evidence)
+
+    def _link_evidence(self, kind: str, link: PeerLink, reason: str, data: bytes | None) -> None:
+        if self.table_id is None:
+            return
+        self._rejected_count += 1
+        name = f"rejected-{self._rejected_count}"
+        verdict = f"sent on the link of {self.describe_link(link)}"
+        content: dict[str, Any] = {
+            "kind": kind,
+            "ply": None if self.table is None else self.table.head.ply,
+            "reason": reason,
+            "verdict": verdict,
+            "culprits": [link.key.hex()],
+            "records": [] if data is None else [{"envelope": data.hex()}],
+            "states": [],
+        }
+        self._write_json(name, content)
+        path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
+        self.notify(EvidenceWritten(path, False, reason, verdict))
 
     # --- ending -------------------------------------------------------------------------------
     def conclude(self, code: int, after: float, *, wait_links: bool, weak: bool = False) -> None:
@@ -499,14 +609,19 @@ class Peer:
         return closed
 
     async def _write_link(self, peer_link: PeerLink) -> None:
-        """Drain the link's queue, everything waiting at once in one write."""
+        """Drain the link's queue, what is waiting in one write of at most ``BATCH_BYTES``
+        (so a write never needs the peer to read more than that within the send timeout:
+        a flood relayed to a slow peer is paced by it, not cut off)."""
         async for first in peer_link.inbox:
             batch = [first]
-            while True:
+            size = _size(first)
+            while size < BATCH_BYTES:
                 try:
-                    batch.append(peer_link.inbox.receive_nowait())
+                    event = peer_link.inbox.receive_nowait()
                 except trio.WouldBlock:
                     break
+                batch.append(event)
+                size += _size(event)
             if not await peer_link.link.send_batch(batch):
                 return
             sent = sum(len(e.envelope) for e in batch if isinstance(e, SendRecord))
@@ -529,3 +644,7 @@ class Peer:
         """Send every record held so far (a spectator joining after START)."""
         for data in self.held:
             peer_link.send(SendRecord(data))
+
+
+def _size(event: SendEvent) -> int:
+    return len(event.envelope) + FRAME_OVERHEAD if isinstance(event, SendRecord) else 64

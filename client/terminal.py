@@ -4,10 +4,11 @@ without ``--bot``): moves typed in the game's notation, and a few words.
 When this peer's key is to move, it prints a prompt; each line read from standard input is
 then ``resign``, ``draw`` (offer), ``accept`` (a draw offered), ``takeback`` (ask to take
 back the last ply, this player's own move), ``consent`` (to another player's takeback),
-``chat TEXT``, or a move in notation (``engine.parse_move``).  What the table refuses is
-printed with its reason; nothing typed ever raises.  Standard input is read in a worker
-thread (a terminal's file must not be switched to non-blocking mode under the shell); at
-its end the reader stops.
+``chat TEXT``, or a move in notation (``engine.parse_move``).  A host may also type ``kick
+SEAT`` (or ``kick NAME``) before the game starts, to send a joiner away for the rest of the
+table (``HostPeer.remove_player``).  What the table refuses is printed with its reason;
+nothing typed ever raises.  Standard input is read in a worker thread (a terminal's file must
+not be switched to non-blocking mode under the shell); at its end the reader stops.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any, TextIO
 import trio
 
 from client.events import PlyApplied, PlyFinal, TakebackAsked
+from client.hosting import HostPeer
+from client.lobby import JoinRefused
 from client.peer import Peer
 from client.seating import IntentRefused
 from engines import IllegalMove, InvalidMove
@@ -77,6 +80,9 @@ class TerminalPlayer:
         if not line:
             return
         word, _, rest = line.partition(" ")
+        if word.lower() == "kick":
+            self._kick(rest)
+            return
         intents: dict[str, Callable[[Any, float], Any]] = {
             "resign": lambda table, now: table.resign(now),
             "draw": lambda table, now: table.offer_draw(now),
@@ -94,6 +100,20 @@ class TerminalPlayer:
             self.peer.act(intent)
         except IntentRefused as refusal:
             self._say(f"Not done: {refusal}")
+
+    def _kick(self, who: str) -> None:
+        if not isinstance(self.peer, HostPeer):
+            self._say("Not done: only the host sends players away, before the game starts")
+            return
+        if not who.strip():
+            self._say("Not done: say whom: kick SEAT or kick NAME")
+            return
+        try:
+            name = self.peer.remove_player(who.strip())
+        except JoinRefused as refusal:
+            self._say(f"Not done: {refusal}")
+            return
+        self._say(f"{name} was sent away and will not be admitted again at this table")
 
     def _move(self, text: str) -> Callable[[Any, float], Any] | None:
         table = self.peer.table

@@ -39,6 +39,7 @@ class CloseCode(StrEnum):
     TABLE = "table"  # the peers are not at the same table
     FINGERPRINT = "fingerprint"  # the host's key is not the one the invite names
     SELF = "self"  # both ends hold the same key
+    SECRET = "secret"  # the joiner did not prove it knows the table secret
     PROTOCOL = "protocol"  # malformed or unexpected input
     CRYPTO = "crypto"  # a signature or the link's integrity check failed
     TIMEOUT = "timeout"  # the handshake, a frame or the link went quiet for too long

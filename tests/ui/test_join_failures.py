@@ -1,6 +1,7 @@
 """A join that fails says why in the lobby, in the player's words and the host's: refused,
-unreachable, wrong host key, version mismatch, table full.  Real hosts on loopback TCP, a
-real window joining them by the start screen; a failed join is not remembered."""
+unreachable, wrong host key, version mismatch, table full, no table secret.  Real hosts on
+loopback TCP, a real window joining them by the start screen; a failed join is not
+remembered."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from client.hosting import HostPeer
 from client.settings import SettingsStore
 from engines.consensus import ConsensusEngine
 from net.identity import Identity, load_profile_identity
-from net.invite import Invite
+from net.invite import Invite, new_secret
 from tests.ui.windows import click, free_port, open_window, type_text, until
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
@@ -57,7 +58,8 @@ def target_for(kind: str, invite: Invite) -> str:
         return str(Invite(invite.addresses, invite.port, invite.table_id, other))
     if kind == "unreachable":
         return f"127.0.0.1:{free_port()}"
-    return f"127.0.0.1:{invite.port}" if kind == "refused" else str(invite)
+    plain_address = kind in ("refused", "wrong-secret")  # no invite, so no table secret
+    return f"127.0.0.1:{invite.port}" if plain_address else str(invite)
 
 
 SCENARIOS: dict[str, tuple[dict[str, Any], str, str]] = {
@@ -79,6 +81,11 @@ SCENARIOS: dict[str, tuple[dict[str, Any], str, str]] = {
         {"bots": 3, "auto_start": False},
         "Every seat at that table is taken.",
         "the table is full (4 seats)",
+    ),
+    "wrong-secret": (
+        {"secret": new_secret()},
+        "This table admits only players with its invite",
+        "did not give the table secret",
     ),
 }
 

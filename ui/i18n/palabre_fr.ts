@@ -472,6 +472,14 @@
         <translation>Retirer le robot</translation>
     </message>
     <message>
+        <source>Send player away</source>
+        <translation>Renvoyer le joueur</translation>
+    </message>
+    <message>
+        <source>The selected player leaves the table and cannot come back to it.</source>
+        <translation>Le joueur sélectionné quitte la table et ne peut plus y revenir.</translation>
+    </message>
+    <message>
         <source>Start the game</source>
         <translation>Lancer la partie</translation>
     </message>
@@ -504,6 +512,10 @@
         <translation>Bot de {name}</translation>
     </message>
     <message>
+        <source>Careful: {warning}</source>
+        <translation>Attention&#xa0;: {warning}</translation>
+    </message>
+    <message>
         <source> (you)</source>
         <translation> (vous)</translation>
     </message>
@@ -532,6 +544,10 @@
         <translation>Toutes les places de cette table sont prises.</translation>
     </message>
     <message>
+        <source>This table admits only players with its invite: ask the host for it and paste it.</source>
+        <translation>Cette table n&apos;admet que les joueurs munis de son invitation&#xa0;: demandez-la à l&apos;hôte et collez-la.</translation>
+    </message>
+    <message>
         <source>The host left before the game started.</source>
         <translation>L&apos;hôte est parti avant le début de la partie.</translation>
     </message>
@@ -554,6 +570,10 @@
     <message>
         <source>Select a bot&apos;s seat to remove it.</source>
         <translation>Sélectionnez le siège d&apos;un robot pour le retirer.</translation>
+    </message>
+    <message>
+        <source>Select a player&apos;s seat to send them away.</source>
+        <translation>Sélectionnez le siège d&apos;un joueur pour le renvoyer.</translation>
     </message>
 </context>
 <context>
@@ -958,6 +978,14 @@
     <message>
         <source>key=value, …</source>
         <translation>clé=valeur, …</translation>
+    </message>
+    <message>
+        <source>Only players with the invite</source>
+        <translation>Seulement les joueurs invités</translation>
+    </message>
+    <message>
+        <source>The invite carries a secret: players who only know the address are refused. Send the invite to your players only.</source>
+        <translation>L&apos;invitation porte un secret&#xa0;: les joueurs qui ne connaissent que l&apos;adresse sont refusés. N&apos;envoyez l&apos;invitation qu&apos;à vos joueurs.</translation>
     </message>
     <message>
         <source>Host a table</source>

@@ -41,6 +41,10 @@ FAILURES = {
         "LobbyScreen", "The host runs another version of palabre or of the game's rules."
     ),
     "table-full": QT_TRANSLATE_NOOP("LobbyScreen", "Every seat at that table is taken."),
+    "wrong-secret": QT_TRANSLATE_NOOP(
+        "LobbyScreen",
+        "This table admits only players with its invite: ask the host for it and paste it.",
+    ),
     "lost": QT_TRANSLATE_NOOP("LobbyScreen", "The host left before the game started."),
 }
 
@@ -70,6 +74,10 @@ class LobbyScreen(QWidget):
             f"color: {ERROR}; border: 1px solid {ERROR}; padding: 6px; font-weight: bold;"
         )
         self.failure.hide()
+        self.warnings = QLabel()
+        self.warnings.setWordWrap(True)
+        self.warnings.setStyleSheet(f"color: {ERROR}; padding: 6px;")
+        self.warnings.hide()
         self.invite = QLineEdit()
         self.invite.setReadOnly(True)
         self.copy_invite = QPushButton(self.tr("Copy invite"))
@@ -89,15 +97,27 @@ class LobbyScreen(QWidget):
         self.ready.setCheckable(True)
         self.add_bot = QPushButton(self.tr("Add a bot"))
         self.remove_bot = QPushButton(self.tr("Remove bot"))
+        self.remove_player = QPushButton(self.tr("Send player away"))
+        self.remove_player.setToolTip(
+            self.tr("The selected player leaves the table and cannot come back to it.")
+        )
         self.start = QPushButton(self.tr("Start the game"))
         self.leave = QPushButton(self.tr("Leave"))
         buttons = QHBoxLayout()
-        for button in (self.ready, self.add_bot, self.remove_bot, self.start, self.leave):
+        for button in (
+            self.ready,
+            self.add_bot,
+            self.remove_bot,
+            self.remove_player,
+            self.start,
+            self.leave,
+        ):
             buttons.addWidget(button)
         self.status = QLabel()
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.failure)
+        layout.addWidget(self.warnings)
         layout.addLayout(invite_row)
         layout.addWidget(self.seats, 1)
         layout.addLayout(buttons)
@@ -107,6 +127,7 @@ class LobbyScreen(QWidget):
         self.ready.toggled.connect(lambda on: self.intents and self.intents.set_ready(on))
         self.add_bot.clicked.connect(lambda: self.intents and self.intents.add_bot())
         self.remove_bot.clicked.connect(self._remove_bot)
+        self.remove_player.clicked.connect(self._remove_player)
         self.start.clicked.connect(lambda: self.intents and self.intents.start())
         self.leave.clicked.connect(self._leave)
 
@@ -137,6 +158,9 @@ class LobbyScreen(QWidget):
         self.copy_invite.setEnabled(bool(view.invite))
         self.failure.setText(self.failure_text(view.failure_kind, view.failure))
         self.failure.setVisible(bool(view.failure))
+        warnings = "\n".join(self.tr("Careful: {warning}").format(warning=w) for w in view.warnings)
+        self.warnings.setText(warnings)
+        self.warnings.setVisible(bool(view.warnings))
         self.seats.setRowCount(len(view.seats))
         for row, seat in enumerate(view.seats):
             if not seat.taken:
@@ -163,6 +187,7 @@ class LobbyScreen(QWidget):
         has_free = any(not seat.taken for seat in view.seats)
         self.add_bot.setEnabled(has_free and live and mine is not None)
         self.remove_bot.setEnabled(live and any(s.is_bot and s.is_mine for s in view.seats))
+        self.remove_player.setEnabled(view.is_host and live)
         self.start.setEnabled(view.can_start and live)
         self.start.setVisible(view.is_host)
         self.leave.setText(self.tr("Back") if view.failure else self.tr("Leave"))
@@ -188,6 +213,16 @@ class LobbyScreen(QWidget):
             self.intents.remove_bot(seats[row].seat)
         else:
             self.status.setText(self.tr("Select a bot's seat to remove it."))
+
+    def _remove_player(self) -> None:
+        if self.model is None or self.intents is None:
+            return
+        row = self.seats.currentRow()
+        seats = self.model.view.seats
+        if 0 <= row < len(seats) and seats[row].taken and not seats[row].is_bot:
+            self.intents.remove_player(seats[row].seat)
+        else:
+            self.status.setText(self.tr("Select a player's seat to send them away."))
 
     def _leave(self) -> None:
         if self.intents is not None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFileDialog,
     QFormLayout,
@@ -153,6 +154,13 @@ class StartScreen(QWidget):
         self.host_port = QSpinBox()
         self.host_port.setRange(1, 65535)
         self.host_port.setValue(DEFAULT_PORT)
+        self.host_secret = QCheckBox(self.tr("Only players with the invite"))
+        self.host_secret.setToolTip(
+            self.tr(
+                "The invite carries a secret: players who only know the address are refused. "
+                "Send the invite to your players only."
+            )
+        )
         self.host_button = QPushButton(self.tr("Host a table"))
         host_form = QFormLayout()
         host_form.addRow(self.tr("Game"), self.host_game)
@@ -160,6 +168,7 @@ class StartScreen(QWidget):
         host_form.addRow(self.tr("Seats"), self.host_seats)
         host_form.addRow(self.tr("Bots"), self.host_bots)
         host_form.addRow(self.tr("Port"), self.host_port)
+        host_form.addRow(self.host_secret)
         host_form.addRow(self.host_button)
         host_box = QGroupBox(self.tr("Host a table on the LAN"))
         host_box.setLayout(host_form)
@@ -335,6 +344,7 @@ class StartScreen(QWidget):
                 bots=self.host_bots.value(),
                 port=self.host_port.value(),
                 options=parse_options(self.host_options.text()),
+                secret=self.host_secret.isChecked(),
             )
             session = self.launcher.host(request, self.store.settings.name)
         except LaunchError as error:
