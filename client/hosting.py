@@ -30,7 +30,7 @@ from typing import Any
 import trio
 
 from client.addresses import lan_addresses
-from client.lobby import JoinRefused, Lobby
+from client.lobby import JoinRefused, Lobby, TableFull
 from client.lobby_wire import (
     ADD_BOT,
     JOIN,
@@ -347,7 +347,8 @@ class HostPeer(Peer):
                     fatal=False,
                 )
             )
-            link.close(str(refusal), CloseCode.REFUSED)
+            full = isinstance(refusal, TableFull)
+            link.close(str(refusal), CloseCode.FULL if full else CloseCode.REFUSED)
             return
         self.vouch([(link.key, body["name"])])
         link.name, link.spectator = body["name"], bool(body["watch"])
@@ -375,5 +376,5 @@ class HostPeer(Peer):
         over = table is not None and (table.ended or table.halted)
         if over or self.exit_code is not None:
             return
-        self.notify(LinkLost(link.name, closed.reason, fatal=True))
+        self.notify(LinkLost(link.name, closed.reason, fatal=True, key=link.key))
         self.finish(1, f"{link.name} left the table before the end ({closed.reason})")

@@ -49,11 +49,12 @@ from net.invite import SCHEME, Invite, parse_address, parse_invite
 from net.linkspec import LinkSpec
 from net.records import Kind
 
-__all__ = ["Connected", "JoinFailed", "JoinPeer", "Notice", "parse_target"]
+__all__ = ["JOIN_FAILURE_KINDS", "Connected", "JoinFailed", "JoinPeer", "Notice", "parse_target"]
 
 _REFUSALS = frozenset(
     {
         CloseCode.REFUSED,
+        CloseCode.FULL,
         CloseCode.VERSION,
         CloseCode.TABLE,
         CloseCode.FINGERPRINT,
@@ -61,6 +62,31 @@ _REFUSALS = frozenset(
         CloseCode.SECRET,
     }
 )
+
+# Why a join failed, by the code its link closed with (``JoinFailed.kind``).
+_KINDS = {
+    CloseCode.FULL: "table-full",
+    CloseCode.FINGERPRINT: "wrong-host-key",
+    CloseCode.VERSION: "version-mismatch",
+    CloseCode.REFUSED: "refused",
+    CloseCode.TABLE: "refused",
+    CloseCode.SELF: "refused",
+    CloseCode.SECRET: "wrong-secret",
+}
+JOIN_FAILURE_KINDS = (
+    "refused",
+    "unreachable",
+    "wrong-host-key",
+    "version-mismatch",
+    "table-full",
+    "wrong-secret",
+    "lost",
+    "other",
+)
+"""Every ``JoinFailed.kind``: refused by the host (or this peer refused what it sent),
+nobody answered, the host's key is not the invite's, another palabre or engine version,
+every seat taken, no (or a wrong) table secret, the host went away before START, or a
+problem here (the game file)."""
 
 
 @dataclass(frozen=True)
@@ -73,10 +99,14 @@ class Connected:
 
 @dataclass(frozen=True)
 class JoinFailed:
-    """The join did not happen; ``refused`` when a side refused it (exit code 4)."""
+    """The join did not happen; ``refused`` when a side refused it (exit code 4).
+
+    ``kind`` is one of ``JOIN_FAILURE_KINDS`` (for a front end to explain); ``reason`` is
+    the sentence of whoever ended the join."""
 
     reason: str
     refused: bool
+    kind: str = "refused"
 
 
 @dataclass(frozen=True)
@@ -154,7 +184,10 @@ class JoinPeer(Peer):
                 break
             except LinkError as error:
                 if trio.current_time() >= deadline:
-                    self._fail(str(error), refused=error.refused)
+                    code = error.code
+                    refused = error.refused
+                    kind = _KINDS.get(code, "refused") if refused and code else "unreachable"
+                    self._fail(str(error), refused=refused, kind=kind)
                     return
                 await trio.sleep(0.2)  # the last table's host is still there, or not yet
         self.table_id = link.connection.table_id
@@ -219,7 +252,7 @@ class JoinPeer(Peer):
             problem = self._cannot_play(roster)
             if problem is not None:
                 link.close(problem, CloseCode.VERSION)
-                self._fail(problem, refused=True)
+                self._fail(problem, refused=True, kind="version-mismatch")
                 return
             for seat in self.bot_seats:  # a rematch: this peer's bots take their seats again
                 self.add_bot(seat)
@@ -244,7 +277,8 @@ class JoinPeer(Peer):
         except (StartRefused, LogFileError) as error:
             if self.host_link is not None:
                 self.host_link.close(str(error), CloseCode.REFUSED)
-            self._fail(str(error), refused=isinstance(error, StartRefused))
+            refused = isinstance(error, StartRefused)
+            self._fail(str(error), refused=refused, kind="refused" if refused else "other")
 
     def _host_left(self, closed: LinkClosed) -> None:
         if self.done.is_set():
@@ -256,6 +290,7 @@ class JoinPeer(Peer):
             self._fail(
                 f"the host {'refused' if refused else 'closed'} the join: {closed.reason}",
                 refused=refused,
+                kind=_KINDS.get(closed.code, "refused") if refused else "lost",
             )
             return
         table = self.table
@@ -264,11 +299,12 @@ class JoinPeer(Peer):
         elif table.ended or (self.watch and table.chain.outcome() is not None):
             self.finish(0)
         else:
-            self.notify(LinkLost("the host", closed.reason, fatal=True))
+            host = self.host_link.key if self.host_link is not None else None
+            self.notify(LinkLost("the host", closed.reason, fatal=True, key=host))
             self.finish(1)
 
-    def _fail(self, reason: str, *, refused: bool) -> None:
+    def _fail(self, reason: str, *, refused: bool, kind: str = "refused") -> None:
         if self.failure is None and not self.done.is_set():
-            self.failure = JoinFailed(reason, refused)
+            self.failure = JoinFailed(reason, refused, kind)
             self.notify(self.failure)
             self.finish(4 if refused else 1)

@@ -24,7 +24,7 @@ from client.net_session import NetSession
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 from net.errors import IdentityError, InviteError
 from net.identity import Identity, load_profile_identity
-from net.invite import DEFAULT_PORT, check_secret, new_secret
+from net.invite import DEFAULT_PORT, Invite, check_secret, new_secret
 
 __all__ = [
     "DEFAULT_PORT",
@@ -33,6 +33,7 @@ __all__ = [
     "LaunchError",
     "Launcher",
     "LocalRequest",
+    "invite_address",
     "parse_address",
     "parse_options",
 ]
@@ -87,6 +88,18 @@ def parse_options(text: str) -> dict[str, int | str]:
     return options
 
 
+def invite_address(text: str) -> str | None:
+    """The first ``host:port`` of the invite ``text``; None when it is no readable invite."""
+    try:
+        target = parse_target(text)
+    except InviteError:
+        return None
+    if not isinstance(target, Invite):
+        return None
+    host = target.addresses[0]
+    return f"[{host}]:{target.port}" if ":" in host else f"{host}:{target.port}"
+
+
 def parse_address(text: str) -> tuple[str, int]:
     """``host[:port]`` -> ``(host, port)``; ``LaunchError`` when it cannot be read."""
     text = text.strip()
@@ -110,13 +123,23 @@ class Launcher:
     """
 
     BOT_DELAY = 0.4
-    """Seconds the bots of a networked table wait before moving, so people can follow."""
+    """Seconds the bots of a networked table wait before moving, so people can follow
+    (``bot_delay`` overrides it: tests and scripts)."""
 
     def __init__(
-        self, engines: Mapping[str, AnyEngine] | None = None, profile: str = "default"
+        self,
+        engines: Mapping[str, AnyEngine] | None = None,
+        profile: str = "default",
+        *,
+        bot_delay: float | None = None,
     ) -> None:
         self._engines = engines
         self.profile = profile
+        self.bot_delay = self.BOT_DELAY if bot_delay is None else bot_delay
+
+    def fingerprint(self) -> str:
+        """This profile's fingerprint (its key is made on first use); ``LaunchError``."""
+        return self._identity().fingerprint
 
     def games(self) -> tuple[str, ...]:
         """The games to offer, the headline game (Consensus) first."""
@@ -186,7 +209,7 @@ class Launcher:
                 stay=True,
                 profile=self.profile,
                 engine_for=self._find,
-                bot_delay=self.BOT_DELAY,
+                bot_delay=self.bot_delay,
                 secret=new_secret() if request.secret else None,
             )
         except (InvalidParams, JoinRefused) as error:
@@ -212,7 +235,7 @@ class Launcher:
             stay=True,
             profile=self.profile,
             engine_for=self._find,
-            bot_delay=self.BOT_DELAY,
+            bot_delay=self.bot_delay,
         )
         return NetSession(peer)
 

@@ -14,9 +14,11 @@ immutable value; plies appear once each, in chain order, as the table applies th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from client.divergence import Evidence
 from client.events import (
     ChatReceived,
     DrawOffered,
@@ -83,6 +85,8 @@ class NetSession:
         """The position on which this player refused a takeback (the prompt stays hidden)."""
         self._halted: Halted | None = None
         self._evidence: Path | None = None
+        self._away: set[bytes] = set()
+        self._stopped = ""
         self._snapshot: SessionSnapshot | None = None
         peer.observers.append(self._on_event)
 
@@ -149,7 +153,7 @@ class NetSession:
             try:
                 invite = await self.peer.open(self.port)
             except LinkError as error:
-                self.lobby.fail(str(error))
+                self.lobby.fail(str(error), "other")
                 self._emit(SessionError(str(error)))
                 return
             self.lobby.update(invite=str(invite), host_fingerprint=invite.fingerprint)
@@ -206,6 +210,7 @@ class NetSession:
         roster = event.roster
         self.lobby.update(
             game=roster.game,
+            host_name=roster.peers[0].name if roster.peers else "",
             options=", ".join(f"{k}={v}" for k, v in sorted(roster.options.items())),
             seats=self._lobby_seats(roster),
             status="; ".join(roster.waiting) or "Everyone is ready.",
@@ -223,12 +228,13 @@ class NetSession:
                     is_bot=seat.is_bot,
                     ready=runner is not None and runner.ready,
                     is_mine=seat.key == self.peer.me or seat.runner == self.peer.me,
+                    runner=runner.name if runner is not None and seat.is_bot else "",
                 )
             )
         return tuple(seats)
 
     def _on_JoinFailed(self, event: JoinFailed) -> None:
-        self.lobby.fail(event.reason)
+        self.lobby.fail(event.reason, event.kind)
         self._emit(SessionError(event.reason))
 
     def _on_Notice(self, event: Notice) -> None:
@@ -265,13 +271,13 @@ class NetSession:
         self._emit(PlayersChanged(self._seats()))
 
     def _on_PlyFinal(self, event: PlyFinal) -> None:
-        if self.peer.table is not None and self._plies:
-            self._refresh(StateChanged(len(self._plies), event.ply, self._plies[-1]))
+        if self.peer.table is not None:  # ply 0 too: the table is live from then on
+            last = self._plies[-1] if self._plies else None
+            self._refresh(StateChanged(len(self._plies), event.ply, last))
 
     def _on_ChatReceived(self, event: ChatReceived) -> None:
-        self._add_chat(
-            ChatEntry(len(self._plies), self._seat_of(event.author), event.name, event.text)
-        )
+        author = self._name_of(event.author) or event.name
+        self._add_chat(ChatEntry(len(self._plies), self._seat_of(event.author), author, event.text))
 
     def _on_PointReceived(self, event: PointReceived) -> None:
         seat = self._seat_of(event.author)
@@ -297,24 +303,29 @@ class NetSession:
         if event.halted:
             self._evidence = event.path
             if self._halted is not None:
-                self._halt(event.verdict)
+                self._halted = replace(self._halted, evidence=str(event.path))
+                self._refresh(self._halted)
         else:
             self._notice(f"Evidence written to {event.path}")
 
     def _on_Halted(self, event: TableHalted) -> None:
-        self._halt(event.evidence.verdict, event.evidence.ply, event.evidence.reason)
+        self._halt(event.evidence)
 
     def _on_EvidenceUpdated(self, event: EvidenceUpdated) -> None:
-        self._halt(event.evidence.verdict)
+        self._halt(event.evidence)
 
-    def _halt(self, verdict: str, ply: int | None = None, reason: str | None = None) -> None:
-        earlier = self._halted
-        ply = ply if ply is not None else (earlier.ply if earlier else 0)
-        message = reason or (earlier.message if earlier else "the table halted")
-        self._halted = Halted(ply, verdict, str(self._evidence or ""), message)
+    def _halt(self, evidence: Evidence) -> None:
+        """The table halted, or learnt more about why: name the culprits the evidence
+        names (none when there is no majority), with the verdict and the reason."""
+        table = self.peer.table
+        assert table is not None
+        first = self._halted is None
+        culprits = ", ".join(table.describe(key) for key in evidence.culprits)
+        message = f"{evidence.verdict} ({evidence.reason})"
+        self._halted = Halted(evidence.ply, culprits, str(self._evidence or ""), message)
         self._refresh(self._halted)
-        if earlier is None:
-            self._notice(f"The table halted at ply {ply}: {message}. {verdict}")
+        if first:
+            self._notice(f"The table halted at ply {evidence.ply}: {message}")
 
     def _on_GameOver(self, event: GameOver) -> None:
         self._notice(f"Game over: {event.outcome.summary}")
@@ -348,10 +359,30 @@ class NetSession:
         self._emit(NextTable(NetSession(nxt, port=event.next.port)))
 
     def _on_LinkLost(self, event: LinkLost) -> None:
-        if event.fatal:
-            self._emit(SessionError(f"{event.name} is gone ({event.reason})"))
+        if not event.fatal:
+            return
+        if event.key is not None:
+            self._away.add(event.key)
+        self._stopped = f"{event.name} left the table ({event.reason})"
+        self._notice(f"{self._stopped}: the game cannot go on.")
+        self._emit(PlayersChanged(self._seats()))
+
+    def _on_PresenceChanged(self, event: Any) -> None:
+        """A peer is shown away, or back (``key``, ``present``: the mesh's presence)."""
+        if event.present:
+            self._away.discard(event.key)
+        else:
+            self._away.add(event.key)
+        self._refresh(PlayersChanged(self._seats()))
 
     # --- helpers ----------------------------------------------------------------------------------
+    def _name_of(self, key: bytes) -> str:
+        """The name a peer of the table gave (empty for anyone else)."""
+        table = self.peer.table
+        if table is None:
+            return ""
+        return next((peer.name for peer in table.start.peers if peer.key == key), "")
+
     def _seat_of(self, key: bytes) -> int | None:
         table = self.peer.table
         if table is None:
@@ -376,6 +407,7 @@ class NetSession:
                     is_bot=runner is not None,
                     controller=table.engine.controller(head.engine_state, spec.seat),
                     is_mine=self.peer.me in (spec.key, runner),
+                    present=(runner or spec.key) not in self._away,
                     fingerprint=key_label(spec.key),
                 )
             )
@@ -386,12 +418,14 @@ class NetSession:
         if table is None:
             return None
         head = table.head
+        # A halted table shows the last position every peer agreed on, not its own head.
+        shown = table.chain.at(max(table.final_ply, 0)) if self._halted is not None else head
         mine = head.seats_of(self.peer.me) if table.me is not None else ()
         offered = tuple(s for key in self._offers for s in head.seats_of(key))
         return SessionSnapshot(
             title=f"{table.engine.name.capitalize()} at a networked table",
             engine=table.engine,
-            state=head.engine_state,
+            state=shown.engine_state,
             plies=tuple(self._plies),
             final_ply=max(table.final_ply, 0),
             seats=self._seats(),
@@ -400,7 +434,10 @@ class NetSession:
             outcome=table.chain.outcome(),
             draw_offered_by=offered,
             peers=len(head.peers),
-            digest=head.engine_digest,
+            digest=shown.engine_digest,
+            shown_ply=shown.ply if self._halted is not None else None,
+            starting=table.final_ply < 0,
+            stopped=self._stopped,
             halted=self._halted,
             can_take_back=self._can_take_back(),
             takeback=self._takeback_view(),

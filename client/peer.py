@@ -108,11 +108,13 @@ class TableStarted:
 
 @dataclass(frozen=True)
 class LinkLost:
-    """A link ended; ``fatal`` when the game cannot go on without it."""
+    """A link ended; ``fatal`` when the game cannot go on without it; ``key``: the peer's
+    (None when the link never got as far as a key)."""
 
     name: str
     reason: str
     fatal: bool
+    key: bytes | None = None
 
 
 @dataclass(frozen=True)

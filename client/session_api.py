@@ -145,8 +145,17 @@ class SessionSnapshot:
     peers: int = 1
     digest: bytes = b""
     """The engine digest of ``state``."""
+    starting: bool = False
+    """The table waits for every peer to confirm its start: nobody can move yet."""
+    stopped: str = ""
+    """Why the table stopped before the game's end, e.g. ``"Bea left the table (the
+    connection broke)"``; empty while it plays on.  Nothing more can be played then."""
     halted: Halted | None = None
-    """Set when the table stopped on a divergence."""
+    """Set when the table stopped on a divergence; ``state`` is then the position after
+    ``final_ply``, the last one every peer agreed on."""
+    shown_ply: int | None = None
+    """The ply after which ``state`` is (None: the last of ``plies``): a halted table shows
+    its last agreed ply."""
     can_take_back: bool = False
     """The last ply is this player's own move and it may ask to take it back."""
     takeback: TakebackView | None = None
@@ -170,13 +179,18 @@ class SessionSnapshot:
 
     @property
     def my_turn(self) -> bool:
-        return self.my_seat is not None and self.mover == self.my_seat
+        """This client's player can move now."""
+        if self.starting or self.stopped or self.my_seat is None:
+            return False
+        return self.mover == self.my_seat
 
     @property
     def last_move(self) -> PlyView | None:
-        """The last move still on the board (a taken-back move is not)."""
+        """The last move still on the board shown (``shown_ply``'s position, or the last;
+        a taken-back move is not)."""
+        shown = self.plies if self.shown_ply is None else self.plies[: self.shown_ply]
         undone = 0
-        for ply in reversed(self.plies):
+        for ply in reversed(shown):
             if ply.kind == "takeback":
                 undone += 1
             elif undone:
@@ -230,15 +244,16 @@ class SessionError:
 class Halted:
     """The table stopped on a divergence (DESIGN.md section 4); nothing more will be played.
 
-    The snapshot stays on the last agreed state.  ``peer`` names the peer that disagrees
-    with the majority (empty when there is no majority).
+    The snapshot stays on the last agreed state.  ``peer`` names the peer (or peers) that
+    disagree with the majority (empty when there is no majority).
     """
 
     ply: int
     peer: str
     evidence: str
-    """Where the evidence file was written."""
+    """Where the evidence file was written (empty until it is)."""
     message: str
+    """The verdict and the reason, in words."""
 
 
 @dataclass(frozen=True)

@@ -372,9 +372,9 @@ async def connect(host: str, port: int, spec: LinkSpec, *, timeout: float = 10.0
     result = await link.handshake()
     if isinstance(result, LinkClosed):
         if result.code in (CloseCode.LOST, CloseCode.TIMEOUT):
-            raise LinkError(f"no link with {target}: {result.reason}")
+            raise LinkError(f"no link with {target}: {result.reason}", code=result.code)
         who = f"the host at {target} refused the link" if result.by_peer else "refused the host"
-        raise LinkError(f"{who}: {result.reason}", refused=True)
+        raise LinkError(f"{who}: {result.reason}", refused=True, code=result.code)
     return link
 
 

@@ -250,9 +250,10 @@ class TableScreen(QWidget):
         )
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
         self.moves.show_plies(snapshot)
-        over = snapshot.outcome is not None or halted is not None
+        over = snapshot.outcome is not None or halted is not None or bool(snapshot.stopped)
+        playing = not over and not snapshot.starting and snapshot.my_seat is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
-            button.setEnabled(not over and snapshot.my_seat is not None)
+            button.setEnabled(playing)
         self.resign_button.setEnabled(
             self.resign_button.isEnabled() and not snapshot.resign_pending
         )
@@ -273,19 +274,27 @@ class TableScreen(QWidget):
             self.takeback_prompt.hide()
         if halted is not None:
             who = (
-                self.tr("peer {peer} disagrees").format(peer=halted.peer)
+                self.tr("{peer} disagrees with the others").format(peer=halted.peer)
                 if halted.peer
                 else self.tr("no majority agrees")
             )
+            evidence = halted.evidence or self.tr("being written…")
             self.divergence.setText(
                 self.tr(
-                    "The table halted at ply {ply}: {who}. {message}\n"
-                    "The board shows the last agreed position. Evidence: {evidence}"
-                ).format(ply=halted.ply, who=who, message=halted.message, evidence=halted.evidence)
+                    "The table halted at ply {ply}: {who}.\n{message}\n"
+                    "The board shows the last position every player agreed on. "
+                    "Evidence: {evidence}"
+                ).format(ply=halted.ply, who=who, message=halted.message, evidence=evidence)
             )
             self.divergence.show()
         if snapshot.outcome is not None:
             self.banner.setText(describe_outcome(snapshot, snapshot.outcome))
+            self.banner.show()
+            self.confirm.hide()
+        elif snapshot.stopped:
+            self.banner.setText(
+                self.tr("The game cannot go on: {why}.").format(why=snapshot.stopped)
+            )
             self.banner.show()
             self.confirm.hide()
         self._show_rematch(snapshot)
@@ -321,6 +330,10 @@ class TableScreen(QWidget):
             turn = self.tr("Halted.")
         elif snapshot.outcome is not None:
             turn = self.tr("Game over.")
+        elif snapshot.stopped:
+            turn = self.tr("Stopped.")
+        elif snapshot.starting:
+            turn = self.tr("Waiting for every player to confirm the start…")
         elif snapshot.resign_pending:
             turn = self.tr("You resign at your next turn.")
         elif snapshot.my_turn:
