@@ -14,8 +14,10 @@ Each rule gets the state before the ply (``ply`` and ``prev`` already checked by
   records of every peer still at the table, each binding ``ply`` and ``prev``
   (``client.consent``).
 
-REMOVE and TAKEBACK will be added to :data:`PLY_RULES` by their issues; nothing else in the
-core needs to change for them.
+* **REMOVE** ``{ply, prev, removed, replacements, votes}``: appended by the remaining peer
+  with the lowest seat, with a VOTE of every remaining peer (``client.removal``).
+
+TAKEBACK will be added to :data:`PLY_RULES` by its issue.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from collections.abc import Mapping
 from client.bodies import read_int, read_list
 from client.chain import PlyContext, PlyEffect, PlyRejected, PlyRule
 from client.consent import check_consents
-from client.records import DRAW, DRAW_ACCEPT, MOVE, RESIGN, SignedRecord
+from client.records import DRAW, DRAW_ACCEPT, MOVE, REMOVE, RESIGN, SignedRecord
+from client.removal import remove_rule
 from engines import IllegalMove, InvalidMove
 
 __all__ = ["PLY_RULES", "controlling_seat", "seat_to_move"]
@@ -130,4 +133,9 @@ def _draw(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     return PlyEffect(after, "draw agreed", seat)
 
 
-PLY_RULES: Mapping[str, PlyRule] = {MOVE: _move, RESIGN: _resign, DRAW: _draw}
+PLY_RULES: Mapping[str, PlyRule] = {
+    MOVE: _move,
+    RESIGN: _resign,
+    DRAW: _draw,
+    REMOVE: remove_rule,
+}

@@ -4,7 +4,10 @@
 builds that peer's ``Table``.  ``Router`` carries envelope bytes between tables (each
 receiver opens and verifies them, as ``net`` will), with delays, reordering, duplicates and
 drops drawn from a seeded generator, so a seed replays the same interleaving exactly.
-Time is virtual: the router jumps to the next delivery or the next bot deadline.
+Time is virtual: the router jumps to the next delivery or the next bot deadline.  With
+``presence=True`` it also carries each table's presence report to the others every 2 s
+(what ``client.mesh`` does on real links) and ticks tables at their presence deadlines; a
+run then needs ``until=`` (virtual seconds), since heartbeats never stop.
 """
 
 from __future__ import annotations
@@ -133,8 +136,13 @@ class Router:
         max_delay: float = 0.0,
         duplicate: float = 0.0,
         drop: float = 0.0,
+        presence: bool = False,
+        heartbeat: float = 2.0,
     ) -> None:
         self.tables = dict(tables)
+        self.presence, self.heartbeat = presence, heartbeat
+        self.cut: set[frozenset[str]] = set()
+        """Links that carry nothing (pairs of names)."""
         self.rng = random.Random(seed)
         self.max_delay, self.duplicate, self.drop = max_delay, duplicate, drop
         self.now = 0.0
@@ -145,12 +153,33 @@ class Router:
         self.sent_by: dict[str, list[SignedRecord]] = {name: [] for name in tables}
         self.down: set[str] = set()
         self.dropped = 0
-        self._queue: list[tuple[float, int, str, bytes]] = []
+        self._queue: list[tuple[float, int, str, bytes | None]] = []
         self._order = itertools.count()
 
     def start(self) -> None:
         for name, table in self.tables.items():
             self.take(name, table.begin(self.now))
+            self._schedule_heartbeat(name)
+
+    def _schedule_heartbeat(self, name: str) -> None:
+        if self.presence:
+            when = self.now + self.heartbeat
+            heapq.heappush(self._queue, (when, next(self._order), name, None))
+
+    def linked(self, a: str, b: str) -> bool:
+        return a not in self.down and b not in self.down and frozenset((a, b)) not in self.cut
+
+    def _beat(self, name: str) -> None:
+        """``name`` sends its presence report on every link (a spectator sends none)."""
+        table = self.tables[name]
+        key = table.me
+        if key is not None and name not in self.down:
+            entries = table.presence.report_entries(self.now)
+            for other in self.tables:
+                if other != name and self.linked(name, other):
+                    out = self.tables[other].presence_report(key, entries, self.now)
+                    self.take(other, out)
+        self._schedule_heartbeat(name)
 
     def take(self, source: str, output: Output) -> None:
         """Record what ``source``'s table produced and send what it signed."""
@@ -160,7 +189,10 @@ class Router:
             self.sent.append(record.envelope)
             self.sent_at.append((self.now, record))
             self.sent_by[source].append(record)
-            self.deliver(record.envelope, [n for n in self.tables if n != source])
+            self.deliver(
+                record.envelope,
+                [n for n in self.tables if n != source and frozenset((n, source)) not in self.cut],
+            )
 
     def deliver(
         self, envelope: bytes, to: Iterable[str] | None = None, delay: float | None = None
@@ -173,31 +205,42 @@ class Router:
             copies = 2 if self.rng.random() < self.duplicate else 1
             for _ in range(copies):
                 wait = self.rng.uniform(0, self.max_delay) if delay is None else delay
-                heapq.heappush(self._queue, (self.now + wait, next(self._order), name, envelope))
+                item = (self.now + wait, next(self._order), name, envelope)
+                heapq.heappush(self._queue, item)  # type: ignore[arg-type]
 
-    def step(self) -> bool:
-        """Deliver the next record or fire the next deadline; False when nothing is left."""
+    def step(self, until: float | None = None) -> bool:
+        """Deliver the next record or fire the next deadline; False when nothing is left
+        (or the next thing comes after ``until``)."""
         deadlines = [
             (deadline, name)
             for name, table in self.tables.items()
-            if name not in self.down and (deadline := table.next_deadline()) is not None
+            if name not in self.down
+            and (deadline := table.next_deadline(presence=self.presence)) is not None
         ]
         tick = min(deadlines, default=None)
         if self._queue and (tick is None or self._queue[0][0] <= tick[0]):
+            if until is not None and self._queue[0][0] > until:
+                return False
             when, _, name, envelope = heapq.heappop(self._queue)
             self.now = max(self.now, when)
-            if name not in self.down:
+            if envelope is None:
+                self._beat(name)
+            elif name not in self.down:
                 self.take(name, self.tables[name].receive(open_envelope(envelope), self.now))
             return True
-        if tick is None:
+        if tick is None or (until is not None and tick[0] > until):
             return False
         self.now = max(self.now, tick[0])
         self.take(tick[1], self.tables[tick[1]].tick(self.now))
         return True
 
-    def run(self, max_steps: int = 200_000) -> None:
+    def run(self, max_steps: int = 200_000, until: float | None = None) -> None:
+        if self.presence and until is None:
+            raise ValueError("with presence, say until when to run")
         for _ in range(max_steps):
-            if not self.step():
+            if not self.step(until):
+                if until is not None:
+                    self.now = max(self.now, until)
                 return
         raise AssertionError(f"still busy after {max_steps} steps")
 
