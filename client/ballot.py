@@ -108,11 +108,17 @@ class Ballot:
         return self.mine is not None and self.mine.prev == head.chain_digest
 
     def admits(self, record: SignedRecord, head: TableState) -> bool:
-        """Whether a record for ply head+1 may be applied now."""
+        """Whether a record for ply head+1 may be applied now: anything when this peer's
+        vote does not bind ``head``; else only a REMOVE carrying that vote, or one that
+        removes this peer (it has no say left)."""
         if not self.frozen(head) or self.mine_record is None:
             return True
-        votes = record.body.get("votes") if record.kind == REMOVE else None
-        return isinstance(votes, list | tuple) and self.mine_record.envelope in votes
+        if record.kind != REMOVE:
+            return False
+        votes = record.body.get("votes")
+        carries = isinstance(votes, list | tuple) and self.mine_record.envelope in votes
+        proposal = proposal_of(record)
+        return carries or (proposal is not None and self.me in proposal.removed)
 
     def hold(self, record: SignedRecord) -> bool:
         """Keep a record the freeze stops; False when too many are held (drop it)."""

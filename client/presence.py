@@ -74,10 +74,10 @@ class Presence:
         return 0.0 if key not in self._heard else max(0.0, now - self._heard[key])
 
     def shown_away(self, key: bytes, now: float) -> bool:
-        return self.silent_for(key, now) > self.shown_after
+        return key in self._heard and self.silent_for(key, now) >= self.shown_after
 
     def away(self, key: bytes, now: float) -> bool:
-        return self.silent_for(key, now) > self.away_after
+        return key in self._heard and self.silent_for(key, now) >= self.away_after
 
     def forget(self, keys: Iterable[bytes]) -> None:
         """Stop tracking peers (removed from the table)."""
@@ -101,7 +101,7 @@ class Presence:
         times = []
         for when in self._heard.values():
             for after in (self.shown_after, self.away_after):
-                if when + after >= now:
+                if when + after > now:
                     times.append(when + after)
         return min(times, default=None)
 

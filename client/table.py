@@ -610,6 +610,8 @@ class Table:
             if not self.ballot.hold(record):  # a flood of them: forget it, a copy may come
                 self._seen.discard(record.record_hash)
                 self._out.events.append(RecordDropped(record, "too many records held by a vote"))
+            for early in self._early.get(ply, ()):  # an ACK of it may have come first
+                self._lapse_on(early)
         else:
             try:
                 state = self.chain.check(record)
@@ -728,9 +730,7 @@ class Table:
         head = self.chain.head
         if ply > head.ply:
             self._buffer(record, ply)
-            if ply == head.ply + 1 and record.kind == ACK:
-                released = self.ballot.lapse(record.author, ply, digest, head, self._digest_of)
-                self._released.extendleft(reversed(released))
+            self._lapse_on(record)
             return
         state = self.chain.at(ply)
         if record.author not in state.peers:
@@ -767,6 +767,16 @@ class Table:
         elif record.kind == ACK:
             self._debts.acked(record.author, ply)
         self._check_progress()
+
+    def _lapse_on(self, record: SignedRecord) -> None:
+        """An early ACK for head+1 may show this peer's vote can no longer be honoured."""
+        head = self.chain.head
+        if record.kind != ACK or record.body.get("ply") != head.ply + 1:
+            return
+        digest = record.body.get("digest")
+        if type(digest) is bytes:
+            released = self.ballot.lapse(record.author, head.ply + 1, digest, head, self._digest_of)
+            self._released.extendleft(reversed(released))
 
     def _on_abandoned(
         self, record: SignedRecord, state: TableState, outcome: Outcome, absent: Sequence[bytes]

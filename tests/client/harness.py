@@ -19,12 +19,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from client.bots import make_bot
+from client.bots import Bot, make_bot
 from client.events import Event, Output
 from client.net_adapter import open_envelope
-from client.records import START, SignedRecord
+from client.records import START, SignedRecord, Signer
 from client.start import PeerSpec, SeatSpec, start_body
-from client.table import Table
+from client.table import BotFactory, Table
 from engines import AnyEngine
 from tests.client.envelopes import Identity, TestSigner, raw_record, signed
 from tests.client.tinygame import ENGINE
@@ -45,6 +45,8 @@ class Setup:
     params: Mapping[str, int | str] = field(default_factory=dict)
     table_id: bytes = TABLE_ID
     seed: int = 0
+    away_ms: int = 60_000
+    idle_ms: int = 15 * 60_000
 
     def __post_init__(self) -> None:
         names = [s.removeprefix("bot:") for s in self.seats]
@@ -70,6 +72,8 @@ class Setup:
             params=params,
             peers=tuple(PeerSpec(self.identities[n].key, n) for n in self.peer_names),
             seats=tuple(seat_specs),
+            away_ms=self.away_ms,
+            idle_ms=self.idle_ms,
         )
         host = self.signer(self.peer_names[0])
         self.start_record = host.sign(START, body)
@@ -78,8 +82,25 @@ class Setup:
     def key(self, name: str) -> bytes:
         return self.identities[name].key
 
-    def signer(self, name: str) -> TestSigner:
-        return TestSigner(self.identities[name], self.table_id)
+    def signer(self, name: str, log: Sequence[SignedRecord] = ()) -> TestSigner:
+        return TestSigner(self.identities[name], self.table_id, last_seq(log, self.key(name)))
+
+    def bot_factory(
+        self, name: str, log: Sequence[SignedRecord] = (), bot_kind: str = "random"
+    ) -> BotFactory:
+        """New bot keys for the seats a REMOVE hands to peer ``name``: the same (seat, ply)
+        gives the same key, whose ``seq`` goes on after ``log`` (as ``net.identity`` bot key
+        files and ``RecordSigner.resume`` do)."""
+        index = self.peer_names.index(name)
+
+        def make(seat: int, ply: int) -> tuple[Signer, Bot | None]:
+            identity = Identity(
+                10_000_000 + self.seed * 1_000_000 + index * 100_000 + ply * 64 + seat
+            )
+            signer = TestSigner(identity, self.table_id, last_seq(log, identity.key))
+            return signer, make_bot(self.engine.name, bot_kind, 7_000 + seat * 100 + ply)
+
+        return make
 
     def table(
         self,
@@ -91,20 +112,24 @@ class Setup:
         spectator: bool = False,
         engine: AnyEngine | None = None,
         bot_kind: str = "random",
+        log: Sequence[SignedRecord] = (),
     ) -> Table:
         """Peer ``name``'s table.  ``bots="all"`` has bots play every seat it signs for;
-        ``bots=()`` none (moves through intents); a list of seat numbers, those seats."""
+        ``bots=()`` none (moves through intents); a list of seat numbers, those seats.
+        ``log``: what this peer's log held before a restart (signers go on after it)."""
         if spectator or name is None:
             return Table(self.start_record, engine or self.engine, open_envelope)
         me = self.key(name)
-        signers: dict[bytes, Any] = {
-            me: self.host_signer if name == self.peer_names[0] else self.signer(name)
-        }
+        own = self.host_signer if name == self.peer_names[0] and not log else self.signer(name, log)
+        if name == self.peer_names[0]:
+            own.seq = max(own.seq, 1)  # START is the host's seq 1
+        signers: dict[bytes, Any] = {me: own}
         seat_keys: dict[int, bytes] = {}
         for seat, s in enumerate(self.seats, 1):
             if s == f"bot:{name}":
-                signers[self.bot_identities[seat].key] = TestSigner(
-                    self.bot_identities[seat], self.table_id
+                identity = self.bot_identities[seat]
+                signers[identity.key] = TestSigner(
+                    identity, self.table_id, last_seq(log, identity.key)
                 )
                 seat_keys[seat] = self.bot_identities[seat].key
             elif s == name:
@@ -122,7 +147,12 @@ class Setup:
             signers=signers,
             bots=bot_map,
             bot_delay=bot_delay,
+            bot_factory=self.bot_factory(name, log, bot_kind),
         )
+
+
+def last_seq(log: Sequence[SignedRecord], key: bytes) -> int:
+    return max((r.seq for r in log if r.author == key), default=0)
 
 
 class Router:
@@ -206,7 +236,7 @@ class Router:
             for _ in range(copies):
                 wait = self.rng.uniform(0, self.max_delay) if delay is None else delay
                 item = (self.now + wait, next(self._order), name, envelope)
-                heapq.heappush(self._queue, item)  # type: ignore[arg-type]
+                heapq.heappush(self._queue, item)
 
     def step(self, until: float | None = None) -> bool:
         """Deliver the next record or fire the next deadline; False when nothing is left
