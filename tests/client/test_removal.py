@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from client.events import (
     Halted,
@@ -396,3 +398,59 @@ def test_a_remove_with_every_vote_is_applied_everywhere_and_hands_the_seat_over(
         assert table.runner_of(bytes([93]) * 32) == setup.key("A")
         assert table.final_ply == 1  # C's acks are no longer needed
     assert not router.tables["C"].seated
+
+
+# --- any interleaving ------------------------------------------------------------------------
+@settings(max_examples=20)
+@given(
+    peers=st.integers(3, 5),
+    gone=st.data(),
+    at_ply=st.integers(0, 8),
+    seed=st.integers(0, 2**16),
+    max_delay=st.sampled_from([0.0, 0.05, 1.5]),
+    duplicate=st.sampled_from([0.0, 0.3]),
+    bot_delay=st.sampled_from([0.0, 0.4]),
+)
+def test_any_interleaving_with_absent_peers_ends_with_one_chain(
+    peers: int,
+    gone: st.DataObject,
+    at_ply: int,
+    seed: int,
+    max_delay: float,
+    duplicate: float,
+    bot_delay: float,
+) -> None:
+    names = "ABCDE"[:peers]
+    absent = gone.draw(
+        st.lists(st.sampled_from(names), min_size=1, max_size=(peers - 1) // 2, unique=True)
+    )
+    setup, router = cluster(
+        list(names),
+        pile=40,
+        seed=seed,
+        bot_delay=bot_delay,
+        max_delay=max_delay,
+        duplicate=duplicate,
+    )
+    down_at_ply(router, absent[0], at_ply, watcher=absent[0])
+    router.down |= set(absent)
+    alive = [router.tables[n] for n in names if n not in absent]
+    run_until(router, lambda: all(t.ended for t in alive), limit=router.now + 600)
+    assert all(t.ended and not t.halted for t in alive)
+    assert_same_chain(alive)
+    gone_keys = {k for p in removes(alive[0]) for k in p.removed}
+    assert gone_keys <= {setup.key(n) for n in absent}
+    # Those that were removed come back from their logs and end with the same chain.
+    for name in absent:
+        restart(router, setup, name)
+    router.heal()
+    returning = [router.tables[n] for n in absent]
+    run_until(
+        router,
+        lambda: all(t.head.chain_digest == alive[0].head.chain_digest for t in returning),
+        limit=router.now + 30,
+    )
+    assert_same_chain(alive + returning)
+    assert not any(t.halted for t in returning)
+    for table in returning:
+        assert table.seated == (table.me not in gone_keys)
