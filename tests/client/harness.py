@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -173,6 +173,9 @@ class Router:
         self.presence, self.heartbeat = presence, heartbeat
         self.cut: set[frozenset[str]] = set()
         """Links that carry nothing (pairs of names)."""
+        self.crash_when: Callable[[str, Output], bool] | None = None
+        """Called with each output: True crashes its table after its records were written
+        ahead (logged) but before anything was sent."""
         self.rng = random.Random(seed)
         self.max_delay, self.duplicate, self.drop = max_delay, duplicate, drop
         self.now = 0.0
@@ -215,6 +218,9 @@ class Router:
         """Record what ``source``'s table produced and send what it signed."""
         self.logs[source] += output.log
         self.events[source] += output.events
+        if self.crash_when is not None and self.crash_when(source, output):
+            self.down.add(source)
+            return
         for record in output.send:
             self.sent.append(record.envelope)
             self.sent_at.append((self.now, record))
