@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 from engines import UnknownGame, engine_names, find_engine
 from engines.base import InvalidParams
+from net.invite import DEFAULT_PORT
 
 __all__ = ["build_parser", "main"]
 
@@ -21,16 +24,123 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--profile", default="default", help="keep several identities apart")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    demo = commands.add_parser("demo", help="a headless game between bots, printed move by move")
+    _add_host(commands)
+    _add_join(commands)
+    demo = commands.add_parser(
+        "demo",
+        help="a game between bots, one process per peer over loopback TCP, printed ply by ply",
+    )
     demo.add_argument("--game", default="consensus", help=f"one of: {', '.join(engine_names())}")
     demo.add_argument("--seed", type=int, default=0, help="bots' seed (default 0)")
     demo.add_argument(
         "--seats", type=int, default=None, help="number of seats, when the game allows"
     )
-    demo.add_argument("--pace", type=int, default=0, metavar="MS", help="pause after each move")
+    demo.add_argument(
+        "--peers", type=int, default=None, help="peer processes (default: one per seat, up to 4)"
+    )
+    demo.add_argument("--out", default=None, metavar="DIR", help="keep each peer's game file here")
+    demo.add_argument("--pace", type=int, default=0, metavar="MS", help="pause before each move")
+    demo.add_argument(
+        "--local", action="store_true", help="play in this one process, without the network"
+    )
 
     commands.add_parser("id", help="print this profile's fingerprint (creating its key if needed)")
+
+    verify = commands.add_parser(
+        "verify",
+        help="check a game log, trusting none of the players",
+        description="Check every signature, the chain, every move's legality, every ACK and "
+        "END. Exit 0: valid and complete; 1: invalid; 2: unreadable or not a game log; "
+        "3: valid but incomplete (unfinished or cut).",
+    )
+    verify.add_argument("file", help="a game log file")
+    verify.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    log = commands.add_parser("log", help="show a game log, or draw its board at a ply")
+    log.set_defaults(log_parser=log)
+    log_commands = log.add_subparsers(dest="log_command", metavar="ACTION")
+    show = log_commands.add_parser("show", help="print the game: players, plies, chat, result")
+    show.add_argument("file", help="a game log file")
+    show.add_argument("--ply", type=int, default=None, metavar="N", help="print the board at ply N")
+    export = log_commands.add_parser("export", help="draw the board at a ply to a PNG or SVG file")
+    export.add_argument("file", help="a game log file")
+    export.add_argument("--ply", type=int, required=True, metavar="N", help="the ply to draw")
+    kind = export.add_mutually_exclusive_group(required=True)
+    kind.add_argument("--png", dest="out_png", metavar="OUT", help="write a PNG picture")
+    kind.add_argument("--svg", dest="out_svg", metavar="OUT", help="write an SVG drawing")
+    export.add_argument(
+        "--size", type=int, default=800, metavar="PX", help="picture width and height (default 800)"
+    )
     return parser
+
+
+def _add_peer_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--bot",
+        action="store_true",
+        help="a bot plays this peer's own seat (else type moves in the game's notation)",
+    )
+    command.add_argument(
+        "--bot-delay",
+        type=int,
+        default=300,
+        metavar="MS",
+        help="how long this peer's bots wait before moving (default 300)",
+    )
+    command.add_argument(
+        "--headless", action="store_true", help="no window: ready at once, print each ply"
+    )
+    command.add_argument("--name", default=None, help="the name other players see")
+    command.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    command.add_argument("--trace", default=None, help=argparse.SUPPRESS)
+
+
+def _add_host(commands: Any) -> None:
+    host = commands.add_parser("host", help="host a table on this machine's LAN addresses")
+    host.add_argument("--game", required=True, help=f"one of: {', '.join(engine_names())}")
+    host.add_argument("--ruleset", default=None, help="the ruleset id (default: the game's)")
+    host.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
+    )
+    host.add_argument("--seats", type=int, default=None, help="number of seats, when allowed")
+    host.add_argument("--bots", type=int, default=0, metavar="N", help="seats for bots you run")
+    host.add_argument(
+        "--away-timeout", type=float, default=60.0, metavar="S", help="table option (default 60)"
+    )
+    host.add_argument(
+        "--idle-timeout", type=float, default=900.0, metavar="S", help="table option (default 900)"
+    )
+    _add_peer_options(host)
+
+
+def _add_join(commands: Any) -> None:
+    join = commands.add_parser("join", help="join a table by address or invite")
+    join.add_argument("address", metavar="ADDRESS[:PORT]|INVITE")
+    join.add_argument("--seat", type=int, default=None, metavar="N", help="ask for seat N")
+    join.add_argument("--watch", action="store_true", help="watch the table without a seat")
+    _add_peer_options(join)
+
+
+def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if args.bot_delay < 0:
+        parser.error("--bot-delay must be 0 or more milliseconds")
+    if args.name is not None and not (
+        1 <= len(args.name.strip()) <= 32 and args.name.isprintable()
+    ):
+        parser.error("--name must be 1 to 32 printable characters")
+    if args.command == "host":
+        if not 0 <= args.port <= 65535:
+            parser.error("--port must be a number from 0 to 65535")
+        if args.bots < 0:
+            parser.error("--bots must be 0 or more")
+        if args.away_timeout <= 0 or args.idle_timeout <= 0:
+            parser.error("the timeouts must be more than 0 seconds")
+    if not args.headless:
+        print(
+            "palabre: playing in this terminal (as with --headless); to host or join from "
+            "the window, run palabre without a command",
+            file=sys.stderr,
+        )
 
 
 def _print_id(profile: str) -> int:
@@ -50,18 +160,40 @@ def _print_id(profile: str) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+Exporter = Callable[[Path, int, Path, str, int], int]
+"""``log export``'s drawing, given by the entry point (it needs Qt, which client never
+imports): (log file, ply, output file, ``png`` or ``svg``, size) -> exit code."""
+
+
+def main(argv: Sequence[str] | None = None, exporter: Exporter | None = None) -> int:
     """Run one subcommand; return the process exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "demo":
-            from client.demo import run_demo
+        if args.command == "verify":
+            from client.log_commands import run_verify
 
+            return run_verify(Path(args.file), as_json=args.json)
+        if args.command == "log":
+            return _log(parser, args, exporter)
+        if args.command in ("host", "join"):
+            from client.headless import run_host, run_join
+
+            _check_peer_args(parser, args)
+            return run_host(args) if args.command == "host" else run_join(args)
+        if args.command == "demo":
             if args.pace < 0:
                 parser.error("--pace must be 0 or more milliseconds")
             find_engine(args.game)
-            return run_demo(args.game, args.seed, args.pace, args.seats)
+            if args.local:
+                from client.demo import run_demo
+
+                return run_demo(args.game, args.seed, args.pace, args.seats)
+            from client.net_demo import run_net_demo
+
+            return run_net_demo(
+                args.game, args.seed, args.pace, args.seats, args.peers, args.out, args.profile
+            )
         if args.command == "id":
             return _print_id(args.profile)
     except (UnknownGame, InvalidParams) as error:
@@ -71,4 +203,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("palabre: interrupted", file=sys.stderr)
         return 130
     parser.print_help()
+    return 2
+
+
+def _log(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, exporter: Exporter | None
+) -> int:
+    from client.log_commands import run_show
+
+    if args.log_command == "show":
+        return run_show(Path(args.file), args.ply)
+    if args.log_command == "export":
+        if exporter is None:
+            print(
+                "palabre: log export draws with Qt: run it as `palabre log export`", file=sys.stderr
+            )
+            return 2
+        if not 16 <= args.size <= 8192:
+            parser.error("--size must be from 16 to 8192 pixels")
+        out, fmt = (args.out_png, "png") if args.out_png else (args.out_svg, "svg")
+        return exporter(Path(args.file), args.ply, Path(out), fmt, args.size)
+    args.log_parser.print_help()
     return 2

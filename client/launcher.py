@@ -1,9 +1,9 @@
 """The start screen's intents: play alone against bots, host a table, join one.
 
 Each intent is synchronous and either returns what the UI shows next or raises
-``LaunchError`` with a message a player can read.  Hosting and joining need the network table
-(issue 7); until it is wired in, they check what the player typed and then say plainly that
-they are not available yet, so the forms can be filled and tried.
+``LaunchError`` with a message a player can read.  Hosting and joining return a
+``NetSession`` in its lobby, not started: the window shows its ``lobby`` model, runs its
+``serve`` and switches to the table once ``started``.
 
 Options are typed as ``key=value`` pairs separated by commas or spaces; values made of digits
 (with an optional minus sign) are integers, anything else is a string, as engine params are.
@@ -15,10 +15,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from client.bots import BOT_KINDS
+from client.hosting import HostPeer
+from client.joining import JoinPeer, parse_target
+from client.lobby import JoinRefused
 from client.local_game import LocalGame
+from client.net_session import NetSession
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
+from net.errors import IdentityError, InviteError
+from net.identity import Identity, load_profile_identity
+from net.invite import DEFAULT_PORT
 
 __all__ = [
+    "DEFAULT_PORT",
     "HostRequest",
     "JoinRequest",
     "LaunchError",
@@ -27,8 +35,6 @@ __all__ = [
     "parse_address",
     "parse_options",
 ]
-
-DEFAULT_PORT = 7447
 
 
 class LaunchError(Exception):
@@ -94,11 +100,18 @@ def parse_address(text: str) -> tuple[str, int]:
 class Launcher:
     """Carries out the start screen's intents.
 
-    ``engines`` replaces the registry (tests hand in games that are not registered).
+    ``engines`` replaces the registry (tests hand in games that are not registered);
+    ``profile`` is whose key signs at networked tables.
     """
 
-    def __init__(self, engines: Mapping[str, AnyEngine] | None = None) -> None:
+    BOT_DELAY = 0.4
+    """Seconds the bots of a networked table wait before moving, so people can follow."""
+
+    def __init__(
+        self, engines: Mapping[str, AnyEngine] | None = None, profile: str = "default"
+    ) -> None:
         self._engines = engines
+        self.profile = profile
 
     def games(self) -> tuple[str, ...]:
         """The games to offer, the headline game (Consensus) first."""
@@ -150,26 +163,58 @@ class Launcher:
                 "choose another kind of bot."
             ) from error
 
-    def host(self, request: HostRequest) -> None:
-        """Host a table on the LAN."""
+    def host(self, request: HostRequest, name: str = "Player") -> NetSession:
+        """A table to host on the LAN, in its lobby (the UI runs its ``serve``)."""
         params = self.params(request.game, request.seats, request.options)
-        try:
-            self.engine(request.game).initial_state(params)
-        except InvalidParams as error:
-            raise LaunchError(f"Cannot host {request.game}: {error}") from error
+        engine = self.engine(request.game)
         if not 1 <= request.port <= 65535:
             raise LaunchError("The port must be a number from 1 to 65535.")
-        raise LaunchError(
-            "Hosting a table arrives with the network table; for now, play alone against bots."
-        )
+        try:
+            peer = HostPeer(
+                self._identity(),
+                engine,
+                params,
+                name=name,
+                bots=request.bots,
+                auto_start=False,
+                stay=True,
+                profile=self.profile,
+                engine_for=self._find,
+                bot_delay=self.BOT_DELAY,
+            )
+        except (InvalidParams, JoinRefused) as error:
+            raise LaunchError(f"Cannot host {request.game}: {error}") from error
+        return NetSession(peer, port=request.port)
 
-    def join(self, request: JoinRequest) -> None:
-        """Join a table by address or invite."""
+    def join(self, request: JoinRequest, name: str = "Player") -> NetSession:
+        """A table to join by address or invite, in its lobby (the UI runs its ``serve``)."""
         target = request.target.strip()
         if not target:
             raise LaunchError("Type the table's address (host:port) or paste its invite.")
-        if not target.startswith("palabre:"):
-            parse_address(target)
-        raise LaunchError(
-            "Joining a table arrives with the network table; for now, play alone against bots."
+        try:
+            where = parse_target(target)
+        except InviteError as error:
+            raise LaunchError(f"Cannot read {target!r}: {error}.") from error
+        peer = JoinPeer(
+            self._identity(),
+            where,
+            name=name,
+            ready=False,
+            stay=True,
+            profile=self.profile,
+            engine_for=self._find,
+            bot_delay=self.BOT_DELAY,
         )
+        return NetSession(peer)
+
+    def _identity(self) -> Identity:
+        try:
+            return load_profile_identity(self.profile)
+        except IdentityError as error:
+            raise LaunchError(str(error)) from error
+
+    def _find(self, game: str) -> AnyEngine:
+        try:
+            return self.engine(game)
+        except LaunchError as error:
+            raise UnknownGame(str(error)) from error

@@ -82,6 +82,15 @@ class Lobby:
         self.seats[number - 1] = SeatSpec(number, bot_key, runner)
         return number
 
+    def remove_bot(self, runner: bytes, seat: int) -> None:
+        """Take ``runner``'s bot off ``seat``; ``JoinRefused`` unless it runs one there."""
+        if self.started:
+            raise JoinRefused("the game has already started")
+        spec = self.seats[seat - 1] if 1 <= seat <= self.seat_count else None
+        if spec is None or spec.runner != runner:
+            raise JoinRefused(f"there is no bot of yours at seat {seat}")
+        self.seats[seat - 1] = None
+
     def leave(self, key: bytes) -> None:
         """A peer leaves before START: its seats and the bots it runs are freed."""
         if self.started:

@@ -23,6 +23,16 @@ import struct
 __all__ = ["encode_value"]
 
 
+def _int_bytes(value: int) -> bytes:
+    length = (value.bit_length() + 8) // 8
+    return b"I" + bytes((length,)) + value.to_bytes(length, "big", signed=True)
+
+
+# Boards are tuples of small ints: their encodings are made once (the same bytes), which
+# makes digests several times faster; every ply's chain digest needs one.
+_SMALL_INTS = {value: _int_bytes(value) for value in range(-256, 1024)}
+
+
 def encode_value(value: object) -> bytes:
     """The canonical bytes of ``value``; ``TypeError`` on a kind states may not hold."""
     out = bytearray()
@@ -39,12 +49,14 @@ def _encode_into(value: object, out: bytearray) -> None:
     elif value is False:
         out += b"F"
     elif type(value) is int:
-        length = (value.bit_length() + 8) // 8
-        out += b"I" + bytes((length,)) + value.to_bytes(length, "big", signed=True)
+        out += _SMALL_INTS.get(value) or _int_bytes(value)
     elif type(value) is tuple:
         out += b"L" + struct.pack(">I", len(value))
         for item in value:
-            _encode_into(item, out)
+            if type(item) is int and item in _SMALL_INTS:
+                out += _SMALL_INTS[item]
+            else:
+                _encode_into(item, out)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         params = getattr(type(value), "__dataclass_params__", None)
         if params is None or not params.frozen:

@@ -17,6 +17,7 @@ Invariants:
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import os
 import re
@@ -86,6 +87,7 @@ class Identity:
         return f"Identity({self.fingerprint})"
 
 
+@functools.lru_cache(maxsize=1024)  # a few dozen keys, named in messages for every record
 def fingerprint(public_key: bytes) -> str:
     """The printable fingerprint of a 32-byte public key."""
     digest = hashlib.blake2b(_FINGERPRINT_TAG + public_key, digest_size=15).digest()

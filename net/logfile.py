@@ -8,7 +8,9 @@ Invariants:
 
 * ``LogWriter.append`` writes the whole record in one ``write`` then flushes and fsyncs
   before returning, so a record that was returned has reached the disk.  A failed append
-  truncates the file back to where it was and raises ``LogFileError``.
+  truncates the file back to where it was and raises ``LogFileError``.  With
+  ``sync=False`` the fsync is left to a later ``sync()``, so that a writer can make several
+  records durable with one fsync (before sending any of them).
 * A crash can leave at most one incomplete record at the end (a torn tail).  ``read_log``
   keeps every complete record and describes the tail in ``LogContents.torn``;
   ``LogWriter.reopen`` also cuts that tail off (after reporting it) so appends go on cleanly.
@@ -107,6 +109,8 @@ class LogWriter:
         self.path = path
         self._fd: int | None = fd
         self._size = size
+        self.unsynced = False
+        """Records were appended with ``sync=False`` and not fsynced yet."""
 
     @classmethod
     def create(cls, path: Path) -> LogWriter:
@@ -136,28 +140,46 @@ class LogWriter:
             raise LogFileError(f"cannot open {path} to append: {os_reason(error)}") from error
         return cls(path, fd, contents.end), contents
 
-    def append(self, record: bytes) -> None:
-        """Append one record and fsync it; ``LogFileError`` (file unchanged) on failure."""
+    def append(self, record: bytes, *, sync: bool = True) -> None:
+        """Append one record and fsync it (unless ``sync`` is false: then ``sync()`` later);
+        ``LogFileError`` (file unchanged) on failure."""
         if not 1 <= len(record) <= MAX_RECORD:
             raise LogFileError(f"a record of {len(record)} bytes cannot be logged")
-        self._write(_LENGTH.pack(len(record)) + record)
+        self._write(_LENGTH.pack(len(record)) + record, sync)
 
-    def _write(self, data: bytes) -> None:
+    def sync(self) -> None:
+        """fsync the records appended with ``sync=False``; ``LogFileError`` on failure."""
+        if not self.unsynced:
+            return
+        if self._fd is None:
+            raise LogFileError(f"{self.path} is closed")
+        try:
+            os.fsync(self._fd)
+        except OSError as error:
+            raise LogFileError(f"cannot write to {self.path}: {os_reason(error)}") from error
+        self.unsynced = False
+
+    def _write(self, data: bytes, sync: bool = True) -> None:
         if self._fd is None:
             raise LogFileError(f"{self.path} is closed")
         try:
             written = os.pwrite(self._fd, data, self._size)
             if written != len(data):
                 raise OSError(f"only {written} of {len(data)} bytes were written")
-            os.fsync(self._fd)
+            if sync:
+                os.fsync(self._fd)
         except OSError as error:
             with contextlib.suppress(OSError):  # if this fails too, reopen reports the tail
                 os.ftruncate(self._fd, self._size)
             raise LogFileError(f"cannot write to {self.path}: {os_reason(error)}") from error
+        self.unsynced = not sync  # an fsync covers every earlier write too
         self._size += len(data)
 
     def close(self) -> None:
+        """Close the file, fsyncing what is still unsynced first."""
         if self._fd is not None:
+            with contextlib.suppress(LogFileError):  # closing anyway; reopen reports a tail
+                self.sync()
             os.close(self._fd)
             self._fd = None
 

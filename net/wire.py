@@ -101,7 +101,9 @@ def unpack(data: bytes, what: str) -> Any:
         # mean the same thing here: these bytes are not a value of the protocol.
         raise DecodeError(f"{what} is not valid msgpack ({_reason(error)})") from error
     _check_plain(value, what, 0)
-    if pack(value) != data:
+    # ``_check_plain`` saw only protocol types and sorted string keys, so packing the decoded
+    # value as it is gives its canonical bytes (cheaper than ``pack``, which re-sorts).
+    if msgpack.packb(value, use_bin_type=True) != data:
         raise DecodeError(f"{what} is not in canonical form (sorted keys, shortest encodings)")
     return value
 
@@ -118,17 +120,33 @@ def _reason(error: Exception) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+_LEAVES = (bool, int, str, bytes, type(None))
+
+
 def _check_plain(value: object, what: str, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise DecodeError(f"{what} is nested deeper than {MAX_DEPTH} levels")
+    items: Any
     if type(value) is tuple:
-        for item in value:
-            _check_plain(item, what, depth + 1)
+        items = value
     elif type(value) is dict:
-        for item in value.values():
-            _check_plain(item, what, depth + 1)
-    elif value is not None and type(value) not in (bool, int, str, bytes):
+        keys = list(value)
+        for key in keys:
+            if type(key) is not str:
+                raise DecodeError(f"{what} has a map key that is not a string")
+        # Code point order is UTF-8 byte order, the canonical order of keys.
+        if keys != sorted(keys):
+            raise DecodeError(f"{what} is not in canonical form (sorted keys, shortest encodings)")
+        items = value.values()
+    elif type(value) in _LEAVES:
+        return
+    else:
         raise DecodeError(f"{what} holds a {type(value).__name__}, which the protocol never uses")
+    if items and depth == MAX_DEPTH:  # its items would be one level too deep
+        raise DecodeError(f"{what} is nested deeper than {MAX_DEPTH} levels")
+    for item in items:
+        if type(item) not in _LEAVES:  # leaves are checked here, without a call each
+            _check_plain(item, what, depth + 1)
 
 
 def describe(value: object) -> str:
@@ -262,11 +280,11 @@ class Struct(Schema):
     def check(self, value: object, where: str) -> None:
         if type(value) is not dict:
             raise DecodeError(f"{where}: expected a map, got {describe(value)}")
-        missing = sorted(set(self.fields) - set(value))
-        extra = sorted(set(value) - set(self.fields))
-        if missing:
-            raise DecodeError(f"{where}: missing field {missing[0]!r}")
-        if extra:
+        if value.keys() != self.fields.keys():  # the usual case is checked without sets
+            missing = sorted(set(self.fields) - set(value))
+            extra = sorted(set(value) - set(self.fields))
+            if missing:
+                raise DecodeError(f"{where}: missing field {missing[0]!r}")
             raise DecodeError(f"{where}: unexpected field {describe(extra[0])}")
         for name, schema in self.fields.items():
             schema.check(value[name], f"{where}.{name}")

@@ -8,6 +8,11 @@ it.
 
 ``PALABRE_QUIT_AFTER_MS`` (tests, scripts): when set, the window closes itself that many
 milliseconds after it is shown, and says so on stderr.
+
+Language (``ui.i18n``): the first window installs the translators before it builds a screen.
+Choosing another language on the start screen installs its translators and rebuilds the
+window (same size and place), since every screen sets its texts when it is built; the start
+screen is the only place to choose, so no game is open at that moment.
 """
 
 from __future__ import annotations
@@ -22,8 +27,15 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
 
 from client.launcher import Launcher
 from client.lobby_model import LobbyIntents, LobbyModel
-from client.session_api import GameSession
+from client.net_session import NetSession
+from client.session_api import GameSession, SessionEvent
 from client.settings import SettingsStore
+from ui.i18n import (
+    LanguagePreference,
+    current_language,
+    ensure_language,
+    install_language,
+)
 from ui.screens.lobby import LobbyScreen
 from ui.screens.start import StartScreen
 from ui.screens.table import TableScreen
@@ -43,8 +55,12 @@ class MainWindow(QMainWindow):
         self.nursery = nursery
         self.launcher = launcher or Launcher()
         self.store = store or SettingsStore()
+        # Before any screen is built: screens set their texts once, in the language in use.
+        ensure_language(LanguagePreference(self.store.path.parent).load())
         self.session: GameSession | None = None
         self.closed = trio.Event()
+        self.reopen = False
+        """Set when the window closed to come back in another language."""
 
         self.stack = QStackedWidget()
         self.start = StartScreen(self.launcher, self.store)
@@ -56,8 +72,10 @@ class MainWindow(QMainWindow):
         self.resize(1200, 800)
 
         self.start.sessionReady.connect(self.open_session)
+        self.start.tableReady.connect(self.open_table)
         self.table.leaveRequested.connect(self.leave_table)
-        self.lobby.leaveRequested.connect(self.show_start)
+        self.lobby.leaveRequested.connect(self.leave_table)
+        self.start.languageChosen.connect(self.switch_language)
 
     def show_start(self) -> None:
         self.start.show_recent()
@@ -75,6 +93,21 @@ class MainWindow(QMainWindow):
         self.table.set_session(session)
         self.stack.setCurrentWidget(self.table)
 
+    def open_table(self, session: NetSession) -> None:
+        """Show a networked table's lobby, run it, and show its table once it starts."""
+        self.leave_table()
+        self.session = session
+        self.show_lobby(session.lobby, session)
+        self.nursery.start_soon(session.serve)
+
+        def follow(_event: SessionEvent) -> None:
+            lobby_shown = self.stack.currentWidget() is self.lobby
+            if self.session is session and session.started and lobby_shown:
+                self.table.set_session(session)
+                self.stack.setCurrentWidget(self.table)
+
+        session.subscribe(follow)
+
     def leave_table(self) -> None:
         if self.session is not None:
             self.session.leave()
@@ -82,30 +115,47 @@ class MainWindow(QMainWindow):
         self.table.clear_session()
         self.show_start()
 
+    def switch_language(self, language: str) -> None:
+        """Install ``language`` and close, asking ``main`` for a new window in it."""
+        install_language(language)
+        self.reopen = True
+        self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.leave_table()
         self.closed.set()
         super().closeEvent(event)
 
 
-async def _close_after(window: MainWindow, milliseconds: int) -> None:
+async def _close_after(shown: list[MainWindow], milliseconds: int) -> None:
     await trio.sleep(milliseconds / 1000)
+    window = shown[-1]
     size = window.size()
     print(
-        f"palabre: window shown ({size.width()}x{size.height()}), closing after {milliseconds} ms",
+        f"palabre: window shown ({size.width()}x{size.height()}), closing after {milliseconds} ms"
+        f" (language: {current_language()})",
         file=sys.stderr,
     )
     window.close()
 
 
 async def main(profile: str = "default", quit_after_ms: int = 0) -> None:
-    """Open the window and return when it is closed."""
+    """Open the window and return when it is closed (not when it reopens in a new language)."""
     async with trio.open_nursery() as nursery:
-        window = MainWindow(nursery, store=SettingsStore(profile))
-        window.show()
-        if quit_after_ms > 0:
-            nursery.start_soon(_close_after, window, quit_after_ms)
-        await window.closed.wait()
+        shown: list[MainWindow] = []
+        geometry = None
+        while True:
+            window = MainWindow(nursery, Launcher(profile=profile), SettingsStore(profile))
+            if geometry is not None:
+                window.setGeometry(geometry)
+            window.show()
+            shown.append(window)
+            if quit_after_ms > 0 and len(shown) == 1:
+                nursery.start_soon(_close_after, shown, quit_after_ms)
+            await window.closed.wait()
+            if not window.reopen:
+                break
+            geometry = window.geometry()
         nursery.cancel_scope.cancel()
 
 

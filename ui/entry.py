@@ -1,6 +1,8 @@
 """The ``palabre`` console script.
 
-With a subcommand it hands over to ``client.cli`` and never imports Qt.  With none it opens
+With a subcommand it hands over to ``client.cli`` and never imports Qt, except ``log export``,
+which draws with the Qt boards: ``client.cli`` parses it and calls back ``_export`` here,
+which imports ``ui.log_export`` (and Qt) only then.  With none it opens
 the Qt client when a display exists (or ``QT_QPA_PLATFORM`` is set); with no display it says
 so and runs the headless demo.
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 __all__ = ["has_display", "main"]
 
@@ -39,12 +42,18 @@ def _profile(argv: Sequence[str]) -> str:
     return "default"
 
 
+def _export(log: Path, ply: int, out: Path, fmt: str, size: int) -> int:
+    from ui.log_export import export_board
+
+    return export_board(log, ply, out, fmt, size)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from client import cli
 
     args = list(sys.argv[1:] if argv is None else argv)
     if _has_subcommand(args):
-        return cli.main(args)
+        return cli.main(args, exporter=_export)
     if has_display():
         from ui.app import run_app
 

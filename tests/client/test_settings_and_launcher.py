@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from client.launcher import JoinRequest, Launcher, LaunchError, parse_address, parse_options
+from client.launcher import (
+    HostRequest,
+    JoinRequest,
+    Launcher,
+    LaunchError,
+    parse_address,
+    parse_options,
+)
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.settings import MAX_RECENT, RecentTable, SettingsStore, check_name
 
@@ -65,7 +72,7 @@ def test_options_and_addresses_are_read_or_refused_clearly() -> None:
     with pytest.raises(LaunchError, match="twice"):
         parse_options("a=1 a=2")
     assert parse_address("192.168.1.20:7500") == ("192.168.1.20", 7500)
-    assert parse_address("table.local") == ("table.local", 7447)
+    assert parse_address("table.local") == ("table.local", 7000)
     assert parse_address("[fe80::1]:7000") == ("fe80::1", 7000)
     with pytest.raises(LaunchError, match="port"):
         parse_address("host:99999")
@@ -73,12 +80,23 @@ def test_options_and_addresses_are_read_or_refused_clearly() -> None:
         parse_address("my host:70")
 
 
-def test_hosting_and_joining_say_they_arrive_with_the_table() -> None:
+def test_hosting_and_joining_give_network_sessions_or_say_why_not() -> None:
     launcher = Launcher()
-    with pytest.raises(LaunchError, match="Joining a table arrives with the network table"):
-        launcher.join(JoinRequest("10.0.0.2:7447"))
+    joined = launcher.join(JoinRequest("10.0.0.2:7447"), "Ann")
+    assert not joined.started and not joined.lobby.view.is_host
+    assert joined.peer.target == ("10.0.0.2", 7447)
     with pytest.raises(LaunchError, match="address"):
         launcher.join(JoinRequest("a b"))
+    with pytest.raises(LaunchError, match="invite"):
+        launcher.join(JoinRequest("palabre://nothing"))
+    hosted = launcher.host(HostRequest("consensus", None, 2, 7000), "Ann")
+    assert hosted.lobby.view.is_host and hosted.port == 7000
+    seats = hosted.peer.lobby.seats  # type: ignore[union-attr]
+    assert [s is not None for s in seats] == [True, True, True, False]  # Ann and two bots
+    with pytest.raises(LaunchError, match="Cannot host"):
+        launcher.host(HostRequest("consensus", None, 4, 7000), "Ann")  # 4 bots and Ann: 5 seats
+    with pytest.raises(LaunchError, match="port"):
+        launcher.host(HostRequest("consensus", None, 0, 0), "Ann")
 
 
 def test_the_lobby_model_notifies_and_knows_when_a_table_can_start() -> None:

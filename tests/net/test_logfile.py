@@ -186,3 +186,19 @@ def test_closed_writer_refuses(tmp_path: Path) -> None:
         log.append(b"x")
     with pytest.raises(LogFileError, match="cannot be logged"):
         LogWriter.create(tmp_path / "other.log").append(b"")
+
+
+def test_appends_without_sync_are_made_durable_by_one_sync(tmp_path: Path) -> None:
+    path = tmp_path / "batched.log"
+    writer = LogWriter.create(path)
+    writer.append(b"one", sync=False)
+    writer.append(b"two", sync=False)
+    assert writer.unsynced
+    assert read_log(path).records == (b"one", b"two")  # written at once, fsynced later
+    writer.sync()
+    assert not writer.unsynced
+    writer.append(b"three")
+    assert not writer.unsynced
+    writer.append(b"four", sync=False)
+    writer.close()  # closing syncs
+    assert read_log(path).records == (b"one", b"two", b"three", b"four")

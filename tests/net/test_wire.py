@@ -70,6 +70,7 @@ def test_map_keys_are_sorted_by_utf8_bytes() -> None:
         (b"\xd4\x05\x00", "msgpack"),  # an extension type
         (b"\x82\xa1a\x01\xa1a\x02", "msgpack"),  # a repeated key
         (b"\x81\x01\x02", "msgpack"),  # an integer map key
+        (b"\x81\xc4\x01k\x01", "not a string"),  # a byte-string map key
         (b"\xc0\xc0", "msgpack"),  # trailing data
         (b"\xa1\xff", "msgpack"),  # invalid UTF-8
         (b"\xc1", "msgpack"),  # the one byte msgpack never uses

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import socket
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
@@ -25,11 +26,14 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 from client.bots import RandomBot
+from client.joining import JoinPeer
 from client.local_game import LocalGame
 from client.match import play_match
 from client.session_api import GameSession, Halted
 from client.settings import RecentTable, SettingsStore
 from engines.consensus import ENGINE, NO_KILL
+from net.identity import load_profile_identity
+from net.invite import Invite, parse_invite
 from ui.app import MainWindow
 from ui.boards.consensus import Board
 
@@ -200,16 +204,63 @@ async def test_host_and_join_forms_explain_and_recent_tables_fill_the_address(
             pos=start.recent.visualItemRect(start.recent.item(0)).center(),
         )
         assert start.join_target.text() == "192.168.1.20:7447"
+        start.join_target.setText("palabre://nowhere")
         qtbot.mouseClick(start.join_button, Qt.MouseButton.LeftButton)
-        assert "Joining a table arrives with the network table" in start.message.text()
+        assert "Cannot read 'palabre://nowhere'" in start.message.text()
         start.host_options.setText("seats")
         qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
         assert "key=value" in start.message.text()
-        start.host_options.setText("")
-        qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
-        assert "Hosting a table arrives with the network table" in start.message.text()
         assert not start.host_seats.isEnabled()  # Consensus is played by exactly 4 seats
         assert start.host_bots.maximum() == 3
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@qt_trio
+async def test_joining_nobody_shows_why_in_the_lobby(qtbot: Any) -> None:
+    async with open_window(qtbot) as window:
+        port = free_port()
+        window.start.join_target.setText(f"127.0.0.1:{port}")
+        qtbot.mouseClick(window.start.join_button, Qt.MouseButton.LeftButton)
+        assert window.stack.currentWidget() is window.lobby
+        await until(lambda: bool(window.lobby.failure.text()), timeout=15)
+        assert f"cannot reach 127.0.0.1:{port}: connection refused" in window.lobby.failure.text()
+        assert SettingsStore().settings.recent[0].address == f"127.0.0.1:{port}"
+        qtbot.mouseClick(window.lobby.leave, Qt.MouseButton.LeftButton)
+        assert window.stack.currentWidget() is window.start
+
+
+@qt_trio
+async def test_hosting_from_the_window_fills_the_lobby_then_plays(qtbot: Any) -> None:
+    async with open_window(qtbot) as window, trio.open_nursery() as nursery:
+        start = window.start
+        start.host_game.setCurrentText("discorder")
+        start.host_port.setValue(free_port())
+        qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
+        assert window.stack.currentWidget() is window.lobby, start.message.text()
+        lobby = window.lobby
+        await until(lambda: lobby.invite.text().startswith("palabre://"))
+        invite = parse_invite(lobby.invite.text())
+        target = Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint)
+        guest = JoinPeer(load_profile_identity("guest"), target, name="Guest", bot_me=True)
+        nursery.start_soon(guest.run)
+        await until(lambda: lobby.seats.rowCount() == 2 and lobby.seats.item(1, 1) is not None)
+        await until(lambda: lobby.seats.item(1, 1).text() == "Guest")
+        assert not lobby.start.isEnabled()
+        qtbot.mouseClick(lobby.ready, Qt.MouseButton.LeftButton)
+        await until(lobby.start.isEnabled)
+        qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
+        await until(lambda: window.stack.currentWidget() is window.table)
+        session = window.session
+        assert session is not None and session.snapshot.my_seat == 1
+        assert [seat.name for seat in session.snapshot.seats][1] == "Guest"
+        qtbot.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
+        assert window.stack.currentWidget() is window.start
+        await until(lambda: guest.done.is_set())
 
 
 def greedy_choice(rng: random.Random, state: Any) -> Any:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from engines import AnyEngine, IllegalMove
@@ -23,7 +24,7 @@ from engines.cognes import Flip, judge_flip
 from engines.cognes_exact import displacements, snap_direction
 from engines.cognes_geometry import DIRECTION_COUNT
 from ui.boards.base import BoardWidget
-from ui.boards.cognes_canvas import CognesCanvas, Ghost
+from ui.boards.cognes_canvas import CognesCanvas, Ghost, millimetres
 from ui.theme import seat_colour
 
 SNAP_REACH = 40
@@ -54,8 +55,8 @@ class Board(BoardWidget):
         self.confirm_text = QLabel()
         self.confirm_text.setWordWrap(True)
         self.confirm_text.setStyleSheet("color: #b00020; font-weight: bold;")
-        self.play_foul = QPushButton("Play the foul")
-        self.cancel_foul = QPushButton("Cancel")
+        self.play_foul = QPushButton(self.tr("Play the foul"))
+        self.cancel_foul = QPushButton(self.tr("Cancel"))
         row.addWidget(self.confirm_text, 1)
         row.addWidget(self.play_foul)
         row.addWidget(self.cancel_foul)
@@ -110,12 +111,12 @@ class Board(BoardWidget):
         canvas.update()
 
     def seat_notes(self, engine: AnyEngine, state: Any) -> dict[int, str]:
-        return {seat: "out" for seat in range(1, state.seats + 1) if state.out[seat - 1]}
+        return {seat: self.tr("out") for seat in range(1, state.seats + 1) if state.out[seat - 1]}
 
     def status_note(self, engine: AnyEngine, state: Any) -> str:
         frozen = sum(state.frozen)
         free = len(state.centres) - frozen
-        return f"{free} coin{'s' if free != 1 else ''} free, {frozen} frozen"
+        return self.tr("%n coin(s) free", "", free) + ", " + self.tr("%n frozen", "", frozen)
 
     # --- aiming -------------------------------------------------------------------------
     def offered(self, coin: int) -> tuple[int, ...]:
@@ -140,14 +141,18 @@ class Board(BoardWidget):
         elif not ghost.allowed:
             canvas.ghost = canvas.aim = None
             self.prompt.setText(
-                f"Coin {coin} cannot be flipped that way: it would not come "
-                f"{self.state.min_gain / 10:.1f} mm closer to the middle. Drag toward the middle."
+                self.tr(
+                    "Coin {coin} cannot be flipped that way: it would not come {gain} mm "
+                    "closer to the middle. Drag toward the middle."
+                ).format(coin=coin, gain=millimetres(self.state.min_gain))
             )
         elif ghost.foul:
             self.pending_foul = (coin, ghost.direction)
             self.confirm_text.setText(
-                f"Coin {coin} would land touching {self._touched_words(ghost)}: a foul. "
-                "You would be out and the touching coins would freeze."
+                self.tr(
+                    "Coin {coin} would land touching {touched}: a foul. "
+                    "You would be out and the touching coins would freeze."
+                ).format(coin=coin, touched=self._touched_words(ghost))
             )
             self.confirm.show()
         else:
@@ -196,41 +201,50 @@ class Board(BoardWidget):
         self.canvas.update()
 
     # --- words --------------------------------------------------------------------------
-    @staticmethod
-    def _touched_words(ghost: Ghost) -> str:
-        names = [f"coin {j}" for j in ghost.touched]
+    def _touched_words(self, ghost: Ghost) -> str:
+        names = [self.tr("coin {coin}").format(coin=j) for j in ghost.touched]
         if ghost.touches_middle:
-            names.insert(0, "the middle coin")
-        return " and ".join(names)
+            names.insert(0, self.tr("the middle coin"))
+        return self.tr(" and ").join(names)
 
     def _aim_prompt(self, ghost: Ghost) -> str:
-        angle = f"{ghost.direction / 2:g}°"
+        angle = QLocale().toString(ghost.direction / 2, "g", 6) + "°"  # 70,5° in French
         if not ghost.allowed:
-            return f"Coin {ghost.coin} toward {angle}: not closer to the middle. Release to cancel."
-        if ghost.foul:
-            return (
-                f"Coin {ghost.coin} toward {angle}: lands touching {self._touched_words(ghost)}"
-                " — a foul."
+            text = self.tr(
+                "Coin {coin} toward {angle}: not closer to the middle. Release to cancel."
             )
-        return (
-            f"Coin {ghost.coin} toward {angle}: {ghost.gain / 10:.1f} mm closer. Release to flip."
+        elif ghost.foul:
+            text = self.tr("Coin {coin} toward {angle}: lands touching {touched} — a foul.")
+        else:
+            text = self.tr("Coin {coin} toward {angle}: {gain} mm closer. Release to flip.")
+        return text.format(
+            coin=ghost.coin,
+            angle=angle,
+            touched=self._touched_words(ghost),
+            gain=millimetres(ghost.gain),
         )
 
     def _idle_prompt(self) -> str:
         if not self.interactive:
             return ""
-        return "Your turn: drag from a ringed coin toward the middle to aim, release to flip."
+        return self.tr(
+            "Your turn: drag from a ringed coin toward the middle to aim, release to flip."
+        )
 
-    @staticmethod
-    def _players_text(state: Any, my_seat: int | None) -> str:
+    def _players_text(self, state: Any, my_seat: int | None) -> str:
         parts = []
         for seat in range(1, state.seats + 1):
-            colour = seat_colour(seat).name()
-            name = "you" if seat == my_seat else f"seat {seat}"
+            dot = f'<span style="color:{seat_colour(seat).name()}">●</span>'
+            name = self.tr("you") if seat == my_seat else self.tr("seat {seat}").format(seat=seat)
             if state.out[seat - 1]:
-                parts.append(f'<span style="color:{colour}">●</span> <s>{name}</s> out')
+                parts.append(dot + " " + self.tr("<s>{name}</s> out").format(name=name))
             elif seat == state.turn:
-                parts.append(f'<span style="color:{colour}">●</span> <b>{name} to flip</b>')
+                turn = (
+                    self.tr("<b>you to flip</b>")
+                    if seat == my_seat
+                    else self.tr("<b>seat {seat} to flip</b>").format(seat=seat)
+                )
+                parts.append(f"{dot} {turn}")
             else:
-                parts.append(f'<span style="color:{colour}">●</span> {name}')
+                parts.append(f"{dot} {name}")
         return " &nbsp; ".join(parts)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -40,6 +40,15 @@ LEGAL = QColor("#7CFC9A")
 FOUL = QColor("#ff5252")
 MIN_DRAG = 6.0
 """Pixels a drag must go before it aims (a plain click aims nowhere)."""
+
+
+def millimetres(units: int, signed: bool = False) -> str:
+    """Table units (0.1 mm) as millimetres with one decimal, in the interface's language
+    (a decimal comma in French)."""
+    text = QLocale().toString(abs(units) / 10, "f", 1)
+    if signed:
+        return ("+" if units >= 0 else "-") + text
+    return text if units >= 0 else "-" + text
 
 
 @dataclass(frozen=True)
@@ -250,10 +259,16 @@ class CognesCanvas(QWidget):
         font.setBold(True)
         font.setPixelSize(max(10, int(radius * 0.7)))
         painter.setFont(font)
-        gain = f"{ghost.gain / 10:+.1f} mm"
-        words = gain if ghost.allowed else f"{gain}: not closer by {self.min_gain / 10:.1f} mm"
-        if ghost.allowed and ghost.foul:
-            words += " — touches: foul"
+        gain = QCoreApplication.translate("CognesCanvas", "{gain} mm").format(
+            gain=millimetres(ghost.gain, signed=True)
+        )
+        words = gain
+        if not ghost.allowed:
+            words = QCoreApplication.translate(
+                "CognesCanvas", "{gain}: not closer by {minimum} mm"
+            ).format(gain=gain, minimum=millimetres(self.min_gain))
+        elif ghost.foul:
+            words += QCoreApplication.translate("CognesCanvas", " — touches: foul")
         width = QFontMetricsF(font).horizontalAdvance(words) + 4
         box = QRectF(landing.x() + radius * 1.2, landing.y() - radius, width, radius * 2)
         if box.right() > self.width():

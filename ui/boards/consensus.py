@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
@@ -70,25 +70,38 @@ def preview(board: tuple[int, ...], partial: list[int]) -> tuple[tuple[int, ...]
 
 
 def step_prompt(board: tuple[int, ...], partial: list[int], lifted: int) -> str:
-    """What the player chooses next, in words."""
+    """What the player chooses next, in words (piece names are the game's own, in French)."""
     origin = partial[0]
     piece = KIND_NAMES[board[origin] & 7]
     where = SQUARE_NAMES[origin]
     if len(partial) == 1:
-        return f"{piece} on {where}: click a highlighted square."
+        text = QCoreApplication.translate(
+            "Board", "{piece} on {where}: click a highlighted square."
+        )
+        return text.format(piece=piece, where=where)
     kind, target = board[origin] & 7, partial[1]
     index = len(partial) - 2
-    victim = KIND_NAMES[lifted & 7] if lifted else "piece"
+    victim = KIND_NAMES[lifted & 7] if lifted else QCoreApplication.translate("Board", "piece")
     exits = target == E5 and (
         (kind == GIGN and index == 0) or (kind in (FONCTIONNAIRE, COUTUMIER) and index == 1)
     )
     if exits:
-        return f"Your {piece} must leave e5: click the square it exits to."
-    if kind == HAUSSAIRE:
-        return "Click a highlighted neighbour to kill it, or No kill."
-    if kind == FONCTIONNAIRE:
-        return f"Click the empty square where the displaced {victim} goes."
-    return f"Click the empty square where the corpse ({victim}) goes."
+        text = QCoreApplication.translate(
+            "Board", "Your {piece} must leave e5: click the square it exits to."
+        )
+    elif kind == HAUSSAIRE:
+        text = QCoreApplication.translate(
+            "Board", "Click a highlighted neighbour to kill it, or No kill."
+        )
+    elif kind == FONCTIONNAIRE:
+        text = QCoreApplication.translate(
+            "Board", "Click the empty square where the displaced {victim} goes."
+        )
+    else:
+        text = QCoreApplication.translate(
+            "Board", "Click the empty square where the corpse ({victim}) goes."
+        )
+    return text.format(piece=piece, victim=victim)
 
 
 class Board(BoardWidget):
@@ -97,9 +110,9 @@ class Board(BoardWidget):
         self.canvas = ConsensusCanvas()
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        self.no_kill = QPushButton("No kill")
-        self.back = QPushButton("Back")
-        self.cancel = QPushButton("Cancel")
+        self.no_kill = QPushButton(self.tr("No kill"))
+        self.back = QPushButton(self.tr("Back"))
+        self.cancel = QPushButton(self.tr("Cancel"))
         bar = QHBoxLayout()
         bar.addWidget(self.prompt, 1)
         for button in (self.no_kill, self.back, self.cancel):
@@ -149,21 +162,23 @@ class Board(BoardWidget):
         status = engine.power_status(state)  # type: ignore[attr-defined]
         for seat in range(1, 5):
             if engine.controller(state, seat) == 0:
-                notes[seat] = "resigned: pieces neutral"
+                notes[seat] = self.tr("resigned: pieces neutral")
         if status.ruler is not None:
-            notes[status.ruler] = "♛ rules e5"
+            notes[status.ruler] = self.tr("♛ rules e5")
         for seat in status.owing:
-            notes[seat] = "owes the ruler a turn"
+            notes[seat] = self.tr("owes the ruler a turn")
         return notes
 
     def status_note(self, engine: AnyEngine, state: Any) -> str:
         status = engine.power_status(state)  # type: ignore[attr-defined]
         if status.ruler is None:
-            return "Nobody rules e5"
+            return self.tr("Nobody rules e5")
         if not status.owing:
-            return f"Seat {status.ruler} rules e5"
+            return self.tr("Seat {ruler} rules e5").format(ruler=status.ruler)
         owing = ", ".join(str(seat) for seat in status.owing)
-        return f"Seat {status.ruler} rules e5; wins after a turn of seat {owing}"
+        return self.tr("Seat {ruler} rules e5; wins after a turn of seat {owing}").format(
+            ruler=status.ruler, owing=owing
+        )
 
     # --- building a move ----------------------------------------------------------------
     def click_square(self, square: int) -> None:
@@ -231,12 +246,14 @@ class Board(BoardWidget):
         elif not self.partial:
             extra = self._is_extra_move()
             self.prompt.setText(
-                "Your extra move as ruler: click any piece you control."
+                self.tr("Your extra move as ruler: click any piece you control.")
                 if extra
-                else "Your move: click one of your pieces."
+                else self.tr("Your move: click one of your pieces.")
             )
         else:
-            self.prompt.setText(step_prompt(board, self.partial, lifted) + "  (Esc: back)")
+            self.prompt.setText(
+                step_prompt(board, self.partial, lifted) + "  " + self.tr("(Esc: back)")
+            )
         self.canvas.update()
 
     def _is_extra_move(self) -> bool:

@@ -10,7 +10,7 @@ is ``quarter_turns`` counter-clockwise quarter turns of the standard diagram (ra
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -132,7 +132,8 @@ class ConsensusCanvas(QWidget):
             painter.drawText(
                 rect.adjusted(0, 0, 0, -2),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
-                "Pouvoir",
+                # The game's own French name for e5, kept in every language.
+                QCoreApplication.translate("ConsensusCanvas", "Pouvoir"),
             )
         tint = None
         if square in self.last:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from engines import AnyEngine
@@ -24,16 +25,23 @@ from ui.boards.discorder_canvas import RUN_PENS, TILE_NAMES, DiscorderCanvas
 
 def score_text(engine: AnyEngine, state: Any) -> str:
     jaune, noir = engine.provisional_scores(state)  # type: ignore[attr-defined]
-    word = "Score" if engine.outcome(state) is not None else "Provisional score"
+    if engine.outcome(state) is not None:
+        word = QCoreApplication.translate("Board", "Score")
+    else:
+        word = QCoreApplication.translate("Board", "Provisional score")
+    statuses = (
+        (SECURED, QCoreApplication.translate("Board", "secured")),
+        (PENDING, QCoreApplication.translate("Board", "pending")),
+        (GIVEN_AWAY, QCoreApplication.translate("Board", "given away")),
+    )
     legend = " ".join(
         f'<span style="color:{RUN_PENS[status].name()}">■ {words}</span>'
-        for status, words in (
-            (SECURED, "secured"),
-            (PENDING, "pending"),
-            (GIVEN_AWAY, "given away"),
-        )
+        for status, words in statuses
     )
-    return f"<b>{word}: Jaune {jaune} – Noir {noir}</b> &nbsp; runs: {legend}"
+    text = QCoreApplication.translate(
+        "Board", "<b>{word}: Jaune {jaune} – Noir {noir}</b> &nbsp; runs: {legend}"
+    )
+    return text.format(word=word, jaune=jaune, noir=noir, legend=legend)
 
 
 class Board(BoardWidget):
@@ -87,17 +95,22 @@ class Board(BoardWidget):
         canvas.update()
 
     def seat_notes(self, engine: AnyEngine, state: Any) -> dict[int, str]:
-        notes = {seat: f"{TILE_NAMES[seat]}, {state.tiles_left[seat - 1]} tiles" for seat in (1, 2)}
+        notes = {
+            seat: f"{TILE_NAMES[seat]}, " + self.tr("%n tile(s)", "", state.tiles_left[seat - 1])
+            for seat in (1, 2)
+        }
         for seat in (1, 2):
             if state.banned[seat - 1]:
-                notes[seat] += ", no peg this turn (made a line of three)"
+                notes[seat] += self.tr(", no peg this turn (made a line of three)")
         return notes
 
     def status_note(self, engine: AnyEngine, state: Any) -> str:
         jaune, noir = engine.provisional_scores(state)  # type: ignore[attr-defined]
-        note = f"Jaune {jaune} – Noir {noir}, {state.pegs_left} pegs left"
+        note = f"Jaune {jaune} – Noir {noir}, " + self.tr("%n peg(s) left", "", state.pegs_left)
         if state.passed:
-            note += f"; {TILE_NAMES[state.passed]} passed (no tile, no legal peg)"
+            note += self.tr("; {colour} passed (no tile, no legal peg)").format(
+                colour=TILE_NAMES[state.passed]
+            )
         return note
 
     # --- moves --------------------------------------------------------------------------
@@ -119,19 +132,19 @@ class Board(BoardWidget):
         if not self.interactive or state is None:
             return ""
         seat = state.to_move
-        parts = [f"Your move ({TILE_NAMES[seat]}):"]
+        parts = [self.tr("Your move ({colour}):").format(colour=TILE_NAMES[seat])]
         can_tile = any(n < CELLS for n in self.choices)
         can_peg = any(n >= CELLS for n in self.choices)
         if can_tile and can_peg:
-            parts.append("click an empty cell for a tile, or a dashed site for a peg.")
+            parts.append(self.tr("click an empty cell for a tile, or a dashed site for a peg."))
         elif can_tile:
-            parts.append("click an empty cell for a tile.")
+            parts.append(self.tr("click an empty cell for a tile."))
         else:
-            parts.append("no tile left: click a dashed site for a peg.")
+            parts.append(self.tr("no tile left: click a dashed site for a peg."))
         if state.banned[seat - 1]:
-            parts.append("No peg this turn: your last tile made a line of three.")
+            parts.append(self.tr("No peg this turn: your last tile made a line of three."))
         elif state.pegs_left == 0:
-            parts.append("No peg is left in the supply.")
+            parts.append(self.tr("No peg is left in the supply."))
         return " ".join(parts)
 
     def describe(self, number: int) -> str:

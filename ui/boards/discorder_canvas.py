@@ -12,7 +12,7 @@ cell.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -281,7 +281,11 @@ class DiscorderCanvas(QWidget):
         painter.setFont(font)
         painter.setPen(QPen(QColor("#333333")))
         label = QRectF(left, top, size * 1.5, size * 0.5)
-        painter.drawText(label, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, "Pegs")
+        painter.drawText(
+            label,
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+            QCoreApplication.translate("DiscorderCanvas", "Pegs"),
+        )
         for index in range(PEGS):
             rect = QRectF(left + size * (1.1 + index * 0.36), top + size * 0.08, size * 0.14, 0)
             rect.setHeight(size * 0.34)

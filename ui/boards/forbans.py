@@ -51,14 +51,6 @@ def danger(engine: AnyEngine, board: tuple[int, ...]) -> tuple[tuple[int, ...], 
     return tuple(sorted(ports)), tuple(sorted(liberties))
 
 
-def camps(seats: int) -> str:
-    return " · ".join(
-        f"{SIDE_NAMES[side]}: seat{'s' if len(side_seats(seats, side)) > 1 else ''} "
-        + ", ".join(map(str, side_seats(seats, side)))
-        for side in (1, 2)
-    )
-
-
 class Board(BoardWidget):
     def __init__(self) -> None:
         super().__init__()
@@ -102,17 +94,28 @@ class Board(BoardWidget):
         self.canvas.threatened, self.canvas.last_liberties = danger(engine, state.board)
         legend = []
         if state.seats > 2:
-            legend.append(camps(state.seats))
+            legend.append(self.camps(state.seats))
         if my_seat is not None:
-            legend.append(f"You play {SIDE_NAMES[side_of_seat(my_seat)]}")
+            legend.append(self.tr("You play {side}").format(side=SIDE_NAMES[side_of_seat(my_seat)]))
         self.canvas.legend = tuple(legend)
         if not same:
             self.partial = []
         self._update()
 
+    def camps(self, seats: int) -> str:
+        """``Bleu: seats 1, 3 · Vert: seats 2, 4`` for a team game."""
+        parts = []
+        for side in (1, 2):
+            members = side_seats(seats, side)
+            count = len(members)  # lupdate reads no call in the plural argument
+            text = self.tr("{side}: seat(s) {seats}", "", count)
+            parts.append(text.format(side=SIDE_NAMES[side], seats=", ".join(map(str, members))))
+        return " · ".join(parts)
+
     def seat_notes(self, engine: AnyEngine, state: Any) -> dict[int, str]:
         return {
-            seat: f"camp {SIDE_NAMES[side_of_seat(seat)]}" for seat in range(1, state.seats + 1)
+            seat: self.tr("camp {side}").format(side=SIDE_NAMES[side_of_seat(seat)])
+            for seat in range(1, state.seats + 1)
         }
 
     def status_note(self, engine: AnyEngine, state: Any) -> str:
@@ -120,15 +123,20 @@ class Board(BoardWidget):
             return ""
         if state.ply < PLACEMENTS:
             placer = turn_of(state.seats, state.ply)[0]
-            return (
-                f"Setup: {state.ply} of {PLACEMENTS} pieces placed; "
-                f"{SIDE_NAMES[placer]} places a {SIDE_NAMES[other(placer)]} piece"
+            return self.tr(
+                "Setup: {placed} of {total} pieces placed; {placer} places a {colour} piece"
+            ).format(
+                placed=state.ply,
+                total=PLACEMENTS,
+                placer=SIDE_NAMES[placer],
+                colour=SIDE_NAMES[other(placer)],
             )
         threatened, _ = danger(engine, state.board)
         sides = sorted({1 if state.board[port] > 0 else 2 for port in threatened})
         if not sides:
             return ""
-        return " and ".join(SIDE_NAMES[side] for side in sides) + " in danger (one free port)"
+        names = self.tr(" and ").join(SIDE_NAMES[side] for side in sides)
+        return self.tr("{names} in danger (one free port)").format(names=names)
 
     # --- building a move ----------------------------------------------------------------
     def click_port(self, port: int) -> None:
@@ -195,11 +203,14 @@ class Board(BoardWidget):
             return ""
         side, _ = turn_of(self.state.seats, self.state.ply)
         if self._placing():
-            return (
-                f"Setup, piece {self.state.ply + 1} of {PLACEMENTS}: you place a "
-                f"{SIDE_NAMES[other(side)]} piece. Click a ringed port."
-            )
+            return self.tr(
+                "Setup, piece {number} of {total}: you place a {colour} piece. Click a ringed port."
+            ).format(number=self.state.ply + 1, total=PLACEMENTS, colour=SIDE_NAMES[other(side)])
         if not self.partial:
-            return f"Your move ({SIDE_NAMES[side]}): click one of your ringed stacks."
+            return self.tr("Your move ({side}): click one of your ringed stacks.").format(
+                side=SIDE_NAMES[side]
+            )
         name = self.engine.map.ports[self.partial[0]].name  # type: ignore[union-attr]
-        return f"From {name}: click a ringed port one route away.  (Esc: back)"
+        return self.tr("From {name}: click a ringed port one route away.").format(name=name) + (
+            "  " + self.tr("(Esc: back)")
+        )

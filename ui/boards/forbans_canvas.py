@@ -13,7 +13,17 @@ names itself on hover.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QLineF, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QLineF,
+    QPoint,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -148,7 +158,8 @@ class ForbansCanvas(QWidget):
         if not count:
             return name
         side = "Bleu" if count > 0 else "Vert"
-        return f"{name}: {abs(count)} {side} piece{'s' if abs(count) > 1 else ''}"
+        size = abs(count)  # lupdate reads no call in the plural argument
+        return self.tr("{name}: %n {side} piece(s)", "", size).format(name=name, side=side)
 
     # --- painting -----------------------------------------------------------------------
     def paintEvent(self, _event: QPaintEvent) -> None:
@@ -396,10 +407,10 @@ class ForbansCanvas(QWidget):
         line = metrics.height() * 1.15
         sample = metrics.height() * 2.2
         rows: list[tuple[str, str]] = [
-            ("main", "main route"),
-            ("sec", "route"),
-            ("land", "road"),
-            ("danger", "one free port left"),
+            ("main", QCoreApplication.translate("ForbansCanvas", "main route")),
+            ("sec", QCoreApplication.translate("ForbansCanvas", "route")),
+            ("land", QCoreApplication.translate("ForbansCanvas", "road")),
+            ("danger", QCoreApplication.translate("ForbansCanvas", "one free port left")),
         ]
         rows += [("", text) for text in self.legend]
         width = sample + 18 + max(metrics.horizontalAdvance(text) for _, text in rows)

@@ -28,14 +28,14 @@ class GenericBoard(BoardWidget):
         super().__init__()
         self.caption = QLabel()
         self.caption.setWordWrap(True)
-        self.filter = QLineEdit(placeholderText="filter moves")
+        self.filter = QLineEdit(placeholderText=self.tr("filter moves"))
         self.moves = QListWidget()
         # Moves flow in columns like words on a page, so a long list fits on one screen.
         self.moves.setFlow(QListView.Flow.LeftToRight)
         self.moves.setWrapping(True)
         self.moves.setResizeMode(QListView.ResizeMode.Adjust)
         self.moves.setSpacing(4)
-        self.play = QPushButton("Play")
+        self.play = QPushButton(self.tr("Play"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.filter)
@@ -56,16 +56,20 @@ class GenericBoard(BoardWidget):
     ) -> None:
         self.moves.clear()
         seat = engine.to_move(state)
-        plain = f"{engine.name.capitalize()} has no drawn board yet."
+        plain = self.tr("{game} has no drawn board yet.").format(game=engine.name.capitalize())
         if interactive:
-            self.caption.setText(f"{plain} Your move: double-click it in the list.")
+            self.caption.setText(plain + " " + self.tr("Your move: double-click it in the list."))
             for move in engine.legal_moves(state):
                 item = QListWidgetItem(engine.format_move(state, move))
                 item.setData(Qt.ItemDataRole.UserRole, tuple(engine.move_to_wire(move)))
                 self.moves.addItem(item)
         else:
-            waiting = "the game is over" if seat is None else f"seat {seat} to move"
-            self.caption.setText(f"{plain} {waiting.capitalize()}.")
+            waiting = (
+                self.tr("The game is over.")
+                if seat is None
+                else self.tr("Seat {seat} to move.").format(seat=seat)
+            )
+            self.caption.setText(f"{plain} {waiting}")
         self.play.setEnabled(interactive)
         self._apply_filter(self.filter.text())
 

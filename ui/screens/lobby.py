@@ -7,7 +7,7 @@ screen can be shown with a model filled by hand (tests, screenshots).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,7 +25,13 @@ from PySide6.QtWidgets import (
 from client.lobby_model import LobbyIntents, LobbyModel
 from ui.theme import ERROR, seat_icon
 
-COLUMNS = ("Seat", "Name", "Fingerprint", "Kind", "Ready")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("LobbyScreen", "Seat"),
+    QT_TRANSLATE_NOOP("LobbyScreen", "Name"),
+    QT_TRANSLATE_NOOP("LobbyScreen", "Fingerprint"),
+    QT_TRANSLATE_NOOP("LobbyScreen", "Kind"),
+    QT_TRANSLATE_NOOP("LobbyScreen", "Ready"),
+)
 
 
 class LobbyScreen(QWidget):
@@ -47,25 +53,25 @@ class LobbyScreen(QWidget):
         self.failure.hide()
         self.invite = QLineEdit()
         self.invite.setReadOnly(True)
-        self.copy_invite = QPushButton("Copy invite")
+        self.copy_invite = QPushButton(self.tr("Copy invite"))
         invite_row = QHBoxLayout()
-        invite_row.addWidget(QLabel("Invite"))
+        invite_row.addWidget(QLabel(self.tr("Invite")))
         invite_row.addWidget(self.invite, 1)
         invite_row.addWidget(self.copy_invite)
         self.seats = QTableWidget(0, len(COLUMNS))
-        self.seats.setHorizontalHeaderLabels(COLUMNS)
+        self.seats.setHorizontalHeaderLabels([self.tr(str(column)) for column in COLUMNS])
         self.seats.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.seats.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         header = self.seats.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.seats.verticalHeader().hide()
-        self.ready = QPushButton("I am ready")
+        self.ready = QPushButton(self.tr("I am ready"))
         self.ready.setCheckable(True)
-        self.add_bot = QPushButton("Add a bot")
-        self.remove_bot = QPushButton("Remove bot")
-        self.start = QPushButton("Start the game")
-        self.leave = QPushButton("Leave")
+        self.add_bot = QPushButton(self.tr("Add a bot"))
+        self.remove_bot = QPushButton(self.tr("Remove bot"))
+        self.start = QPushButton(self.tr("Start the game"))
+        self.leave = QPushButton(self.tr("Leave"))
         buttons = QHBoxLayout()
         for button in (self.ready, self.add_bot, self.remove_bot, self.start, self.leave):
             buttons.addWidget(button)
@@ -95,17 +101,20 @@ class LobbyScreen(QWidget):
         if self.model is None:
             return
         view = self.model.view
-        role = "You host this table" if view.is_host else "Table"
-        options = f" ({view.options})" if view.options else ""
-        self.title.setText(f"{role}: {view.game}{options}")
+        game = view.game + (f" ({view.options})" if view.options else "")
+        if view.is_host:
+            self.title.setText(self.tr("You host this table: {game}").format(game=game))
+        else:
+            self.title.setText(self.tr("Table: {game}").format(game=game))
         self.invite.setText(view.invite)
         self.copy_invite.setEnabled(bool(view.invite))
         self.failure.setText(view.failure)
         self.failure.setVisible(bool(view.failure))
         self.seats.setRowCount(len(view.seats))
         for row, seat in enumerate(view.seats):
-            name = seat.name + (" (you)" if seat.is_mine else "") if seat.taken else "— free —"
-            kind = ("bot" if seat.is_bot else "person") if seat.taken else ""
+            you = self.tr(" (you)") if seat.is_mine else ""
+            name = seat.name + you if seat.taken else self.tr("— free —")
+            kind = (self.tr("bot") if seat.is_bot else self.tr("person")) if seat.taken else ""
             cells = (str(seat.seat), name, seat.fingerprint, kind, "✓" if seat.ready else "")
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -125,7 +134,7 @@ class LobbyScreen(QWidget):
 
     def _copy_invite(self) -> None:
         QGuiApplication.clipboard().setText(self.invite.text())
-        self.status.setText("Invite copied: send it to the other players.")
+        self.status.setText(self.tr("Invite copied: send it to the other players."))
 
     def _remove_bot(self) -> None:
         if self.model is None or self.intents is None:
@@ -135,7 +144,7 @@ class LobbyScreen(QWidget):
         if 0 <= row < len(seats) and seats[row].is_bot:
             self.intents.remove_bot(seats[row].seat)
         else:
-            self.status.setText("Select a bot's seat to remove it.")
+            self.status.setText(self.tr("Select a bot's seat to remove it."))
 
     def _leave(self) -> None:
         if self.intents is not None:

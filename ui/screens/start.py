@@ -2,10 +2,13 @@
 
 Every action goes through the ``Launcher`` (client/launcher.py).  What it refuses is shown
 in the message line, in the launcher's words; a local game it creates is handed on with
-``sessionReady`` and the window switches to the table.
+``sessionReady`` and the window switches to the table; a networked table (hosted or joined)
+with ``tableReady``, and the window shows its lobby.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -35,7 +38,9 @@ from client.launcher import (
     parse_options,
 )
 from client.session_api import GameSession
-from client.settings import SettingsStore
+from client.settings import RecentTable, SettingsStore
+from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
+from ui.screens.rules import RulesDialog
 from ui.theme import ERROR
 
 
@@ -55,22 +60,40 @@ class SeatsBox(QSpinBox):
 
 class StartScreen(QWidget):
     sessionReady = Signal(object)  # a GameSession, not started yet
+    tableReady = Signal(object)  # a NetSession in its lobby, not started yet
+    languageChosen = Signal(str)  # "en" or "fr": the language to switch the window to
 
     def __init__(self, launcher: Launcher, store: SettingsStore) -> None:
         super().__init__()
         self.launcher = launcher
         self.store = store
+        self.rules_dialog: RulesDialog | None = None
+        self.language_preference = LanguagePreference(Path(store.path).parent)
         games = launcher.games()
 
         title = QLabel("palabre")
         title.setStyleSheet("font-size: 28px; font-weight: bold;")
-        subtitle = QLabel("Board games on your LAN, argued over, signed by every player.")
+        subtitle = QLabel(self.tr("Board games on your LAN, argued over, signed by every player."))
+        self.language = QComboBox()
+        self.language.addItem(self.tr("Automatic (system)"), "")
+        for code, language_name in LANGUAGE_NAMES.items():
+            self.language.addItem(language_name, code)
+        self.language.setCurrentIndex(
+            max(0, self.language.findData(self.language_preference.load()))
+        )
+        title_row = QHBoxLayout()
+        title_row.addWidget(title)
+        title_row.addStretch(1)
+        title_row.addWidget(QLabel(self.tr("Language")))
+        title_row.addWidget(self.language)
         self.name = QLineEdit(store.settings.name)
         self.name.setMaxLength(32)
-        self.fingerprint = QLabel("Fingerprint: made with your key when you first host or join.")
+        self.fingerprint = QLabel(
+            self.tr("Fingerprint: made with your key when you first host or join.")
+        )
         self.fingerprint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         who = QFormLayout()
-        who.addRow("Your name", self.name)
+        who.addRow(self.tr("Your name"), self.name)
         who.addRow("", self.fingerprint)
 
         # Play alone against bots
@@ -78,69 +101,76 @@ class StartScreen(QWidget):
         self.local_game.addItems(games)
         self.local_seats = SeatsBox()
         self.local_my_seat = QSpinBox()
+        self.rules_button = QPushButton(self.tr("Rules…"))
+        self.rules_button.setToolTip(self.tr("Read the rules of this game, with drawings"))
+        local_game_row = QHBoxLayout()
+        local_game_row.addWidget(self.local_game, 1)
+        local_game_row.addWidget(self.rules_button)
         self.local_bot_kind = QComboBox()
-        self.local_bot_kind.addItems(BOT_KINDS)
-        self.local_bot_kind.setCurrentText("sensible")
+        bot_names = {"random": self.tr("random"), "sensible": self.tr("sensible")}
+        for kind in BOT_KINDS:
+            self.local_bot_kind.addItem(bot_names.get(kind, kind), kind)
+        self.local_bot_kind.setCurrentIndex(max(0, self.local_bot_kind.findData("sensible")))
         self.local_pace = QSpinBox()
         self.local_pace.setRange(0, 5000)
         self.local_pace.setSingleStep(100)
-        self.local_pace.setSuffix(" ms")
+        self.local_pace.setSuffix(self.tr(" ms"))
         self.local_pace.setValue(600)
-        self.local_play = QPushButton("Play against bots")
+        self.local_play = QPushButton(self.tr("Play against bots"))
         local_form = QFormLayout()
-        local_form.addRow("Game", self.local_game)
-        local_form.addRow("Seats", self.local_seats)
-        local_form.addRow("Your seat", self.local_my_seat)
-        local_form.addRow("Bots", self.local_bot_kind)
-        local_form.addRow("Bots wait", self.local_pace)
+        local_form.addRow(self.tr("Game"), local_game_row)
+        local_form.addRow(self.tr("Seats"), self.local_seats)
+        local_form.addRow(self.tr("Your seat"), self.local_my_seat)
+        local_form.addRow(self.tr("Bots"), self.local_bot_kind)
+        local_form.addRow(self.tr("Bots wait"), self.local_pace)
         local_form.addRow(self.local_play)
-        local_box = QGroupBox("Play alone against bots")
+        local_box = QGroupBox(self.tr("Play alone against bots"))
         local_box.setLayout(local_form)
 
         # Host a table
         self.host_game = QComboBox()
         self.host_game.addItems(games)
-        self.host_options = QLineEdit(placeholderText="key=value, …")
+        self.host_options = QLineEdit(placeholderText=self.tr("key=value, …"))
         self.host_seats = SeatsBox()
         self.host_bots = QSpinBox()
         self.host_port = QSpinBox()
         self.host_port.setRange(1, 65535)
         self.host_port.setValue(DEFAULT_PORT)
-        self.host_button = QPushButton("Host a table")
+        self.host_button = QPushButton(self.tr("Host a table"))
         host_form = QFormLayout()
-        host_form.addRow("Game", self.host_game)
-        host_form.addRow("Options", self.host_options)
-        host_form.addRow("Seats", self.host_seats)
-        host_form.addRow("Bots", self.host_bots)
-        host_form.addRow("Port", self.host_port)
+        host_form.addRow(self.tr("Game"), self.host_game)
+        host_form.addRow(self.tr("Options"), self.host_options)
+        host_form.addRow(self.tr("Seats"), self.host_seats)
+        host_form.addRow(self.tr("Bots"), self.host_bots)
+        host_form.addRow(self.tr("Port"), self.host_port)
         host_form.addRow(self.host_button)
-        host_box = QGroupBox("Host a table on the LAN")
+        host_box = QGroupBox(self.tr("Host a table on the LAN"))
         host_box.setLayout(host_form)
 
         # Join a table
-        self.join_target = QLineEdit(placeholderText="host:port or a pasted invite")
-        self.join_button = QPushButton("Join")
+        self.join_target = QLineEdit(placeholderText=self.tr("host:port or a pasted invite"))
+        self.join_button = QPushButton(self.tr("Join"))
         self.recent = QListWidget()
         join_row = QHBoxLayout()
         join_row.addWidget(self.join_target, 1)
         join_row.addWidget(self.join_button)
         join_layout = QVBoxLayout()
         join_layout.addLayout(join_row)
-        join_layout.addWidget(QLabel("Recent tables"))
+        join_layout.addWidget(QLabel(self.tr("Recent tables")))
         join_layout.addWidget(self.recent)
-        join_box = QGroupBox("Join a table")
+        join_box = QGroupBox(self.tr("Join a table"))
         join_box.setLayout(join_layout)
 
-        self.open_file = QPushButton("Open a game file…")
+        self.open_file = QPushButton(self.tr("Open a game file…"))
         self.message = QLabel()
         self.message.setWordWrap(True)
 
         self.recent.setMaximumHeight(160)
         files = QVBoxLayout()
-        files.addWidget(QLabel("Replay a finished game or check its signatures."))
+        files.addWidget(QLabel(self.tr("Replay a finished game or check its signatures.")))
         files.addWidget(self.open_file)
         files.addStretch(1)
-        files_box = QGroupBox("Game files")
+        files_box = QGroupBox(self.tr("Game files"))
         files_box.setLayout(files)
 
         grid = QGridLayout()
@@ -153,7 +183,7 @@ class StartScreen(QWidget):
         self.name.setMaximumWidth(320)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 16, 24, 16)
-        layout.addWidget(title)
+        layout.addLayout(title_row)
         layout.addWidget(subtitle)
         layout.addSpacing(8)
         layout.addLayout(who)
@@ -176,15 +206,17 @@ class StartScreen(QWidget):
             lambda item: (self._recent_clicked(item), self.join())
         )
         self.open_file.clicked.connect(
-            lambda: self.say("Opening a game file arrives with the game log and replay.")
+            lambda: self.say(self.tr("Opening a game file arrives with the game log and replay."))
         )
+        self.rules_button.clicked.connect(lambda: self.show_rules(self.local_game.currentText()))
+        self.language.activated.connect(self._language_activated)
         self._local_game_changed(self.local_game.currentText())
         self._host_game_changed(self.host_game.currentText())
         self.show_recent()
         if store.problem:
             self.say(store.problem, error=True)
         elif not games:
-            self.say("No game is installed.", error=True)
+            self.say(self.tr("No game is installed."), error=True)
 
     # --- showing ----------------------------------------------------------------------
     def say(self, text: str, *, error: bool = False) -> None:
@@ -198,6 +230,18 @@ class StartScreen(QWidget):
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, table.address)
             self.recent.addItem(item)
+
+    def show_rules(self, game: str) -> RulesDialog:
+        """Open (or bring forward) the rules window on ``game``."""
+        if self.rules_dialog is None:
+            self.rules_dialog = RulesDialog(self)
+        self.rules_dialog.show_game(game)
+        return self.rules_dialog
+
+    def _language_activated(self, _index: int) -> None:
+        choice = self.language.currentData()
+        self.language_preference.save(choice)
+        self.languageChosen.emit(choice or resolve_language(None))
 
     def _local_game_changed(self, game: str) -> None:
         self.local_seats.follow(self.launcher, game)
@@ -225,7 +269,7 @@ class StartScreen(QWidget):
             game=game,
             seats=self.local_seats.value() if self.local_seats.isEnabled() else None,
             my_seat=self.local_my_seat.value(),
-            bot_kind=self.local_bot_kind.currentText(),
+            bot_kind=self.local_bot_kind.currentData(),
             player_name=self.store.settings.name,
             bot_delay=self.local_pace.value() / 1000,
         )
@@ -246,12 +290,23 @@ class StartScreen(QWidget):
                 port=self.host_port.value(),
                 options=parse_options(self.host_options.text()),
             )
-            self.launcher.host(request)
+            session = self.launcher.host(request, self.store.settings.name)
         except LaunchError as error:
             self.say(str(error), error=True)
+            return
+        self.say("")
+        self.tableReady.emit(session)
 
     def join(self) -> None:
+        target = self.join_target.text().strip()
         try:
-            self.launcher.join(JoinRequest(self.join_target.text()))
+            session = self.launcher.join(JoinRequest(target), self.store.settings.name)
         except LaunchError as error:
             self.say(str(error), error=True)
+            return
+        self.say("")
+        recent = self.store.settings.recent
+        self.store.remember_table(
+            next((t for t in recent if t.address == target), RecentTable(target))
+        )
+        self.tableReady.emit(session)

@@ -7,7 +7,7 @@ resign (after an inline confirmation), offer or accept a draw, leave.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,16 +22,26 @@ from client.session_api import GameSession, SessionSnapshot
 from engines import Outcome
 from ui.boards import BoardWidget, make_board
 from ui.bridge import SessionBridge
+from ui.outcomes import reason_text
+from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
 from ui.theme import ERROR
 
 
 def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
+    reason = reason_text(snapshot.engine.name, outcome)
     if outcome.draw:
-        return f"Game over — draw. {outcome.summary}"
+        return QCoreApplication.translate("TableScreen", "Game over — draw. {reason}").format(
+            reason=reason
+        )
     names = ", ".join(snapshot.seat_name(seat) for seat in outcome.winners)
-    won = "You win!" if snapshot.my_seat in outcome.winners else f"{names} won."
-    return f"Game over — {won} {outcome.summary}"
+    if snapshot.my_seat in outcome.winners:
+        won = QCoreApplication.translate("TableScreen", "You win!")
+    else:
+        won = QCoreApplication.translate("TableScreen", "{names} won.").format(names=names)
+    return QCoreApplication.translate("TableScreen", "Game over — {won} {reason}").format(
+        won=won, reason=reason
+    )
 
 
 class TableScreen(QWidget):
@@ -42,6 +52,7 @@ class TableScreen(QWidget):
         self.session: GameSession | None = None
         self.bridge: SessionBridge | None = None
         self.board: BoardWidget | None = None
+        self.rules_dialog: RulesDialog | None = None
 
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
@@ -65,16 +76,17 @@ class TableScreen(QWidget):
         self.players = PlayersPanel()
         self.moves = MoveList()
         self.chat = ChatPanel()
-        self.resign_button = QPushButton("Resign…")
-        self.offer_button = QPushButton("Offer draw")
-        self.accept_button = QPushButton("Accept draw")
-        self.leave_button = QPushButton("Leave table")
+        self.resign_button = QPushButton(self.tr("Resign…"))
+        self.offer_button = QPushButton(self.tr("Offer draw"))
+        self.accept_button = QPushButton(self.tr("Accept draw"))
+        self.leave_button = QPushButton(self.tr("Leave table"))
+        self.rules_button = QPushButton(self.tr("Rules…"))
         self.confirm = QWidget()
         confirm_row = QHBoxLayout(self.confirm)
         confirm_row.setContentsMargins(0, 0, 0, 0)
-        confirm_row.addWidget(QLabel("Resign this game?"), 1)
-        self.confirm_yes = QPushButton("Resign")
-        self.confirm_no = QPushButton("Cancel")
+        confirm_row.addWidget(QLabel(self.tr("Resign this game?")), 1)
+        self.confirm_yes = QPushButton(self.tr("Resign"))
+        self.confirm_no = QPushButton(self.tr("Cancel"))
         confirm_row.addWidget(self.confirm_yes)
         confirm_row.addWidget(self.confirm_no)
         self.confirm.hide()
@@ -82,18 +94,21 @@ class TableScreen(QWidget):
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(QLabel("Players"))
+        side_layout.addWidget(QLabel(self.tr("Players")))
         side_layout.addWidget(self.players, 2)
-        side_layout.addWidget(QLabel("Moves"))
+        side_layout.addWidget(QLabel(self.tr("Moves")))
         side_layout.addWidget(self.moves, 3)
-        side_layout.addWidget(QLabel("Chat"))
+        side_layout.addWidget(QLabel(self.tr("Chat")))
         side_layout.addWidget(self.chat, 3)
         buttons = QHBoxLayout()
         for button in (self.resign_button, self.offer_button, self.accept_button):
             buttons.addWidget(button)
         side_layout.addLayout(buttons)
         side_layout.addWidget(self.confirm)
-        side_layout.addWidget(self.leave_button)
+        leave_row = QHBoxLayout()
+        leave_row.addWidget(self.rules_button)
+        leave_row.addWidget(self.leave_button, 1)
+        side_layout.addLayout(leave_row)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.board_frame)
@@ -123,6 +138,15 @@ class TableScreen(QWidget):
         self.offer_button.clicked.connect(lambda: self.session and self.session.offer_draw())
         self.accept_button.clicked.connect(lambda: self.session and self.session.accept_draw())
         self.leave_button.clicked.connect(self.leaveRequested.emit)
+        self.rules_button.clicked.connect(self.show_rules)
+
+    def show_rules(self) -> RulesDialog:
+        """Open (or bring forward) the rules of the game on the table."""
+        if self.rules_dialog is None:
+            self.rules_dialog = RulesDialog(self)
+        game = self.session.snapshot.engine.name if self.session is not None else ""
+        self.rules_dialog.show_game(game)
+        return self.rules_dialog
 
     # --- the session --------------------------------------------------------------------
     def set_session(self, session: GameSession) -> None:
@@ -188,10 +212,16 @@ class TableScreen(QWidget):
             and any(seat != snapshot.my_seat for seat in snapshot.draw_offered_by)
         )
         if halted is not None:
-            who = f"peer {halted.peer} disagrees" if halted.peer else "no majority agrees"
+            who = (
+                self.tr("peer {peer} disagrees").format(peer=halted.peer)
+                if halted.peer
+                else self.tr("no majority agrees")
+            )
             self.divergence.setText(
-                f"The table halted at ply {halted.ply}: {who}. {halted.message}\n"
-                f"The board shows the last agreed position. Evidence: {halted.evidence}"
+                self.tr(
+                    "The table halted at ply {ply}: {who}. {message}\n"
+                    "The board shows the last agreed position. Evidence: {evidence}"
+                ).format(ply=halted.ply, who=who, message=halted.message, evidence=halted.evidence)
             )
             self.divergence.show()
         if snapshot.outcome is not None:
@@ -203,21 +233,25 @@ class TableScreen(QWidget):
     def _status_text(self, snapshot: SessionSnapshot) -> str:
         assert self.board is not None
         if snapshot.halted is not None:
-            turn = "Halted."
+            turn = self.tr("Halted.")
         elif snapshot.outcome is not None:
-            turn = "Game over."
+            turn = self.tr("Game over.")
         elif snapshot.resign_pending:
-            turn = "You resign at your next turn."
+            turn = self.tr("You resign at your next turn.")
         elif snapshot.my_turn:
-            turn = "Your move."
+            turn = self.tr("Your move.")
         else:
             mover = snapshot.mover
-            turn = f"{snapshot.seat_name(mover)} to move." if mover is not None else ""
+            turn = (
+                self.tr("{name} to move.").format(name=snapshot.seat_name(mover))
+                if mover is not None
+                else ""
+            )
         parts = [
             turn,
-            f"Ply {snapshot.final_ply}/{snapshot.ply} final",
-            f"{snapshot.peers} peer{'s' if snapshot.peers != 1 else ''}",
-            f"digest {snapshot.digest[:4].hex()}",
+            self.tr("Ply {final}/{ply} final").format(final=snapshot.final_ply, ply=snapshot.ply),
+            self.tr("%n peer(s)", "", snapshot.peers),
+            self.tr("digest {digest}").format(digest=snapshot.digest[:4].hex()),
         ]
         note = self.board.status_note(snapshot.engine, snapshot.state)
         if note:

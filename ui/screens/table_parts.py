@@ -35,18 +35,20 @@ class PlayersPanel(QListWidget):
         for view in snapshot.seats:
             parts = [view.name]
             if view.is_mine:
-                parts.append("(you)")
+                parts.append(self.tr("(you)"))
             elif view.is_bot:
-                parts.append("(bot)")
+                parts.append(self.tr("(bot)"))
             # A controller that is no seat (Consensus: 0) means nobody plays these pieces
             # any more; the board's note says why.
             taken_over = view.controller != view.seat
             if taken_over and any(other.seat == view.controller for other in snapshot.seats):
-                parts.append(f"— played by {snapshot.seat_name(view.controller)}")
+                parts.append(
+                    self.tr("— played by {name}").format(name=snapshot.seat_name(view.controller))
+                )
             if not view.present:
-                parts.append("— away")
+                parts.append(self.tr("— away"))
             if view.seat in snapshot.draw_offered_by:
-                parts.append("— offers a draw")
+                parts.append(self.tr("— offers a draw"))
             if view.seat in notes:
                 parts.append(f"— {notes[view.seat]}")
             marker = "▶ " if view.seat == mover else "   "
@@ -77,7 +79,9 @@ class MoveList(QListWidget):
             ply = item.data(Qt.ItemDataRole.UserRole)
             who = snapshot.seat_name(ply.player)
             if ply.player != ply.seat:
-                who += f" for {snapshot.seat_name(ply.seat)}"
+                who = self.tr("{player} for {seat}").format(
+                    player=who, seat=snapshot.seat_name(ply.seat)
+                )
             mark = "✓" if ply.ply <= snapshot.final_ply else "…"
             item.setText(f"{ply.ply:>3}. {ply.notation}   {who}  {mark}")
         self.scrollToBottom()
@@ -92,9 +96,9 @@ class ChatPanel(QWidget):
         super().__init__()
         self.lines = QListWidget()
         self.lines.setWordWrap(True)
-        self.field = QLineEdit(placeholderText="Say something to the table…")
+        self.field = QLineEdit(placeholderText=self.tr("Say something to the table…"))
         self.field.setMaxLength(500)
-        self.button = QPushButton("Send")
+        self.button = QPushButton(self.tr("Send"))
         row = QHBoxLayout()
         row.addWidget(self.field, 1)
         row.addWidget(self.button)
@@ -124,7 +128,9 @@ class ChatPanel(QWidget):
             item.setFont(font)
             item.setForeground(QBrush(QColor(NEUTRAL).darker(140)))
         else:
-            item = QListWidgetItem(f"{entry.author}: {entry.text}")
+            item = QListWidgetItem(
+                self.tr("{author}: {text}").format(author=entry.author, text=entry.text)
+            )
             item.setForeground(QBrush(seat_colour(entry.seat).darker(130)))
         self.lines.addItem(item)
         self.lines.scrollToBottom()

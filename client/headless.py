@@ -1,0 +1,343 @@
+"""``palabre host`` and ``palabre join`` in a terminal: ready at once, printed ply by ply.
+
+A headless peer prints the invite (host), the lobby as it fills, each ply in notation when
+it becomes final here (every peer acked this peer's chain digest for it), chat and pointing,
+rejected records and halts with their evidence files, the result, and a last ``chain:``
+line (plies, how many final, the chain digest) that the demo compares across peers.  It
+exits with DESIGN.md's codes: 0 ended, 3 halted, 4 join refused, 1 any other error.
+
+``--trace FILE`` (for ``scripts/bench_net.py``) appends one JSON line per ply sent and per
+ply final, with ``time.monotonic()`` (one clock for every process of a machine), then the
+bytes this peer wrote and its CPU time.  Test helpers pass ``setup`` (to watch or act on the
+peer) and ``engine_for``; the commands never do.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+import trio
+
+from client.events import (
+    ChatReceived,
+    DrawAccepted,
+    DrawOffered,
+    GameOver,
+    Halted,
+    PlyFinal,
+    PointReceived,
+    RecordRejected,
+    TableEnded,
+)
+from client.joining import Connected, JoinFailed, JoinPeer, Notice, parse_target
+from client.lobby import JoinRefused
+from client.lobby_wire import LobbyChanged, Roster
+from client.peer import EvidenceWritten, LinkLost, Peer, RecordsSent, TableStarted
+from client.records import CHAIN_KINDS, key_label
+from client.settings import SettingsStore
+from client.terminal import TerminalPlayer
+from engines import AnyEngine, InvalidParams, find_engine
+from net.errors import IdentityError, InviteError, LinkError, LogFileError
+from net.identity import load_profile_identity
+from net.invite import Invite
+
+__all__ = ["Printer", "run_host", "run_join"]
+
+Setup = Callable[[Peer], None]
+
+
+class Printer:
+    """Prints what a headless peer sees; one line per thing that happened."""
+
+    def __init__(self, peer: Peer, out: TextIO, trace: TextIO | None = None) -> None:
+        self.peer = peer
+        self.out = out
+        self.trace = trace
+        self._known: dict[bytes, str] = {}
+        self._halted = False
+        self._verdict = ""
+        self._evidence = ""
+        self._over: GameOver | None = None
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def _trace(self, event: str, **fields: Any) -> None:
+        if self.trace is not None:
+            line = json.dumps({"t": time.monotonic(), "ev": event, **fields})
+            print(line, file=self.trace, flush=True)
+
+    def hosting(self, invite: Invite, game: str) -> None:
+        self.say(f"Hosting {game} on port {invite.port}; host key {invite.fingerprint}")
+        self.say(f"Invite: {invite}")
+        self.say(f"Others join with: palabre join {invite.addresses[0]}:{invite.port}")
+
+    def __call__(self, event: Any) -> None:
+        handler = getattr(self, f"_on_{type(event).__name__}", None)
+        if handler is not None:
+            handler(event)
+
+    # --- before the game ---------------------------------------------------------------------
+    def _on_Connected(self, event: Connected) -> None:
+        self.say(f"Linked with the host at {event.remote}; host key {event.fingerprint}")
+
+    def _on_JoinFailed(self, event: JoinFailed) -> None:
+        what = "join refused" if event.refused else "cannot join"
+        print(f"palabre: {what}: {event.reason}", file=sys.stderr, flush=True)
+
+    def _on_Notice(self, event: Notice) -> None:
+        self.say(f"host: {event.text}")
+
+    def _on_LobbyChanged(self, event: LobbyChanged) -> None:
+        roster: Roster = event.roster
+        for peer in roster.peers:
+            if peer.key not in self._known:
+                seat = roster.seat_of(peer.key)
+                where = f"seat {seat}" if seat else "no seat"
+                self.say(f"lobby: {peer.name} ({key_label(peer.key)}) is at the table, {where}")
+        gone = set(self._known) - {peer.key for peer in roster.peers}
+        for key in gone:
+            self.say(f"lobby: {self._known[key]} left")
+        self._known = {peer.key: peer.name for peer in roster.peers}
+        if roster.waiting:
+            self.say(f"lobby: waiting: {'; '.join(roster.waiting)}")
+
+    def _on_TableStarted(self, event: TableStarted) -> None:
+        start = event.start
+        mine = ", ".join(map(str, event.my_seats)) or "none (watching)"
+        self.say(
+            f"Start: {start.ruleset} (engine {start.engine_version}), "
+            f"{_count(len(start.seats), 'seat')}, {_count(len(start.peers), 'peer')}; "
+            f"your seats: {mine}"
+        )
+        self.say(f"Game file: {event.path}")
+
+    # --- the game ----------------------------------------------------------------------------
+    def _on_RecordsSent(self, event: RecordsSent) -> None:
+        for record in event.records:
+            if record.kind in CHAIN_KINDS:
+                self._trace("sent", ply=record.body["ply"], kind=record.kind)
+
+    def _on_PlyFinal(self, event: PlyFinal) -> None:
+        self._trace("final", ply=event.ply, cpu=time.process_time())
+        if event.ply > 0:
+            self.say(self.ply_line(event.ply, "final"))
+
+    def ply_line(self, ply: int, finality: str) -> str:
+        table = self.peer.table
+        assert table is not None
+        state = table.chain.at(ply)
+        seat = state.seat
+        who = f"seat {seat}" if seat is not None else table.describe(state.record.author)
+        if seat is not None:
+            player = table.engine.controller(table.chain.at(ply - 1).engine_state, seat)
+            if player != seat:
+                who += f" (played by seat {player})"
+        return f"{ply:4d}. {who:<28} {state.label:<16} {finality}"
+
+    def _on_RecordRejected(self, event: RecordRejected) -> None:
+        self.say(f"REJECTED: {event.reason}")
+
+    def _on_Halted(self, event: Halted) -> None:
+        self._halted = True
+        self.say(f"HALTED at ply {event.evidence.ply}: {event.evidence.reason}")
+
+    def _on_EvidenceWritten(self, event: EvidenceWritten) -> None:
+        if event.halted:
+            self._verdict, self._evidence = event.verdict, str(event.path)
+        else:
+            self.say(f"evidence: {event.path}")
+
+    def _on_GameOver(self, event: GameOver) -> None:
+        self._over = event
+
+    def _on_TableEnded(self, event: TableEnded) -> None:
+        self._over = None
+        self.say(f"Result: {event.outcome.summary} (after {event.ply} plies; signed by every peer)")
+
+    def _on_ChatReceived(self, event: ChatReceived) -> None:
+        self.say(f"chat: {event.name}: {event.text}")
+
+    def _on_PointReceived(self, event: PointReceived) -> None:
+        arrows = ", ".join(f"{a}->{b}" for a, b in event.arrows) or "none"
+        squares = ", ".join(map(str, event.squares)) or "none"
+        self.say(f"point: {event.name} at ply {event.ply}: arrows {arrows}; squares {squares}")
+
+    def _on_DrawOffered(self, event: DrawOffered) -> None:
+        self.say(f"draw: {event.name} offers a draw")
+
+    def _on_DrawAccepted(self, event: DrawAccepted) -> None:
+        self.say(f"draw: {event.name} accepts the draw")
+
+    def _on_LinkLost(self, event: LinkLost) -> None:
+        if event.fatal:
+            self.say(f"LOST: {event.name}: {event.reason}; the game cannot go on")
+        else:
+            self.say(f"link: {event.name}: {event.reason}")
+
+    # --- the end -----------------------------------------------------------------------------
+    def summary(self, code: int) -> None:
+        """The last lines: plies left unfinal, the halt's verdict, the chain."""
+        table = self.peer.table
+        if table is not None:
+            head = table.head
+            for ply in range(max(table.final_ply + 1, 1), head.ply + 1):
+                self.say(self.ply_line(ply, "NOT final"))
+            self.say(
+                f"chain: {head.ply} plies, {max(table.final_ply, 0)} final here, "
+                f"digest {head.chain_digest.hex()}"
+            )
+        if self._over is not None:
+            over = self._over
+            self.say(f"Result: {over.outcome.summary} (after {over.ply} plies; NOT every END came)")
+        if self._halted:
+            self.say(f"verdict: {self._verdict}")
+            self.say(f"evidence: {self._evidence}")
+        if self.trace is not None:
+            self._trace("exit", code=code, bytes=self.peer.bytes_sent, cpu=time.process_time())
+
+
+def _first(group: BaseExceptionGroup[Any], kind: type[LogFileError]) -> LogFileError:
+    for error in group.exceptions:
+        if isinstance(error, kind):
+            return error
+        if isinstance(error, BaseExceptionGroup):
+            return _first(error, kind)
+    raise AssertionError("no such error in the group")
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
+
+
+def _identity_and_name(profile: str, name: str | None) -> tuple[Any, str]:
+    identity = load_profile_identity(profile)
+    return identity, name or SettingsStore(profile).settings.name
+
+
+def _fail(message: str, code: int = 1) -> int:
+    print(f"palabre: {message}", file=sys.stderr, flush=True)
+    return code
+
+
+def run_host(
+    args: Any,
+    *,
+    engine_for: Callable[[str], AnyEngine] = find_engine,
+    setup: Setup | None = None,
+    out: TextIO = sys.stdout,
+) -> int:
+    """``palabre host``; the exit code."""
+    from client.hosting import HostPeer
+
+    engine = engine_for(args.game)
+    if args.ruleset is not None and args.ruleset != engine.ruleset:
+        return _fail(f"this palabre plays {args.game} by ruleset {engine.ruleset} only", 2)
+    params: dict[str, int | str] = dict(engine.sample_params[0]) if engine.sample_params else {}
+    if args.seats is not None:
+        params["seats"] = args.seats
+    try:
+        identity, name = _identity_and_name(args.profile, args.name)
+        peer = HostPeer(
+            identity,
+            engine,
+            params,
+            name=name,
+            bots=args.bots,
+            away_ms=int(args.away_timeout * 1000),
+            idle_ms=int(args.idle_timeout * 1000),
+            profile=args.profile,
+            engine_for=engine_for,
+            seed=args.seed,
+            bot_delay=args.bot_delay / 1000,
+            bot_me=args.bot,
+        )
+    except (InvalidParams, JoinRefused) as error:
+        return _fail(f"cannot host {args.game}: {error}", 2)
+    except IdentityError as error:
+        return _fail(str(error))
+    return _run(peer, args, setup, out, lambda printer: _host(peer, printer, args.port))
+
+
+async def _host(peer: Any, printer: Printer, port: int) -> int:
+    try:
+        invite = await peer.open(port)
+    except LinkError as error:
+        return _fail(str(error))
+    printer.hosting(invite, peer.engine.ruleset)
+    code: int = await peer.run()
+    return code
+
+
+def run_join(
+    args: Any,
+    *,
+    engine_for: Callable[[str], AnyEngine] = find_engine,
+    setup: Setup | None = None,
+    out: TextIO = sys.stdout,
+) -> int:
+    """``palabre join``; the exit code."""
+    try:
+        target = parse_target(args.address)
+    except InviteError as error:
+        return _fail(f"cannot read the address: {error}")
+    try:
+        identity, name = _identity_and_name(args.profile, args.name)
+    except IdentityError as error:
+        return _fail(str(error))
+    peer = JoinPeer(
+        identity,
+        target,
+        name=name,
+        seat=args.seat,
+        watch=args.watch,
+        ready=True,
+        profile=args.profile,
+        engine_for=engine_for,
+        seed=args.seed,
+        bot_delay=args.bot_delay / 1000,
+        bot_me=args.bot,
+    )
+    return _run(peer, args, setup, out, lambda printer: peer.run())
+
+
+def _run(
+    peer: Peer,
+    args: Any,
+    setup: Setup | None,
+    out: TextIO,
+    main: Callable[[Printer], Any],
+) -> int:
+    trace = open(args.trace, "a", encoding="utf-8") if args.trace else None  # noqa: SIM115
+    try:
+        printer = Printer(peer, out, trace)
+        peer.observers.append(printer)
+        typing = not args.bot and not getattr(args, "watch", False)
+        player = TerminalPlayer(peer, out) if typing else None
+        if setup is not None:
+            setup(peer)
+
+        async def run() -> int:
+            async with trio.open_nursery() as nursery:
+                if player is not None:
+                    nursery.start_soon(player.serve)
+                code: int = await main(printer)
+                nursery.cancel_scope.cancel()
+            return code
+
+        failure: LogFileError | None = None
+        try:
+            code = trio.run(run)
+        except* LogFileError as group:  # the disk is full, the directory is not writable...
+            failure = _first(group, LogFileError)
+        if failure is not None:
+            return _fail(f"cannot write the game file: {failure}")
+        printer.summary(code)
+        return code
+    finally:
+        if trace is not None:
+            trace.close()

@@ -1,0 +1,243 @@
+"""Hosting a table: the listener, the lobby, START, and the hub every record goes through.
+
+The host listens on its port, seats joiners as their ``join`` messages ask (``Lobby``),
+sends the roster to everyone after each change, and signs START once every seat is taken
+and every peer is ready (at once when ``auto_start``, else when its player asks).  After
+START it is a relay: each record it verifies goes on to every other link, so the table is a
+star through the host (issue 8 makes it a mesh; the roster already carries what peers need
+to dial each other).
+
+Invariants: a link is admitted (gets rosters and records) only after its ``join`` was
+accepted; a refused join is told why (REFUSE ``refused``) and closed; a spectator admitted
+after START first receives every record the host holds, in order; after START a player's
+lost link ends the table (code 1) unless the game is over or halted, since without REMOVE
+(issue 8) the game cannot go on.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
+import trio
+
+from client.addresses import lan_addresses
+from client.lobby import JoinRefused, Lobby
+from client.lobby_wire import (
+    ADD_BOT,
+    JOIN,
+    NOTICE,
+    READY,
+    REMOVE_BOT,
+    ROSTER,
+    SCHEMAS,
+    LobbyChanged,
+    Roster,
+    RosterPeer,
+    RosterSeat,
+    roster_body,
+)
+from client.peer import LinkLost, Peer, PeerLink
+from client.records import START
+from client.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS
+from engines import AnyEngine
+from net.driver import Link, open_listeners, serve
+from net.errors import CloseCode
+from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
+from net.handshake import APP_VERSION
+from net.identity import Identity
+from net.invite import Invite
+from net.linkspec import LinkSpec
+
+__all__ = ["HostPeer"]
+
+
+class HostPeer(Peer):
+    relay = True
+
+    def __init__(
+        self,
+        identity: Identity,
+        engine: AnyEngine,
+        params: Mapping[str, int | str],
+        *,
+        name: str,
+        bots: int = 0,
+        away_ms: int = DEFAULT_AWAY_MS,
+        idle_ms: int = DEFAULT_IDLE_MS,
+        auto_start: bool = True,
+        **options: Any,
+    ) -> None:
+        """``InvalidParams`` for options the engine refuses, ``JoinRefused`` for too many
+        bots; ``IdentityError`` if a bot key cannot be made."""
+        super().__init__(identity, **options)
+        self.table_id = self.host_table_id = os.urandom(16)
+        self.engine = engine
+        self.name = name
+        self.auto_start = auto_start
+        self.lobby = Lobby(engine, params, self.me, name, away_ms=away_ms, idle_ms=idle_ms)
+        for _ in range(bots):
+            self.lobby.add_bot(self.me, self.new_bot_identity(self.host_table_id).public_key)
+        if auto_start:
+            self.lobby.set_ready(self.me)
+        self.port = 0
+        self._listeners: list[trio.SocketListener] = []
+        self._where: dict[bytes, tuple[str, int]] = {}
+        self._admitted: set[PeerLink] = set()
+
+    # --- opening ------------------------------------------------------------------------------
+    async def open(self, port: int) -> Invite:
+        """Listen on ``port`` (0: any free one); ``LinkError`` saying why not."""
+        self._listeners = await open_listeners(port)
+        self.port = int(self._listeners[0].socket.getsockname()[1])
+        return Invite(lan_addresses(), self.port, self.host_table_id, self.identity.fingerprint)
+
+    async def run(self) -> int:
+        """Serve the table until it concludes; the exit code (DESIGN.md section 4, End)."""
+        assert self._listeners, "open() first"
+        spec = LinkSpec(
+            self.identity,
+            APP_VERSION,
+            self.policy,
+            table_id=self.table_id,
+            listen_port=self.port,
+            message_schemas=SCHEMAS,
+        )
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self.serve_timer)
+            nursery.start_soon(
+                partial(serve, self._listeners, spec, self._on_link, on_failure=self._on_failure)
+            )
+            self.notify(LobbyChanged(self.roster()))
+            self._maybe_start()
+            await self.done.wait()
+            await self.wind_down()
+            nursery.cancel_scope.cancel()
+        return 1 if self.exit_code is None else self.exit_code
+
+    # --- the lobby ----------------------------------------------------------------------------
+    def roster(self) -> Roster:
+        lobby = self.lobby
+        peers = []
+        for key, name in lobby.peers.items():
+            address, port = self._where.get(key, ("", self.port if key == self.me else 0))
+            peers.append(RosterPeer(key, name, address, port, key in lobby.ready))
+        seats = tuple(
+            RosterSeat(n, None, None) if s is None else RosterSeat(n, s.key, s.runner)
+            for n, s in enumerate(lobby.seats, 1)
+        )
+        return Roster(
+            self.engine.name,
+            self.engine.ruleset,
+            self.engine.version,
+            dict(lobby.params),
+            tuple(peers),
+            seats,
+            len(lobby.spectators),
+            tuple(lobby.waiting_for()),
+        )
+
+    def _lobby_changed(self) -> None:
+        roster = self.roster()
+        body = roster_body(roster)
+        for link in self._admitted:
+            link.send(SendMessage(ROSTER, body))
+        self.notify(LobbyChanged(roster))
+        self._maybe_start()
+
+    def _maybe_start(self) -> None:
+        if self.auto_start and not self.lobby.started and self.lobby.can_start:
+            self.start_table()
+
+    def start_table(self) -> None:
+        """Sign START and begin (``JoinRefused`` saying what is missing)."""
+        body = self.lobby.start_body()
+        self.open_file(self.host_table_id)
+        start = self.signer(self.identity).sign(START, body)  # written ahead, like any record
+        self.begin(start)
+
+    def set_ready(self, ready: bool) -> None:
+        self.lobby.set_ready(self.me, ready)
+        self._lobby_changed()
+
+    def add_bot(self) -> None:
+        self.lobby.add_bot(self.me, self.new_bot_identity(self.host_table_id).public_key)
+        self._lobby_changed()
+
+    def remove_bot(self, seat: int) -> None:
+        self.lobby.remove_bot(self.me, seat)
+        self._lobby_changed()
+
+    # --- links --------------------------------------------------------------------------------
+    async def _on_link(self, link: Link) -> None:
+        peer_link = PeerLink(link, link.peer.key, link.remote)
+        closed = await self.run_link(peer_link, self._deliver)
+        self._admitted.discard(peer_link)
+        self._left(peer_link, closed)
+
+    async def _on_failure(self, remote: str, closed: LinkClosed) -> None:
+        self.notify(LinkLost(remote, f"no link: {closed.reason}", fatal=False))
+
+    def _deliver(self, link: PeerLink, event: Any) -> None:
+        if isinstance(event, RecordReceived):
+            if link in self._admitted and not link.spectator:
+                self.receive(event.record, link)
+        elif isinstance(event, MessageReceived):
+            self._on_message(link, event.topic, event.body)
+
+    def _on_message(self, link: PeerLink, topic: str, body: Any) -> None:
+        if topic == JOIN:
+            if link in self._admitted:
+                link.close("a second join on one link", CloseCode.PROTOCOL)
+            else:
+                self._join(link, body)
+            return
+        if link not in self._admitted or topic in (ROSTER, NOTICE):
+            link.close(f"a joiner does not send {topic!r} here", CloseCode.PROTOCOL)
+            return
+        try:
+            if topic == READY:
+                self.lobby.set_ready(link.key, bool(body["ready"]))
+            elif topic == ADD_BOT:
+                self.lobby.add_bot(link.key, body["key"], body["seat"] or None)
+            elif topic == REMOVE_BOT:
+                self.lobby.remove_bot(link.key, body["seat"])
+        except JoinRefused as refusal:
+            link.send(SendMessage(NOTICE, {"text": str(refusal)[:300]}))
+            return
+        self._lobby_changed()
+
+    def _join(self, link: PeerLink, body: Mapping[str, Any]) -> None:
+        try:
+            self.lobby.join(link.key, body["name"], seat=body["seat"] or None, watch=body["watch"])
+        except JoinRefused as refusal:
+            link.close(str(refusal), CloseCode.REFUSED)
+            return
+        link.name, link.spectator = body["name"], bool(body["watch"])
+        if link.link.address is not None:
+            self._where[link.key] = (link.link.address[0], link.link.peer.listen_port)
+        self._admitted.add(link)
+        self.links.append(link)
+        if self.table is not None:  # a spectator after START: everything so far, in order
+            self.send_held(link)
+        if body["ready"] and not link.spectator:
+            self.lobby.set_ready(link.key)
+        self._lobby_changed()
+
+    def _left(self, link: PeerLink, closed: LinkClosed) -> None:
+        if link.key not in self.lobby.peers and link.key not in self.lobby.spectators:
+            return  # never admitted
+        if not self.lobby.started:
+            self.lobby.leave(link.key)
+            self._lobby_changed()
+            return
+        if link.spectator or self.done.is_set():
+            return
+        table = self.table
+        over = table is not None and (table.ended or table.halted)
+        if over or self.exit_code is not None:
+            return
+        self.notify(LinkLost(link.name, closed.reason, fatal=True))
+        self.finish(1, f"{link.name} left the table before the end ({closed.reason})")

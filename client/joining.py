@@ -1,0 +1,230 @@
+"""Joining a table: dial the host, ask for a seat, follow the lobby, take START, play.
+
+The joiner dials ``ADDRESS[:PORT]`` or an invite (whose host fingerprint must match), says
+``join`` (its name, the seat it asks for, whether it only watches, whether it is ready), and
+reads rosters until the host's START arrives; then it plays like any peer, through the
+host (a star: issue 8 makes it a mesh).
+
+Refusals end the join with code 4 and the reason: the host's (table full, game started),
+the handshake's (wrong host key, another palabre version), or this peer's own when the
+roster names a game, ruleset or engine version this palabre does not have.  A lost host is
+code 1.
+
+Invariants: before START the only record taken is START signed by the host the link
+authenticated; this peer signs nothing before START; a spectator (``watch``) never signs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import trio
+
+from client.lobby_wire import (
+    ADD_BOT,
+    JOIN,
+    NOTICE,
+    READY,
+    REMOVE_BOT,
+    ROSTER,
+    SCHEMAS,
+    LobbyChanged,
+    Roster,
+    read_roster,
+)
+from client.net_adapter import record_from_net
+from client.peer import LinkLost, Peer, PeerLink
+from client.start import StartRefused
+from net.driver import connect, connect_invite
+from net.errors import CloseCode, LinkError, LogFileError
+from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
+from net.handshake import APP_VERSION
+from net.identity import Identity
+from net.invite import SCHEME, Invite, parse_address, parse_invite
+from net.linkspec import LinkSpec
+from net.records import Kind
+
+__all__ = ["Connected", "JoinFailed", "JoinPeer", "Notice", "parse_target"]
+
+_REFUSALS = frozenset(
+    {CloseCode.REFUSED, CloseCode.VERSION, CloseCode.TABLE, CloseCode.FINGERPRINT, CloseCode.SELF}
+)
+
+
+@dataclass(frozen=True)
+class Connected:
+    """The link with the host is up; ``fingerprint`` is the host's (compare it!)."""
+
+    remote: str
+    fingerprint: str
+
+
+@dataclass(frozen=True)
+class JoinFailed:
+    """The join did not happen; ``refused`` when a side refused it (exit code 4)."""
+
+    reason: str
+    refused: bool
+
+
+@dataclass(frozen=True)
+class Notice:
+    """The host did not do what this peer asked, and says why."""
+
+    text: str
+
+
+def parse_target(text: str) -> Invite | tuple[str, int]:
+    """An invite or ``HOST[:PORT]`` (``InviteError`` saying what is wrong)."""
+    if text.strip().lower().startswith(SCHEME):
+        return parse_invite(text)
+    return parse_address(text)
+
+
+class JoinPeer(Peer):
+    def __init__(
+        self,
+        identity: Identity,
+        target: Invite | tuple[str, int],
+        *,
+        name: str,
+        seat: int | None = None,
+        watch: bool = False,
+        ready: bool = True,
+        **options: Any,
+    ) -> None:
+        super().__init__(identity, **options)
+        self.target = target
+        self.name = name
+        self.seat, self.watch, self.ready = seat, watch, ready
+        self.roster: Roster | None = None
+        self.host_link: PeerLink | None = None
+        self.failure: JoinFailed | None = None
+
+    async def run(self) -> int:
+        """Join and play until the table concludes; the exit code."""
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self.serve_timer)
+            nursery.start_soon(self._serve_host)
+            await self.done.wait()
+            await self.wind_down()
+            nursery.cancel_scope.cancel()
+        return 1 if self.exit_code is None else self.exit_code
+
+    async def _serve_host(self) -> None:
+        spec = LinkSpec(self.identity, APP_VERSION, self.policy, message_schemas=SCHEMAS)
+        try:
+            if isinstance(self.target, Invite):
+                link = await connect_invite(self.target, spec)
+            else:
+                link = await connect(*self.target, spec)
+        except LinkError as error:
+            self._fail(str(error), refused=error.refused)
+            return
+        self.table_id = link.connection.table_id
+        self.policy.keys = {link.peer.key}  # START, from the host this link authenticated
+        host = PeerLink(link, link.peer.key, "the host")
+        self.host_link = host
+        self.links.append(host)
+        self.notify(Connected(link.remote, link.peer.fingerprint))
+        host.send(
+            SendMessage(
+                JOIN,
+                {
+                    "name": self.name,
+                    "seat": self.seat or 0,
+                    "watch": self.watch,
+                    "ready": self.ready,
+                },
+            )
+        )
+        closed = await self.run_link(host, self._deliver)
+        self._host_left(closed)
+
+    # --- lobby intents (a UI) -----------------------------------------------------------------
+    def set_ready(self, ready: bool) -> None:
+        self.ready = ready
+        self._to_host(READY, {"ready": ready})
+
+    def add_bot(self, seat: int | None = None) -> None:
+        assert self.table_id is not None
+        identity = self.new_bot_identity(self.table_id)
+        self._to_host(ADD_BOT, {"key": identity.public_key, "seat": seat or 0})
+
+    def remove_bot(self, seat: int) -> None:
+        self._to_host(REMOVE_BOT, {"seat": seat})
+
+    def _to_host(self, topic: str, body: Mapping[str, Any]) -> None:
+        if self.host_link is not None:
+            self.host_link.send(SendMessage(topic, body))
+
+    # --- events -------------------------------------------------------------------------------
+    def _deliver(self, link: PeerLink, event: Any) -> None:
+        if isinstance(event, RecordReceived):
+            if self.table is not None:
+                self.receive(event.record, link)
+            elif event.record.kind is Kind.START and event.record.author == link.key:
+                self._begin(event.record)
+        elif isinstance(event, MessageReceived):
+            if event.topic == ROSTER:
+                self._on_roster(link, read_roster(event.body))
+            elif event.topic == NOTICE:
+                self.notify(Notice(event.body["text"]))
+            else:
+                link.close(f"a host does not send {event.topic!r}", CloseCode.PROTOCOL)
+
+    def _on_roster(self, link: PeerLink, roster: Roster) -> None:
+        if self.roster is None:
+            problem = self._cannot_play(roster)
+            if problem is not None:
+                link.close(problem, CloseCode.VERSION)
+                self._fail(problem, refused=True)
+                return
+        self.roster = roster
+        self.notify(LobbyChanged(roster))
+
+    def _cannot_play(self, roster: Roster) -> str | None:
+        try:
+            engine = self.engine_for(roster.game)
+        except LookupError:
+            return f"this table plays {roster.game!r}, a game this palabre does not know"
+        here = f"{engine.ruleset} with engine {engine.version}"
+        there = f"{roster.ruleset} with engine {roster.engine_version}"
+        if (engine.ruleset, engine.version) != (roster.ruleset, roster.engine_version):
+            return f"this table plays {there} but this palabre has {here}"
+        return None
+
+    def _begin(self, record: Any) -> None:
+        try:
+            self.begin(record_from_net(record), spectator=self.watch)
+        except (StartRefused, LogFileError) as error:
+            if self.host_link is not None:
+                self.host_link.close(str(error), CloseCode.REFUSED)
+            self._fail(str(error), refused=isinstance(error, StartRefused))
+
+    def _host_left(self, closed: LinkClosed) -> None:
+        if self.done.is_set():
+            return
+        if self.table is None:
+            refused = closed.by_peer and closed.code in _REFUSALS
+            self._fail(
+                f"the host {'refused' if refused else 'closed'} the join: {closed.reason}",
+                refused=refused,
+            )
+            return
+        table = self.table
+        if table.halted:
+            self.finish(3)
+        elif table.ended or (self.watch and table.chain.outcome() is not None):
+            self.finish(0)
+        else:
+            self.notify(LinkLost("the host", closed.reason, fatal=True))
+            self.finish(1)
+
+    def _fail(self, reason: str, *, refused: bool) -> None:
+        if self.failure is None and not self.done.is_set():
+            self.failure = JoinFailed(reason, refused)
+            self.notify(self.failure)
+            self.finish(4 if refused else 1)

@@ -1,0 +1,576 @@
+"""``palabre verify``: check a game log as a third party who trusts none of the players.
+
+The log is read record by record, in file order (docs/LOG_FORMAT.md says what an honest log
+looks like and what each check means).  For each record:
+
+1. split the envelope (``net.envelope``);
+2. a record whose hash was seen before is a copy (an honest writer drops duplicates);
+3. the author must be a key START allows (a peer or a seat's key) or a REMOVE added;
+4. the signature is verified over ``b"palabre/1/record\\0" || payload``, exactly as stored;
+5. only then is the payload decoded, strictly (``net.records``); its table id must be
+   START's, and the author may not have used its ``seq`` before;
+6. the record is judged by kind: ply records are replayed through ``client.chain.Chain``
+   with the table's own rules (``client.plies.PLY_RULES``: turn authority through
+   ``engine.controller``, ``prev``, legality by the engine START names, DRAW acceptances),
+   in chain order; ACKs and ENDs are kept and judged at the end against the replayed chain
+   digests; a HALT is a divergence; chat and the rest must come from a peer at the table.
+
+Then finality (every peer at the table acked the replayed chain digest), the END records
+against the engine's outcome, missing ``seq`` numbers and the file's tail.  Nothing the file
+holds raises out of here: every failure becomes a ``Problem`` (``client.verify_report``).
+
+Invariants: the chain digests and turn authority are the table's own (``client.chain``,
+``client.plies``), never re-implemented; a record is decoded only after its signature
+verified; the verifier holds at most the records' hashes and the chain's states.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
+from client.net_adapter import open_envelope, record_from_net
+from client.plies import PLY_RULES
+from client.records import (
+    ACK,
+    END,
+    HALT,
+    REMOVE,
+    START,
+    BadEnvelope,
+    SignedRecord,
+)
+from client.start import StartRefused, TableStart, check_engine, parse_start
+from client.verify_claims import ClaimJudge
+from client.verify_remove import check_remove
+from client.verify_report import INCOMPLETE, INVALID, Player, Problem, Report
+from engines import AnyEngine, find_engine
+from net.envelope import RECORD_TAG, Envelope, parse_envelope
+from net.errors import DecodeError, LogFileError
+from net.fsutil import os_reason
+from net.identity import short_fingerprint
+from net.logfile import LogContents, parse_log
+from net.records import decode_record
+
+__all__ = ["Entry", "Progress", "Verification", "verifier_rules", "verify_bytes", "verify_file"]
+
+Finder = Callable[[str], AnyEngine]
+"""Engine name -> engine; ``LookupError`` for a game it does not know."""
+Progress = Callable[[int, int], None]
+"""Called with (records done, records in the file) as the verifier goes."""
+
+BATCH = 256
+"""Records whose signatures are verified together before they are decoded one by one."""
+OUTSIDE = frozenset(
+    {"CHAT", "POINT", "DRAW_OFFER", "DRAW_ACCEPT", "VOTE", "TAKEBACK_ASK", "TAKEBACK_CONSENT"}
+)
+
+
+def verifier_rules() -> Mapping[str, PlyRule]:
+    """The table's ply rules, with DESIGN.md's REMOVE where the table has none yet."""
+    rules = dict(PLY_RULES)
+    rules.setdefault(REMOVE, check_remove)
+    return rules
+
+
+@dataclass(slots=True)
+class Entry:
+    """One record of the file, as the verifier took it (for ``palabre log show``)."""
+
+    number: int
+    """From 1 (START)."""
+    offset: int
+    record: SignedRecord | None
+    """None when the record could not be opened."""
+    ply: int | None = None
+    """For a ply record: the ply it occupies in the replayed chain."""
+    status: str = "ok"
+    """``ok``, ``applied`` (a ply of the chain), ``dropped`` (replaced by a REMOVE) or
+    ``problem``."""
+
+
+@dataclass
+class Verification:
+    """The report, and the replayed chain for showing the game."""
+
+    report: Report
+    start: TableStart | None = None
+    engine: AnyEngine | None = None
+    chain: Chain | None = None
+    entries: list[Entry] = field(default_factory=list)
+
+
+def verify_file(
+    path: Path, progress: Progress | None = None, find: Finder = find_engine
+) -> Verification:
+    """Verify the log at ``path``; never raises for anything the file holds.
+
+    ``find`` gives the engine START names (the registry's, unless a test plays another)."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return Verification(Report(str(path), unreadable=f"cannot read it: {os_reason(error)}"))
+    return verify_bytes(data, str(path), progress, find)
+
+
+def verify_bytes(
+    data: bytes, name: str, progress: Progress | None = None, find: Finder = find_engine
+) -> Verification:
+    """Verify log bytes (``name`` is only used in messages; ``find`` as in ``verify_file``)."""
+    try:
+        contents = parse_log(data, name)
+    except LogFileError as error:
+        return Verification(Report(name, unreadable=str(error)))
+    verifier = _Verifier(name, contents, progress, find)
+    try:
+        return verifier.run()
+    except Exception as error:  # a bug of ours, never the file's fault: say so, no traceback
+        record = len(verifier.result.entries)
+        verifier.report.unreadable = (
+            f"this palabre failed while checking record {record} ({type(error).__name__}: "
+            f"{error}); that is a bug in palabre, please report it with the file"
+        )
+        return verifier.result
+
+
+class _Verifier:
+    def __init__(
+        self, name: str, contents: LogContents, progress: Progress | None, find: Finder
+    ) -> None:
+        self.contents = contents
+        self.find = find
+        self.progress = progress
+        self.report = Report(name, records=len(contents.records), cut=contents.torn)
+        self.result = Verification(self.report)
+        self.keys: dict[bytes, Ed25519PublicKey] = {}
+        self.runner: dict[bytes, bytes] = {}
+        """Every key allowed so far -> the peer that speaks for it."""
+        self.removed_at: dict[bytes, int] = {}
+        self.seen: dict[bytes, int] = {}
+        self.seqs: dict[tuple[bytes, int], int] = {}
+        self.pending: dict[int, list[tuple[SignedRecord, Entry]]] = {}
+        self.gaps_reported: set[int] = set()
+        self.acks_read: dict[int, dict[bytes, bytes]] = {}
+        self.names: dict[bytes, str] = {}
+        self.verified: set[int] = set()
+        """Records whose signature a batch verified already."""
+        self.chain: Chain
+        self.start: TableStart
+        self.claims: ClaimJudge
+
+    # --- problems -------------------------------------------------------------------------
+    def problem(
+        self, severity: str, reason: str, ply: int | None = None, entry: Entry | None = None
+    ) -> None:
+        number = offset = None
+        if entry is not None:
+            number, offset = entry.number, entry.offset
+            entry.status = "problem"
+        self.report.problems.append(Problem(severity, reason, ply, number, offset))
+
+    def invalid(self, reason: str, ply: int | None = None, entry: Entry | None = None) -> None:
+        self.problem(INVALID, reason, ply, entry)
+
+    def describe(self, key: bytes) -> str:
+        """``peer K3QF-7XZA… (Ann)`` or ``the bot of seat 3 run by ...`` (cached: messages
+        are built for every record, and fingerprints cost a hash each)."""
+        name = self.names.get(key)
+        if name is None:
+            name = self.names[key] = describe_key(self.start, self.chain.head.seats, key)
+        return name
+
+    # --- the run --------------------------------------------------------------------------
+    def run(self) -> Verification:
+        records = self.contents.records
+        if not records:
+            self.problem(INCOMPLETE, "the log holds no record: START was never written whole", 0)
+        elif self._open_start():
+            for first in range(1, len(records), BATCH):
+                if self.progress is not None:
+                    self.progress(first - 1, len(records))
+                batch = range(first, min(first + BATCH, len(records)))
+                for index, opened in zip(batch, self._open_batch(batch), strict=True):
+                    self._take(index, opened)
+            self._finish()
+        torn = self.contents.torn
+        if torn is not None:
+            severity = INCOMPLETE if torn.kind == "short" else INVALID
+            self.problem(severity, f"the file was cut: {torn}")
+        if self.progress is not None:
+            self.progress(len(records), len(records))
+        return self.result
+
+    def _entry(self, index: int) -> Entry:
+        entry = Entry(index + 1, self.contents.offsets[index], None)
+        self.result.entries.append(entry)
+        return entry
+
+    def _open_start(self) -> bool:
+        entry = self._entry(0)
+        data = self.contents.records[0]
+        try:
+            envelope = parse_envelope(data, "record 1")
+            key = Ed25519PublicKey.from_public_bytes(envelope.author)
+            key.verify(envelope.signature, RECORD_TAG + envelope.payload)
+            record = record_from_net(decode_record(envelope))
+        except (DecodeError, InvalidSignature, ValueError) as error:
+            reason = str(error) or "its signature does not verify"
+            self.invalid(f"the first record (START) cannot be opened: {reason}", 0, entry)
+            return False
+        entry.record = record
+        self.report.signatures += 1
+        if record.kind != START:
+            self.report.unreadable = f"not a game log: it begins with a {record.kind}, not START"
+            return False
+        try:
+            start = parse_start(record)
+        except StartRefused as error:
+            self.invalid(str(error), 0, entry)
+            return False
+        self._describe_start(start)
+        try:
+            engine = self.find(start.game)
+        except LookupError:
+            self.report.unreadable = (
+                f"this palabre does not know the game {start.game!r}, so it cannot check this log"
+            )
+            return False
+        if engine.ruleset != start.ruleset or engine.version != start.engine_version:
+            self.report.unreadable = (
+                f"this log plays {start.ruleset} with engine {start.engine_version}, but this "
+                f"palabre has {engine.ruleset} with engine {engine.version}: it cannot check it"
+            )
+            return False
+        try:
+            check_engine(start, engine)
+        except StartRefused as error:
+            self.invalid(f"START: {error}", 0, entry)
+            return False
+        self.start, self.result.start, self.result.engine = start, start, engine
+        self.chain = Chain(start, engine, self._open_embedded, verifier_rules())
+        self.result.chain = self.chain
+        self.claims = ClaimJudge(self.chain, self.describe, self.removed_at)
+        entry.status, entry.ply = "applied", 0
+        self.seen[record.record_hash] = 0
+        self.seqs[(record.author, record.seq)] = 0
+        self.keys[record.author] = key
+        for peer in start.peer_keys:
+            self._allow(peer, peer)
+        for spec in start.seats:
+            self._allow(spec.key, spec.runner or spec.key)
+        return True
+
+    def _open_embedded(self, envelope: bytes) -> SignedRecord:
+        """The opener the chain uses for consents embedded in plies (DRAW acceptances,
+        REMOVE votes): only keys allowed at the table, signature verified, then decoded."""
+        record = open_envelope(envelope, self.keys.__contains__)
+        self.report.signatures += 1
+        return record
+
+    def _describe_start(self, start: TableStart) -> None:
+        report = self.report
+        report.game, report.ruleset = start.game, start.ruleset
+        report.engine_version, report.table_id = start.engine_version, start.table_id
+        report.options, report.peers = start.params, start.peers
+        report.players = [
+            Player(spec.seat, spec.key, _player_name(start, spec.key, spec.runner), spec.runner)
+            for spec in start.seats
+        ]
+
+    def _allow(self, key: bytes, runner: bytes) -> None:
+        self.runner.setdefault(key, runner)
+        if key not in self.keys:
+            with contextlib.suppress(ValueError):  # not a key: it can sign nothing
+                self.keys[key] = Ed25519PublicKey.from_public_bytes(key)
+
+    # --- one record -----------------------------------------------------------------------
+    def _open_batch(self, batch: range) -> list[Envelope | DecodeError]:
+        """Split a batch of records and verify the signatures of known authors in one go.
+
+        Signatures are the bulk of the work, and checking a run of them back to back is
+        faster than one between every two decodes; nothing is decoded here.  A record whose
+        author is not (yet) allowed is left to ``_take``, which decides in file order."""
+        opened: list[Envelope | DecodeError] = []
+        for index in batch:
+            try:
+                envelope = parse_envelope(self.contents.records[index], f"record {index + 1}")
+            except DecodeError as error:
+                opened.append(error)
+                continue
+            key = self.keys.get(envelope.author)
+            if key is not None and index not in self.verified:
+                try:
+                    key.verify(envelope.signature, RECORD_TAG + envelope.payload)
+                    self.verified.add(index)
+                except InvalidSignature:
+                    pass
+            opened.append(envelope)
+        return opened
+
+    def _take(self, index: int, opened: Envelope | DecodeError) -> None:
+        entry = self._entry(index)
+        if isinstance(opened, DecodeError):
+            self.invalid(f"not a signed envelope: {opened}", None, entry)
+            return
+        envelope = opened
+        earlier = self.seen.get(envelope.hash)
+        if earlier is not None:
+            self.invalid(f"a copy of record {earlier + 1}", None, entry)
+            return
+        self.seen[envelope.hash] = index
+        key = self.keys.get(envelope.author)
+        if key is None:
+            self.invalid(
+                f"signed by key {short_fingerprint(envelope.author)}, which neither START nor "
+                "any REMOVE allows at this table",
+                None,
+                entry,
+            )
+            return
+        try:
+            if index not in self.verified:
+                key.verify(envelope.signature, RECORD_TAG + envelope.payload)
+        except InvalidSignature:
+            self.invalid(
+                f"the signature said to be by {self.describe(envelope.author)} does not verify "
+                f"(near ply {self.chain.head.ply + 1})",
+                None,
+                entry,
+            )
+            return
+        self.report.signatures += 1
+        try:
+            record = record_from_net(decode_record(envelope))
+        except DecodeError as error:
+            self.invalid(f"signed but malformed: {error}", None, entry)
+            return
+        entry.record = record
+        if record.table_id != self.start.table_id:
+            who = self.describe(record.author)
+            self.invalid(f"{who} signed a {record.kind} for another table", None, entry)
+            return
+        first = self.seqs.setdefault((record.author, record.seq), index)
+        if first != index:
+            self.invalid(
+                f"{self.describe(record.author)} signed two different records with seq "
+                f"{record.seq}: records {first + 1} and {entry.number}",
+                None,
+                entry,
+            )
+            return
+        self._dispatch(record, entry)
+
+    def _dispatch(self, record: SignedRecord, entry: Entry) -> None:
+        kind = record.kind
+        if kind == START:
+            self.invalid(f"{self.describe(record.author)} signed a second START", None, entry)
+        elif self.chain.is_ply_kind(kind):
+            self._on_ply(record, entry)
+        elif record.author not in self.chain.head.peers:
+            gone = self.removed_at.get(record.author)
+            why = f"was removed at ply {gone}" if gone is not None else "is not a peer"
+            who = self.describe(record.author)
+            self.invalid(f"{who} {why} and may not sign a {kind}", None, entry)
+        elif kind in (ACK, END):
+            ply = int(record.body["ply"])
+            if ply > self.chain.head.ply:
+                who = self.describe(record.author)
+                self.invalid(
+                    f"{who}'s {record.kind} for ply {ply} comes before that ply in the log",
+                    ply,
+                    entry,
+                )
+            if record.kind == ACK:
+                self.acks_read.setdefault(ply, {}).setdefault(record.author, record.body["digest"])
+            self.claims.add(record, entry)
+        elif kind == HALT:
+            self._on_halt(record, entry)
+        elif kind not in OUTSIDE:
+            who = self.describe(record.author)
+            self.invalid(f"{who} signed a {kind}, which a log never holds", None, entry)
+
+    # --- plies ----------------------------------------------------------------------------
+    def _on_ply(self, record: SignedRecord, entry: Entry) -> None:
+        ply = int(record.body["ply"])
+        head = self.chain.head.ply
+        if ply == head + 1:
+            self._apply(record, entry)
+        elif ply > head + 1:
+            if head + 1 not in self.gaps_reported:
+                self.gaps_reported.add(head + 1)
+                self.invalid(
+                    f"this {record.kind} is for ply {ply} but ply {head + 1} is not in the log "
+                    "before it: plies are logged in chain order, so a record is missing or out "
+                    "of place",
+                    head + 1,
+                    entry,
+                )
+            self.pending.setdefault(ply, []).append((record, entry))
+        else:
+            self._judge_occupied(record, ply, entry)
+
+    def _apply(self, record: SignedRecord, entry: Entry) -> None:
+        """Apply the record for the next ply, then those that waited for it, in a loop (a
+        record moved far back may release thousands: no recursion)."""
+        self._apply_one(record, entry)
+        while waiting := self.pending.pop(self.chain.head.ply + 1, None):
+            for later, later_entry in waiting:
+                ply = int(later.body["ply"])
+                if ply == self.chain.head.ply + 1:
+                    self._apply_one(later, later_entry)
+                else:
+                    self._judge_occupied(later, ply, later_entry)
+
+    def _apply_one(self, record: SignedRecord, entry: Entry) -> None:
+        try:
+            state = self.chain.check(record)
+        except PlyRejected as error:
+            self.invalid(str(error), self.chain.head.ply + 1, entry)
+            return
+        self._append(state, entry)
+
+    def _append(self, state: TableState, entry: Entry) -> None:
+        self.chain.append(state)
+        if entry.status != "problem":
+            entry.status = "applied"
+        entry.ply = state.ply
+        before = self.chain.at(state.ply - 1)
+        if state.seats != before.seats:
+            self.names.clear()  # a bot took a seat: descriptions change
+        for spec in state.seats:
+            if spec not in before.seats:
+                self._allow(spec.key, spec.runner or spec.key)
+                name = _player_name(self.start, spec.key, spec.runner)
+                self.report.players.append(
+                    Player(spec.seat, spec.key, name, spec.runner, state.ply)
+                )
+        for peer in before.peers:
+            if peer not in state.peers:
+                self.removed_at[peer] = state.ply
+                self.report.removed.append((state.ply, peer))
+
+    def _judge_occupied(self, record: SignedRecord, ply: int, entry: Entry) -> None:
+        """A second record for ply ``ply``: a REMOVE dropping the head, equivocation, a fork
+        or simply a refused record."""
+        head = self.chain.head
+        if record.kind == REMOVE and ply == head.ply and self._drops_head(record, entry):
+            return
+        try:
+            self.chain.check(record, ply)
+        except PlyRejected as error:
+            self.invalid(str(error), ply, entry)
+            return
+        existing = self.chain.at(ply).record
+        first = self.seen.get(existing.record_hash, -1) + 1
+        if self.runner.get(record.author) == self.runner.get(existing.author):
+            who = self.start.name_of(self.runner.get(record.author, record.author))
+            reason = (
+                f"{who} signed two different legal records for ply {ply} "
+                f"(equivocation): records {first} and {entry.number}"
+            )
+        else:
+            reason = (
+                f"two different legal records for ply {ply}: record {first} by "
+                f"{self.describe(existing.author)} and record {entry.number} by "
+                f"{self.describe(record.author)}"
+            )
+        self.invalid(reason, ply, entry)
+
+    def _drops_head(self, record: SignedRecord, entry: Entry) -> bool:
+        """A REMOVE for the head's ply replacing the absent peer's unacked record."""
+        head = self.chain.head
+        try:
+            state = self.chain.check(record, head.ply)
+        except PlyRejected:
+            return False  # judged (and reported) as any other record for an occupied ply
+        removed = set(record.body["removed"])
+        if self.runner.get(head.record.author) not in removed:
+            return False
+        ackers = [
+            self.describe(peer)
+            for peer, digest in self.acks_read.get(head.ply, {}).items()
+            if peer in state.peers and digest == head.chain_digest
+        ]
+        if ackers:
+            self.invalid(
+                f"this REMOVE drops the record of ply {head.ply}, which "
+                f"{', '.join(ackers)} acked already: a REMOVE never competes with a record a "
+                "remaining peer acked",
+                head.ply,
+                entry,
+            )
+            return True
+        self.chain.drop_head()
+        for earlier in self.result.entries:
+            if earlier.ply == head.ply and earlier.status == "applied":
+                earlier.status = "dropped"
+        self._append(state, entry)
+        return True
+
+    def _on_halt(self, record: SignedRecord, entry: Entry) -> None:
+        ply = int(record.body["ply"])
+        reason = str(record.body["reason"]) or "no reason given"
+        self.invalid(
+            f"{self.describe(record.author)} halted the table at ply {ply}: {reason}", ply, entry
+        )
+        for data in record.body["records"]:
+            try:
+                embedded = self._open_embedded(data)
+            except BadEnvelope as error:
+                self.invalid(f"this HALT carries a record that does not open: {error}", ply, entry)
+                continue
+            if embedded.record_hash in self.seen or embedded.table_id != self.start.table_id:
+                continue
+            kind, at = embedded.kind, int(embedded.body.get("ply", 0))
+            if self.chain.is_ply_kind(kind) and 1 <= at <= self.chain.head.ply:
+                self._judge_occupied(embedded, at, entry)
+            elif kind in (ACK, END):
+                self.claims.add(embedded, entry)
+
+    # --- the end --------------------------------------------------------------------------
+    def _finish(self) -> None:
+        leftover = sorted(self.pending)
+        if leftover:
+            self.invalid(
+                f"{sum(len(v) for v in self.pending.values())} ply records (plies "
+                f"{leftover[0]} to {leftover[-1]}) could not be replayed: ply "
+                f"{self.chain.head.ply + 1} is missing",
+                self.chain.head.ply + 1,
+            )
+        for severity, reason, ply, entry in self.claims.judge():
+            self.problem(severity, reason, ply, entry)
+        report = self.report
+        report.plies = self.chain.head.ply
+        report.final = self.claims.final_ply
+        report.result, report.absent = self.claims.result, self.claims.absent
+        report.ended = self.claims.ended
+        self._missing_seqs()
+
+    def _missing_seqs(self) -> None:
+        by_author: dict[bytes, set[int]] = {}
+        for author, seq in self.seqs:
+            by_author.setdefault(author, set()).add(seq)
+        for author, seqs in by_author.items():
+            missing = sorted(set(range(1, max(seqs))) - seqs)
+            if missing:
+                listed = ", ".join(map(str, missing[:8])) + (" …" if len(missing) > 8 else "")
+                self.problem(
+                    INCOMPLETE,
+                    f"{len(missing)} record(s) signed by {self.describe(author)} are not in "
+                    f"this log (seq {listed}): records the writer never received, or refused "
+                    "(its evidence files keep those), or that were taken out",
+                )
+
+
+def _player_name(start: TableStart, key: bytes, runner: bytes | None) -> str:
+    """``Ann`` for a person, ``a bot run by Ann`` for a bot."""
+    names = {peer.key: peer.name for peer in start.peers}
+    if runner is None:
+        return names.get(key, "?")
+    return f"a bot run by {names.get(runner, '?')}"

@@ -1,0 +1,184 @@
+"""A palabre peer with test-only behaviour, for the end-to-end tests (never used by palabre).
+
+    python -m tests.e2e.faulty_peer [--profile P] host|join ARGS...   (palabre's own arguments)
+
+It runs the real ``palabre host``/``join`` code (``client.headless``) and adds what the
+environment variable ``PALABRE_TEST_FAULTS`` asks, as ``name=value`` items separated by
+``;``.  Plies are counted from 1; "at N" means when the table's head reaches ply N − 1 (so
+the next ply to be played is N):
+
+* ``illegal_at=N``: when this peer's own key is to sign ply N, it also signs an illegal
+  move for it with that key and sends it first (run it with ``--bot-delay`` > 0);
+* ``disagree_at=N``: this peer's engine computes a wrong digest from ply N on;
+* ``resign_at=N``: this peer's player resigns at ply N (sent at its turn);
+* ``offer_draw_at=N``: this peer offers a draw at ply N; ``accept_draws=1``: it accepts any;
+* ``chat_at=N:TEXT``, ``point_at=N``: it chats, or points (an arrow 0→10, square 5);
+* ``not_ready=1``: it joins without being ready;
+* ``engine_version=V``: its engine claims version V.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from typing import Any
+
+from client.cli import build_parser
+from client.events import DrawOffered
+from client.headless import run_host, run_join
+from client.joining import JoinPeer
+from client.peer import Peer
+from client.seating import IntentRefused
+from engines import IllegalMove, InvalidMove, find_engine
+
+
+def faults() -> dict[str, str]:
+    items = os.environ.get("PALABRE_TEST_FAULTS", "")
+    return dict(item.split("=", 1) for item in items.split(";") if item)
+
+
+class PatchedEngine:
+    """The real engine, but for the version it claims and the digests from a ply on."""
+
+    def __init__(self, engine: Any, version: str | None, disagree_at: int | None) -> None:
+        self._engine = engine
+        self.version = version or engine.version
+        self._disagree_at = disagree_at
+        self._depth: dict[Any, int] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    def initial_state(self, params: Any) -> Any:
+        state = self._engine.initial_state(params)
+        self._depth[state] = 0
+        return state
+
+    def _next(self, before: Any, after: Any) -> Any:
+        self._depth.setdefault(after, self._depth.get(before, 0) + 1)
+        return after
+
+    def apply(self, state: Any, move: Any) -> Any:
+        return self._next(state, self._engine.apply(state, move))
+
+    def resign(self, state: Any, seat: int) -> Any:
+        return self._next(state, self._engine.resign(state, seat))
+
+    def agree_draw(self, state: Any) -> Any:
+        return self._next(state, self._engine.agree_draw(state))
+
+    def digest(self, state: Any) -> bytes:
+        digest: bytes = self._engine.digest(state)
+        if self._disagree_at is not None and self._depth.get(state, 0) >= self._disagree_at:
+            return hashlib.blake2b(digest + b"rogue", digest_size=32).digest()
+        return digest
+
+
+def illegal_wire(engine: Any, state: Any) -> list[int]:
+    """A well-formed move the engine refuses here (a legal one, nudged)."""
+    for move in engine.legal_moves(state):
+        wire = list(engine.move_to_wire(move))
+        for index in range(len(wire)):
+            for delta in (1, -1, 2, -2, 9, -9, 10, -10):
+                nudged = [*wire[:index], wire[index] + delta, *wire[index + 1 :]]
+                try:
+                    engine.apply(state, engine.move_from_wire(nudged))
+                except IllegalMove:
+                    return nudged
+                except InvalidMove:
+                    continue
+    raise AssertionError("no illegal move found")
+
+
+class Faults:
+    """Watches the peer's events and does what ``PALABRE_TEST_FAULTS`` asks, once each."""
+
+    def __init__(self, peer: Peer, wanted: dict[str, str]) -> None:
+        self.peer = peer
+        self.wanted = wanted
+        self.done: set[str] = set()
+
+    def __call__(self, event: Any) -> None:
+        mine = isinstance(event, DrawOffered) and event.author == self.peer.me
+        if isinstance(event, DrawOffered) and self.wanted.get("accept_draws") and not mine:
+            self.peer.call_soon(lambda: self._try(lambda t, now: t.accept_draw(now)))
+        self.peer.call_soon(self.check)
+
+    def _due(self, name: str) -> bool:
+        table = self.peer.table
+        if name not in self.wanted or name in self.done or table is None or not table.live():
+            return False
+        at = int(self.wanted[name].split(":", 1)[0])
+        return table.head.ply >= at - 1
+
+    def _try(self, intent: Any) -> None:
+        try:
+            self.peer.act(intent)
+        except IntentRefused as refusal:
+            print(f"faulty_peer: refused: {refusal}", file=sys.stderr, flush=True)
+
+    def check(self) -> None:
+        if self._due("chat_at"):
+            self.done.add("chat_at")
+            text = self.wanted["chat_at"].split(":", 1)[1]
+            self._try(lambda t, now: t.chat(text, now))
+        if self._due("point_at"):
+            self.done.add("point_at")
+            self._try(lambda t, now: t.point([(0, 10)], [5], now))
+        if self._due("resign_at"):
+            self.done.add("resign_at")
+            self._try(lambda t, now: t.resign(now))
+        if self._due("offer_draw_at"):
+            self.done.add("offer_draw_at")
+            self._try(lambda t, now: t.offer_draw(now))
+        if self._due("illegal_at") and self._my_turn():
+            self.done.add("illegal_at")
+            self._sign_illegal()
+
+    def _my_turn(self) -> bool:
+        table = self.peer.table
+        assert table is not None
+        state = table.head.engine_state
+        seat = table.engine.to_move(state)
+        if seat is None:
+            return False
+        return table.head.seat_key(table.engine.controller(state, seat)) == self.peer.me
+
+    def _sign_illegal(self) -> None:
+        peer, table = self.peer, self.peer.table
+        assert table is not None and peer.file is not None
+        head = table.head
+        seat = table.engine.to_move(head.engine_state)
+        wire = illegal_wire(table.engine, head.engine_state)
+        body = {"ply": head.ply + 1, "prev": head.chain_digest, "seat": seat, "move": wire}
+        record = peer.signer(peer.identity).sign("MOVE", body)
+        peer.file.sync()
+        print(f"faulty_peer: signed an illegal move {wire} for ply {head.ply + 1}", flush=True)
+        peer.policy.seen.add(record.record_hash)
+        peer.broadcast(record)
+        peer.act(lambda table, now: table.receive(record, now))  # it sees its own evidence
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    wanted = faults()
+    disagree = int(wanted["disagree_at"]) if "disagree_at" in wanted else None
+    version = wanted.get("engine_version")
+
+    def engine_for(name: str) -> Any:
+        engine = find_engine(name)
+        return PatchedEngine(engine, version, disagree) if (version or disagree) else engine
+
+    def setup(peer: Peer) -> None:
+        if wanted.get("not_ready") and isinstance(peer, JoinPeer):
+            peer.ready = False
+        peer.observers.append(Faults(peer, wanted))
+
+    if args.command == "host":
+        return run_host(args, engine_for=engine_for, setup=setup)
+    return run_join(args, engine_for=engine_for, setup=setup)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,789 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>Board</name>
+    <message>
+        <source>Play the foul</source>
+        <translation>Jouer la faute</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>éliminé</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n coin(s) free</source>
+        <translation>
+            <numerusform>%n pièce libre</numerusform>
+            <numerusform>%n pièces libres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n frozen</source>
+        <translation>
+            <numerusform>%n gelée</numerusform>
+            <numerusform>%n gelées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Coin {coin} cannot be flipped that way: it would not come {gain} mm closer to the middle. Drag toward the middle.</source>
+        <translation>La pièce {coin} ne peut pas être retournée ainsi&#xa0;: elle ne se rapprocherait pas du milieu de {gain} mm. Tirez vers le milieu.</translation>
+    </message>
+    <message>
+        <source>Coin {coin} would land touching {touched}: a foul. You would be out and the touching coins would freeze.</source>
+        <translation>La pièce {coin} retomberait en touchant {touched}&#xa0;: une faute. Vous seriez éliminé et les pièces qui se touchent gèleraient.</translation>
+    </message>
+    <message>
+        <source>coin {coin}</source>
+        <translation>la pièce {coin}</translation>
+    </message>
+    <message>
+        <source>the middle coin</source>
+        <translation>la pièce du milieu</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> et </translation>
+    </message>
+    <message>
+        <source>Coin {coin} toward {angle}: not closer to the middle. Release to cancel.</source>
+        <translation>Pièce {coin} vers {angle}&#xa0;: pas assez près du milieu. Relâchez pour annuler.</translation>
+    </message>
+    <message>
+        <source>Coin {coin} toward {angle}: lands touching {touched} — a foul.</source>
+        <translation>Pièce {coin} vers {angle}&#xa0;: retombe en touchant {touched} — une faute.</translation>
+    </message>
+    <message>
+        <source>Coin {coin} toward {angle}: {gain} mm closer. Release to flip.</source>
+        <translation>Pièce {coin} vers {angle}&#xa0;: {gain} mm plus près. Relâchez pour retourner.</translation>
+    </message>
+    <message>
+        <source>Your turn: drag from a ringed coin toward the middle to aim, release to flip.</source>
+        <translation>À vous&#xa0;: tirez depuis une pièce cerclée vers le milieu pour viser, relâchez pour retourner.</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>vous</translation>
+    </message>
+    <message>
+        <source>seat {seat}</source>
+        <translation>siège {seat}</translation>
+    </message>
+    <message>
+        <source>&lt;s&gt;{name}&lt;/s&gt; out</source>
+        <translation>&lt;s&gt;{name}&lt;/s&gt; (éliminé)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;you to flip&lt;/b&gt;</source>
+        <translation>&lt;b&gt;à vous de retourner&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;seat {seat} to flip&lt;/b&gt;</source>
+        <translation>&lt;b&gt;au siège {seat} de retourner&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>{piece} on {where}: click a highlighted square.</source>
+        <translation>{piece} en {where}&#xa0;: cliquez une case en surbrillance.</translation>
+    </message>
+    <message>
+        <source>piece</source>
+        <translation>pièce</translation>
+    </message>
+    <message>
+        <source>Your {piece} must leave e5: click the square it exits to.</source>
+        <translation>Votre {piece} doit quitter e5&#xa0;: cliquez la case où il sort.</translation>
+    </message>
+    <message>
+        <source>Click a highlighted neighbour to kill it, or No kill.</source>
+        <translation>Cliquez un voisin en surbrillance pour le tuer, ou Ne pas tuer.</translation>
+    </message>
+    <message>
+        <source>Click the empty square where the displaced {victim} goes.</source>
+        <translation>Cliquez la case vide où va la pièce déplacée ({victim}).</translation>
+    </message>
+    <message>
+        <source>Click the empty square where the corpse ({victim}) goes.</source>
+        <translation>Cliquez la case vide où va le cadavre ({victim}).</translation>
+    </message>
+    <message>
+        <source>No kill</source>
+        <translation>Ne pas tuer</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Retour</translation>
+    </message>
+    <message>
+        <source>resigned: pieces neutral</source>
+        <translation>a abandonné&#xa0;: pièces neutres</translation>
+    </message>
+    <message>
+        <source>♛ rules e5</source>
+        <translation>♛ règne en e5</translation>
+    </message>
+    <message>
+        <source>owes the ruler a turn</source>
+        <translation>doit encore un tour au Pouvoir</translation>
+    </message>
+    <message>
+        <source>Nobody rules e5</source>
+        <translation>Personne ne règne en e5</translation>
+    </message>
+    <message>
+        <source>Seat {ruler} rules e5</source>
+        <translation>Le siège {ruler} règne en e5</translation>
+    </message>
+    <message>
+        <source>Seat {ruler} rules e5; wins after a turn of seat {owing}</source>
+        <translation>Le siège {ruler} règne en e5&#xa0;; il gagne après un tour du siège {owing}</translation>
+    </message>
+    <message>
+        <source>Your extra move as ruler: click any piece you control.</source>
+        <translation>Votre coup supplémentaire au Pouvoir&#xa0;: cliquez n&apos;importe quelle pièce que vous contrôlez.</translation>
+    </message>
+    <message>
+        <source>Your move: click one of your pieces.</source>
+        <translation>À vous&#xa0;: cliquez une de vos pièces.</translation>
+    </message>
+    <message>
+        <source>(Esc: back)</source>
+        <translation>(Échap&#xa0;: retour)</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Provisional score</source>
+        <translation>Score provisoire</translation>
+    </message>
+    <message>
+        <source>secured</source>
+        <translation>acquis</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>en attente</translation>
+    </message>
+    <message>
+        <source>given away</source>
+        <translation>offert</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{word}: Jaune {jaune} – Noir {noir}&lt;/b&gt; &amp;nbsp; runs: {legend}</source>
+        <translation>&lt;b&gt;{word}&#xa0;: Jaune {jaune} – Noir {noir}&lt;/b&gt; &amp;nbsp; alignements&#xa0;: {legend}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tile(s)</source>
+        <translation>
+            <numerusform>%n tuile</numerusform>
+            <numerusform>%n tuiles</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, no peg this turn (made a line of three)</source>
+        <translation>, pas de goujon ce tour-ci (a formé un alignement de trois)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n peg(s) left</source>
+        <translation>
+            <numerusform>%n goujon restant</numerusform>
+            <numerusform>%n goujons restants</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; {colour} passed (no tile, no legal peg)</source>
+        <translation>&#xa0;; {colour} a passé (ni tuile, ni goujon permis)</translation>
+    </message>
+    <message>
+        <source>Your move ({colour}):</source>
+        <translation>À vous ({colour})&#xa0;:</translation>
+    </message>
+    <message>
+        <source>click an empty cell for a tile, or a dashed site for a peg.</source>
+        <translation>cliquez une case vide pour une tuile, ou un emplacement en tirets pour un goujon.</translation>
+    </message>
+    <message>
+        <source>click an empty cell for a tile.</source>
+        <translation>cliquez une case vide pour une tuile.</translation>
+    </message>
+    <message>
+        <source>no tile left: click a dashed site for a peg.</source>
+        <translation>plus de tuile&#xa0;: cliquez un emplacement en tirets pour un goujon.</translation>
+    </message>
+    <message>
+        <source>No peg this turn: your last tile made a line of three.</source>
+        <translation>Pas de goujon ce tour-ci&#xa0;: votre dernière tuile a formé un alignement de trois.</translation>
+    </message>
+    <message>
+        <source>No peg is left in the supply.</source>
+        <translation>Il ne reste aucun goujon dans la réserve.</translation>
+    </message>
+    <message numerus="yes">
+        <source>{side}: seat(s) {seats}</source>
+        <translation>
+            <numerusform>{side}&#xa0;: siège {seats}</numerusform>
+            <numerusform>{side}&#xa0;: sièges {seats}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>You play {side}</source>
+        <translation>Vous jouez {side}</translation>
+    </message>
+    <message>
+        <source>camp {side}</source>
+        <translation>camp {side}</translation>
+    </message>
+    <message>
+        <source>Setup: {placed} of {total} pieces placed; {placer} places a {colour} piece</source>
+        <translation>Mise en place&#xa0;: {placed} pièces posées sur {total}&#xa0;; {placer} pose une pièce {colour}</translation>
+    </message>
+    <message>
+        <source>{names} in danger (one free port)</source>
+        <translation>{names} en danger (un seul port libre)</translation>
+    </message>
+    <message>
+        <source>Setup, piece {number} of {total}: you place a {colour} piece. Click a ringed port.</source>
+        <translation>Mise en place, pièce {number} sur {total}&#xa0;: vous posez une pièce {colour}. Cliquez un port cerclé.</translation>
+    </message>
+    <message>
+        <source>Your move ({side}): click one of your ringed stacks.</source>
+        <translation>À vous ({side})&#xa0;: cliquez une de vos piles cerclées.</translation>
+    </message>
+    <message>
+        <source>From {name}: click a ringed port one route away.</source>
+        <translation>Depuis {name}&#xa0;: cliquez un port cerclé à une route de là.</translation>
+    </message>
+</context>
+<context>
+    <name>ChatPanel</name>
+    <message>
+        <source>Say something to the table…</source>
+        <translation>Dites quelque chose à la table…</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Envoyer</translation>
+    </message>
+    <message>
+        <source>{author}: {text}</source>
+        <translation>{author}&#xa0;: {text}</translation>
+    </message>
+</context>
+<context>
+    <name>CognesCanvas</name>
+    <message>
+        <source>{gain} mm</source>
+        <translation>{gain} mm</translation>
+    </message>
+    <message>
+        <source>{gain}: not closer by {minimum} mm</source>
+        <translation>{gain}&#xa0;: moins de {minimum} mm</translation>
+    </message>
+    <message>
+        <source> — touches: foul</source>
+        <translation> — touche&#xa0;: faute</translation>
+    </message>
+</context>
+<context>
+    <name>ConsensusCanvas</name>
+    <message>
+        <source>Pouvoir</source>
+        <translation>Pouvoir</translation>
+    </message>
+</context>
+<context>
+    <name>DiscorderCanvas</name>
+    <message>
+        <source>Pegs</source>
+        <translation>Goujons</translation>
+    </message>
+</context>
+<context>
+    <name>ForbansCanvas</name>
+    <message numerus="yes">
+        <source>{name}: %n {side} piece(s)</source>
+        <translation>
+            <numerusform>{name}&#xa0;: %n pièce {side}</numerusform>
+            <numerusform>{name}&#xa0;: %n pièces {side}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>main route</source>
+        <translation>route principale</translation>
+    </message>
+    <message>
+        <source>route</source>
+        <translation>route</translation>
+    </message>
+    <message>
+        <source>road</source>
+        <translation>chemin</translation>
+    </message>
+    <message>
+        <source>one free port left</source>
+        <translation>un seul port libre</translation>
+    </message>
+</context>
+<context>
+    <name>GenericBoard</name>
+    <message>
+        <source>filter moves</source>
+        <translation>filtrer les coups</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Jouer</translation>
+    </message>
+    <message>
+        <source>{game} has no drawn board yet.</source>
+        <translation>{game} n&apos;a pas encore de plateau dessiné.</translation>
+    </message>
+    <message>
+        <source>Your move: double-click it in the list.</source>
+        <translation>À vous&#xa0;: double-cliquez votre coup dans la liste.</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>La partie est finie.</translation>
+    </message>
+    <message>
+        <source>Seat {seat} to move.</source>
+        <translation>Au siège {seat} de jouer.</translation>
+    </message>
+</context>
+<context>
+    <name>LobbyScreen</name>
+    <message>
+        <source>Seat</source>
+        <translation>Siège</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>Empreinte</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Prêt</translation>
+    </message>
+    <message>
+        <source>Copy invite</source>
+        <translation>Copier l&apos;invitation</translation>
+    </message>
+    <message>
+        <source>Invite</source>
+        <translation>Invitation</translation>
+    </message>
+    <message>
+        <source>I am ready</source>
+        <translation>Je suis prêt</translation>
+    </message>
+    <message>
+        <source>Add a bot</source>
+        <translation>Ajouter un robot</translation>
+    </message>
+    <message>
+        <source>Remove bot</source>
+        <translation>Retirer le robot</translation>
+    </message>
+    <message>
+        <source>Start the game</source>
+        <translation>Lancer la partie</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>Partir</translation>
+    </message>
+    <message>
+        <source>You host this table: {game}</source>
+        <translation>Vous accueillez cette table&#xa0;: {game}</translation>
+    </message>
+    <message>
+        <source>Table: {game}</source>
+        <translation>Table&#xa0;: {game}</translation>
+    </message>
+    <message>
+        <source> (you)</source>
+        <translation> (vous)</translation>
+    </message>
+    <message>
+        <source>— free —</source>
+        <translation>— libre —</translation>
+    </message>
+    <message>
+        <source>bot</source>
+        <translation>robot</translation>
+    </message>
+    <message>
+        <source>person</source>
+        <translation>personne</translation>
+    </message>
+    <message>
+        <source>Invite copied: send it to the other players.</source>
+        <translation>Invitation copiée&#xa0;: envoyez-la aux autres joueurs.</translation>
+    </message>
+    <message>
+        <source>Select a bot&apos;s seat to remove it.</source>
+        <translation>Sélectionnez le siège d&apos;un robot pour le retirer.</translation>
+    </message>
+</context>
+<context>
+    <name>MoveList</name>
+    <message>
+        <source>{player} for {seat}</source>
+        <translation>{player} pour {seat}</translation>
+    </message>
+</context>
+<context>
+    <name>Outcome</name>
+    <message>
+        <source>Victory by holding power on e5.</source>
+        <translation>Victoire en tenant le Pouvoir en e5.</translation>
+    </message>
+    <message>
+        <source>Victory: the last Président alive.</source>
+        <translation>Victoire&#xa0;: le dernier Président en vie.</translation>
+    </message>
+    <message>
+        <source>A whole round passed with no legal move.</source>
+        <translation>Tout un tour est passé sans coup possible.</translation>
+    </message>
+    <message>
+        <source>150 plies in a row without a kill.</source>
+        <translation>150 coups de suite sans aucun mort.</translation>
+    </message>
+    <message>
+        <source>No coin can be flipped any more: the last legal flip wins.</source>
+        <translation>Plus aucune pièce ne peut être retournée&#xa0;: le dernier retournement permis gagne.</translation>
+    </message>
+    <message>
+        <source>Every other player is out.</source>
+        <translation>Tous les autres joueurs sont éliminés.</translation>
+    </message>
+    <message>
+        <source>No coin can be flipped and nobody ever did.</source>
+        <translation>Aucune pièce ne peut être retournée, et personne ne l&apos;a jamais fait.</translation>
+    </message>
+    <message>
+        <source>The board is full: Jaune {jaune} – Noir {noir}.</source>
+        <translation>Le plateau est plein&#xa0;: Jaune {jaune} – Noir {noir}.</translation>
+    </message>
+    <message>
+        <source>Victory by gathering all six pieces on one port.</source>
+        <translation>Victoire par rassemblement des six pièces sur un port.</translation>
+    </message>
+    <message>
+        <source>Victory by encircling an enemy group.</source>
+        <translation>Victoire par encerclement d&apos;un groupe ennemi.</translation>
+    </message>
+    <message>
+        <source>The other side had no legal move.</source>
+        <translation>L&apos;autre camp n&apos;avait plus de coup possible.</translation>
+    </message>
+    <message>
+        <source>Draw rule: Bleu could have won with one more move.</source>
+        <translation>Règle de nullité&#xa0;: Bleu aurait pu gagner avec un coup de plus.</translation>
+    </message>
+    <message>
+        <source>The same position came up for the third time.</source>
+        <translation>La même position est revenue pour la troisième fois.</translation>
+    </message>
+    <message>
+        <source>The move limit was reached.</source>
+        <translation>La limite de coups est atteinte.</translation>
+    </message>
+    <message>
+        <source>Draw by agreement.</source>
+        <translation>Nulle d&apos;un commun accord.</translation>
+    </message>
+    <message>
+        <source>A player resigned.</source>
+        <translation>Un joueur a abandonné.</translation>
+    </message>
+</context>
+<context>
+    <name>PlayersPanel</name>
+    <message>
+        <source>(you)</source>
+        <translation>(vous)</translation>
+    </message>
+    <message>
+        <source>(bot)</source>
+        <translation>(robot)</translation>
+    </message>
+    <message>
+        <source>— played by {name}</source>
+        <translation>— joué par {name}</translation>
+    </message>
+    <message>
+        <source>— away</source>
+        <translation>— absent</translation>
+    </message>
+    <message>
+        <source>— offers a draw</source>
+        <translation>— propose la nulle</translation>
+    </message>
+</context>
+<context>
+    <name>RulesDialog</name>
+    <message>
+        <source>Game</source>
+        <translation>Jeu</translation>
+    </message>
+    <message>
+        <source>Rules — {game}</source>
+        <translation>Règles — {game}</translation>
+    </message>
+</context>
+<context>
+    <name>StartScreen</name>
+    <message>
+        <source>Board games on your LAN, argued over, signed by every player.</source>
+        <translation>Des jeux de plateau sur votre réseau local, discutés, signés par chaque joueur.</translation>
+    </message>
+    <message>
+        <source>Automatic (system)</source>
+        <translation>Automatique (système)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <source>Fingerprint: made with your key when you first host or join.</source>
+        <translation>Empreinte&#xa0;: créée avec votre clé la première fois que vous accueillez ou rejoignez une table.</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Votre nom</translation>
+    </message>
+    <message>
+        <source>Rules…</source>
+        <translation>Règles…</translation>
+    </message>
+    <message>
+        <source>Read the rules of this game, with drawings</source>
+        <translation>Lire les règles de ce jeu, avec des dessins</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>au hasard</translation>
+    </message>
+    <message>
+        <source>sensible</source>
+        <translation>réfléchi</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Play against bots</source>
+        <translation>Jouer contre les robots</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Jeu</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Sièges</translation>
+    </message>
+    <message>
+        <source>Your seat</source>
+        <translation>Votre siège</translation>
+    </message>
+    <message>
+        <source>Bots</source>
+        <translation>Robots</translation>
+    </message>
+    <message>
+        <source>Bots wait</source>
+        <translation>Attente des robots</translation>
+    </message>
+    <message>
+        <source>Play alone against bots</source>
+        <translation>Jouer seul contre des robots</translation>
+    </message>
+    <message>
+        <source>key=value, …</source>
+        <translation>clé=valeur, …</translation>
+    </message>
+    <message>
+        <source>Host a table</source>
+        <translation>Accueillir une table</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Options</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Host a table on the LAN</source>
+        <translation>Accueillir une table sur le réseau local</translation>
+    </message>
+    <message>
+        <source>host:port or a pasted invite</source>
+        <translation>hôte:port ou une invitation collée</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>Rejoindre</translation>
+    </message>
+    <message>
+        <source>Recent tables</source>
+        <translation>Tables récentes</translation>
+    </message>
+    <message>
+        <source>Join a table</source>
+        <translation>Rejoindre une table</translation>
+    </message>
+    <message>
+        <source>Open a game file…</source>
+        <translation>Ouvrir un fichier de partie…</translation>
+    </message>
+    <message>
+        <source>Replay a finished game or check its signatures.</source>
+        <translation>Rejouer une partie terminée ou vérifier ses signatures.</translation>
+    </message>
+    <message>
+        <source>Game files</source>
+        <translation>Fichiers de partie</translation>
+    </message>
+    <message>
+        <source>Opening a game file arrives with the game log and replay.</source>
+        <translation>L&apos;ouverture d&apos;un fichier de partie arrivera avec le journal de partie et la relecture.</translation>
+    </message>
+    <message>
+        <source>No game is installed.</source>
+        <translation>Aucun jeu n&apos;est installé.</translation>
+    </message>
+</context>
+<context>
+    <name>TableScreen</name>
+    <message>
+        <source>Game over — draw. {reason}</source>
+        <translation>Partie terminée — nulle. {reason}</translation>
+    </message>
+    <message>
+        <source>You win!</source>
+        <translation>Vous gagnez&#xa0;!</translation>
+    </message>
+    <message>
+        <source>{names} won.</source>
+        <translation>Victoire de {names}.</translation>
+    </message>
+    <message>
+        <source>Game over — {won} {reason}</source>
+        <translation>Partie terminée — {won} {reason}</translation>
+    </message>
+    <message>
+        <source>Resign…</source>
+        <translation>Abandonner…</translation>
+    </message>
+    <message>
+        <source>Offer draw</source>
+        <translation>Proposer la nulle</translation>
+    </message>
+    <message>
+        <source>Accept draw</source>
+        <translation>Accepter la nulle</translation>
+    </message>
+    <message>
+        <source>Leave table</source>
+        <translation>Quitter la table</translation>
+    </message>
+    <message>
+        <source>Rules…</source>
+        <translation>Règles…</translation>
+    </message>
+    <message>
+        <source>Resign this game?</source>
+        <translation>Abandonner cette partie&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Resign</source>
+        <translation>Abandonner</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>Coups</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Discussion</translation>
+    </message>
+    <message>
+        <source>peer {peer} disagrees</source>
+        <translation>le pair {peer} n&apos;est pas d&apos;accord</translation>
+    </message>
+    <message>
+        <source>no majority agrees</source>
+        <translation>aucune majorité ne s&apos;accorde</translation>
+    </message>
+    <message>
+        <source>The table halted at ply {ply}: {who}. {message}
+The board shows the last agreed position. Evidence: {evidence}</source>
+        <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {who}. {message}
+Le plateau montre la dernière position acceptée par tous. Preuve&#xa0;: {evidence}</translation>
+    </message>
+    <message>
+        <source>Halted.</source>
+        <translation>Arrêtée.</translation>
+    </message>
+    <message>
+        <source>Game over.</source>
+        <translation>Partie terminée.</translation>
+    </message>
+    <message>
+        <source>You resign at your next turn.</source>
+        <translation>Vous abandonnez à votre prochain tour.</translation>
+    </message>
+    <message>
+        <source>Your move.</source>
+        <translation>À vous de jouer.</translation>
+    </message>
+    <message>
+        <source>{name} to move.</source>
+        <translation>À {name} de jouer.</translation>
+    </message>
+    <message>
+        <source>Ply {final}/{ply} final</source>
+        <translation>Coup {final}/{ply} définitif</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n peer(s)</source>
+        <translation>
+            <numerusform>%n pair</numerusform>
+            <numerusform>%n pairs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>digest {digest}</source>
+        <translation>condensé {digest}</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,68 @@
+"""How a game ended, in the player's language.
+
+An engine's ``Outcome`` carries a reason code (``"power"``, ``"encirclement"`` …) and an
+English ``summary`` written by the engine, with details such as the port or the score.  The
+English interface shows that summary as it is; another language shows the sentence below
+for the reason code, translated (with the score where the outcome carries one), and falls
+back on the engine's summary for a reason it does not know.  The winners are named by the
+caller, so these sentences name nobody.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from engines import Outcome
+from ui.i18n import current_language
+
+__all__ = ["REASONS", "reason_text"]
+
+# QT_TRANSLATE_NOOP only marks the text for lupdate (its stub returns ``object``).
+REASONS: dict[tuple[str, str], object] = {
+    ("consensus", "power"): QT_TRANSLATE_NOOP("Outcome", "Victory by holding power on e5."),
+    ("consensus", "last-one-in"): QT_TRANSLATE_NOOP(
+        "Outcome", "Victory: the last Président alive."
+    ),
+    ("consensus", "no-moves"): QT_TRANSLATE_NOOP(
+        "Outcome", "A whole round passed with no legal move."
+    ),
+    ("consensus", "quiet"): QT_TRANSLATE_NOOP("Outcome", "150 plies in a row without a kill."),
+    ("cognes", "last-flip"): QT_TRANSLATE_NOOP(
+        "Outcome", "No coin can be flipped any more: the last legal flip wins."
+    ),
+    ("cognes", "last-one-in"): QT_TRANSLATE_NOOP("Outcome", "Every other player is out."),
+    ("cognes", "no-flip"): QT_TRANSLATE_NOOP(
+        "Outcome", "No coin can be flipped and nobody ever did."
+    ),
+    ("discorder", "board-full"): QT_TRANSLATE_NOOP(
+        "Outcome", "The board is full: Jaune {jaune} – Noir {noir}."
+    ),
+    ("forbans", "gathering"): QT_TRANSLATE_NOOP(
+        "Outcome", "Victory by gathering all six pieces on one port."
+    ),
+    ("forbans", "encirclement"): QT_TRANSLATE_NOOP(
+        "Outcome", "Victory by encircling an enemy group."
+    ),
+    ("forbans", "no-move"): QT_TRANSLATE_NOOP("Outcome", "The other side had no legal move."),
+    ("forbans", "draw-rule"): QT_TRANSLATE_NOOP(
+        "Outcome", "Draw rule: Bleu could have won with one more move."
+    ),
+    ("forbans", "repetition"): QT_TRANSLATE_NOOP(
+        "Outcome", "The same position came up for the third time."
+    ),
+    ("forbans", "move-limit"): QT_TRANSLATE_NOOP("Outcome", "The move limit was reached."),
+    ("", "agreement"): QT_TRANSLATE_NOOP("Outcome", "Draw by agreement."),
+    ("", "resignation"): QT_TRANSLATE_NOOP("Outcome", "A player resigned."),
+}
+
+
+def reason_text(game: str, outcome: Outcome) -> str:
+    """One sentence saying why ``outcome`` ended the game of ``game``."""
+    if current_language() == "en":
+        return outcome.summary
+    source = REASONS.get((game, outcome.reason)) or REASONS.get(("", outcome.reason))
+    if source is None:
+        return outcome.summary
+    scores = outcome.scores or ()
+    jaune, noir = (scores[0], scores[1]) if len(scores) >= 2 else ("?", "?")
+    return QCoreApplication.translate("Outcome", str(source)).format(jaune=jaune, noir=noir)
