@@ -357,15 +357,15 @@ def rejected_reason(router: Router, name: str, record: SignedRecord) -> str:
         ({"author": "A", "removed": ["A"], "voters": ["B", "C", "D"]}, "removes itself"),
         (
             {"author": "A", "removed": ["C"], "voters": ["A", "B", "D"], "seats": []},
-            "exactly the removed peers' seats (3)",
+            "replaces seats [] but the removed peers played seats [3]",
         ),
         (
             {"author": "A", "removed": ["C"], "voters": ["A", "B", "D"], "runner": "B"},
-            "run by the peer that appends it",
+            "has its bots run by another peer",
         ),
         (
             {"author": "A", "removed": ["C"], "voters": ["A", "B", "D"], "keys": "reuse"},
-            "not new at this table",
+            "does not give each seat a new bot key",
         ),
         (
             {"author": "A", "removed": ["D"], "voters": ["A", "B", "C"], "vote_removed": ["C"]},
