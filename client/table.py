@@ -162,6 +162,8 @@ class Table:
         self._own: set[bytes] = set()
         self._early: dict[int, list[SignedRecord]] = {}
         self._early_count = 0
+        self._early_since = 0.0
+        self._progress_at = 0.0
         self._inbox: deque[SignedRecord] = deque()
         self._released: deque[SignedRecord] = deque()
         """Buffered records whose predecessor arrived: seen already, handled first."""
@@ -236,6 +238,18 @@ class Table:
             mover = self.runner_of(head.seat_key(self.engine.controller(head.engine_state, seat)))
         return self._debts.owed_since(key, head.ply, mover)
 
+    @property
+    def waiting_since(self) -> float | None:
+        """Since when this table has waited for records it lacks: records held for a ply
+        it has not reached, or plies applied but not final with no progress since (the mesh
+        pulls after a while, ``client.mesh.stalled``).  None when it waits for nothing."""
+        times = []
+        if self._early_count:
+            times.append(self._early_since)
+        if self.finality.final_ply < self.chain.head.ply and not self.halted:
+            times.append(self._progress_at)
+        return min(times, default=None)
+
     def next_deadline(self, presence: bool = True) -> float | None:
         """When ``tick`` should next be called (a bot's delayed move; with ``presence``,
         also when a peer may be shown away or become removable), or None."""
@@ -257,6 +271,7 @@ class Table:
         if self._begun:
             raise LocalProtocolError("the table has begun already")
         self._begun, self._now = True, now
+        self._progress_at = self._early_since = now
         self.presence = Presence(self.start.peer_keys, self.me, now, away=self.start.away_ms / 1000)
         self._seen.add(self.start.record.record_hash)
         self._accept(self.start.record)
@@ -580,6 +595,8 @@ class Table:
                 RecordDropped(record, f"{record.kind} for ply {ready_at} is too far ahead")
             )
             return
+        if not self._early_count:
+            self._early_since = self._now
         self._early.setdefault(ready_at, []).append(record)
         self._early_count += 1
 
@@ -621,6 +638,8 @@ class Table:
             self._apply(state)
 
     def _apply(self, state: TableState) -> None:
+        if self.finality.final_ply == self.chain.head.ply:
+            self._progress_at = self._now  # waiting for acks starts now
         self.chain.append(state)
         self._accept(state.record)
         self._out.events.append(PlyApplied(state, self.describe(state.record.author)))
@@ -715,6 +734,8 @@ class Table:
         ready = self._early.pop(state.ply, [])
         self._early_count -= len(ready)
         self._released.extend(ready)
+        if ready:
+            self._early_since = self._now
 
     # --- acks and ends --------------------------------------------------------------------
     def _on_claim(self, record: SignedRecord) -> None:
@@ -806,6 +827,7 @@ class Table:
 
     def _check_progress(self) -> None:
         for ply in self.finality.advance(self.acks, self.chain.states):
+            self._progress_at = self._now
             self._out.events.append(PlyFinal(ply))
         head = self.chain.head
         outcome = self.engine.outcome(head.engine_state)

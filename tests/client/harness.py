@@ -187,6 +187,7 @@ class Router:
         self.down: set[str] = set()
         self.dropped = 0
         self._queue: list[tuple[float, int, str, bytes | None]] = []
+        self._sources: dict[int, str] = {}
         self._order = itertools.count()
 
     def start(self) -> None:
@@ -225,13 +226,21 @@ class Router:
             self.sent.append(record.envelope)
             self.sent_at.append((self.now, record))
             self.sent_by[source].append(record)
-            self.deliver(
-                record.envelope,
-                [n for n in self.tables if n != source and frozenset((n, source)) not in self.cut],
-            )
+            self.send_own(source, record)
+
+    def send_own(self, source: str, record: SignedRecord) -> None:
+        """A record ``source`` signed goes to every table it has a link with."""
+        self.deliver(
+            record.envelope,
+            [n for n in self.tables if n != source and frozenset((n, source)) not in self.cut],
+        )
 
     def deliver(
-        self, envelope: bytes, to: Iterable[str] | None = None, delay: float | None = None
+        self,
+        envelope: bytes,
+        to: Iterable[str] | None = None,
+        delay: float | None = None,
+        source: str | None = None,
     ) -> None:
         """Schedule ``envelope`` for each of ``to`` (default: every table)."""
         for name in self.tables if to is None else to:
@@ -241,8 +250,14 @@ class Router:
             copies = 2 if self.rng.random() < self.duplicate else 1
             for _ in range(copies):
                 wait = self.rng.uniform(0, self.max_delay) if delay is None else delay
-                item = (self.now + wait, next(self._order), name, envelope)
-                heapq.heappush(self._queue, item)
+                order = next(self._order)
+                if source is not None:
+                    self._sources[order] = source
+                heapq.heappush(self._queue, (self.now + wait, order, name, envelope))
+
+    def arrive(self, name: str, envelope: bytes, source: str | None) -> None:
+        """``envelope`` reaches ``name`` (from ``source`` when known)."""
+        self.take(name, self.tables[name].receive(open_envelope(envelope), self.now))
 
     def step(self, until: float | None = None) -> bool:
         """Deliver the next record or fire the next deadline; False when nothing is left
@@ -257,12 +272,13 @@ class Router:
         if self._queue and (tick is None or self._queue[0][0] <= tick[0]):
             if until is not None and self._queue[0][0] > until:
                 return False
-            when, _, name, envelope = heapq.heappop(self._queue)
+            when, order, name, envelope = heapq.heappop(self._queue)
             self.now = max(self.now, when)
+            source = self._sources.pop(order, None)
             if envelope is None:
                 self._beat(name)
-            elif name not in self.down:
-                self.take(name, self.tables[name].receive(open_envelope(envelope), self.now))
+            elif name not in self.down and (source is None or self.linked(name, source)):
+                self.arrive(name, envelope, source)
             return True
         if tick is None or (until is not None and tick[0] > until):
             return False
