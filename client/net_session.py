@@ -23,18 +23,21 @@ from client.events import (
     EvidenceUpdated,
     GameOver,
     PlyApplied,
+    PlyDropped,
     PlyFinal,
     PointReceived,
+    PresenceChanged,
     RecordRejected,
+    VoteReceived,
 )
 from client.events import Halted as TableHalted
 from client.hosting import HostPeer
-from client.joining import JoinFailed, JoinPeer, Notice
+from client.joining import JoinFailed, JoinPeer
 from client.lobby import JoinRefused
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
 from client.peer import EvidenceWritten, LinkLost, TableStarted
-from client.records import DRAW, RESIGN, key_label
+from client.records import DRAW, REMOVE, RESIGN, key_label
 from client.seating import IntentRefused
 from client.session_api import (
     ChatEntry,
@@ -191,9 +194,6 @@ class NetSession:
         self.lobby.fail(event.reason)
         self._emit(SessionError(event.reason))
 
-    def _on_Notice(self, event: Notice) -> None:
-        self.lobby.update(status=event.text)
-
     def _on_TableStarted(self, event: TableStarted) -> None:
         self.started = True
         self._refresh(PlayersChanged(self._seats()))
@@ -205,7 +205,7 @@ class NetSession:
         before = table.chain.at(state.ply - 1).engine_state
         seat = state.seat or 0
         player = table.engine.controller(before, seat) if seat else 0
-        kind = {RESIGN: "resign", DRAW: "draw"}.get(state.record.kind, "move")
+        kind = {RESIGN: "resign", DRAW: "draw", REMOVE: "remove"}.get(state.record.kind, "move")
         wire = tuple(state.record.body.get("move", ())) if kind == "move" else ()
         self._plies.append(PlyView(state.ply, seat, player, kind, state.label, wire))
         self._offers.clear()
@@ -261,6 +261,26 @@ class NetSession:
         self._notice(f"Game over: {event.outcome.summary}")
         self._refresh(GameEnded(event.outcome))
 
+    def _on_PresenceChanged(self, event: PresenceChanged) -> None:
+        self._notice(f"{event.name} is {'back' if event.present else 'away'}.")
+        self._refresh(PlayersChanged(self._seats()))
+
+    def _on_VoteReceived(self, event: VoteReceived) -> None:
+        gone = ", ".join(event.names)
+        self._notice(f"{event.name} votes to remove {gone}; bots will take their seats.")
+
+    def _on_PlyDropped(self, event: PlyDropped) -> None:
+        if self._plies and self._plies[-1].ply == event.state.ply:
+            self._plies.pop()
+        self._notice(f"Ply {event.state.ply} ({event.state.label}) was dropped: its player left.")
+
+    def _on_Notice(self, event: Any) -> None:
+        """The host's word in the lobby (``joining.Notice``), the table's after START."""
+        if self.started:
+            self._notice(event.text)
+        else:
+            self.lobby.update(status=event.text)
+
     def _on_LinkLost(self, event: LinkLost) -> None:
         if event.fatal:
             self._emit(SessionError(f"{event.name} is gone ({event.reason})"))
@@ -283,6 +303,8 @@ class NetSession:
         for spec in head.seats:
             runner = spec.runner
             name = names.get(spec.key) or f"Bot of {names.get(runner or b'', '?')}"
+            player = runner or spec.key
+            away = player != table.me and not table.present(player)
             views.append(
                 SeatView(
                     seat=spec.seat,
@@ -291,6 +313,7 @@ class NetSession:
                     controller=table.engine.controller(head.engine_state, spec.seat),
                     is_mine=self.peer.me in (spec.key, runner),
                     fingerprint=key_label(spec.key),
+                    present=not away,
                 )
             )
         return tuple(views)

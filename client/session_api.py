@@ -71,7 +71,7 @@ class PlyView:
     player: int
     """The seat whose player made the ply (its controller at the time)."""
     kind: str
-    """``"move"``, ``"resign"`` or ``"draw"``."""
+    """``"move"``, ``"resign"``, ``"draw"`` or ``"remove"`` (absent players taken off)."""
     notation: str
     wire: tuple[int, ...]
     """The move's wire form (empty for a resignation or a draw)."""

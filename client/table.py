@@ -223,6 +223,10 @@ class Table:
             and self.chain.outcome() is None
         )
 
+    def present(self, key: bytes) -> bool:
+        """Whether peer ``key`` is at the table and not shown away (as of the last call)."""
+        return key in self.chain.head.peers and not self.presence.shown_away(key, self._now)
+
     def removable(self, key: bytes, now: float) -> bool:
         """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
         if self.presence.away(key, now):
