@@ -94,6 +94,10 @@ class Ballot:
             self.mine, self.mine_record = proposal, record
         return proposal
 
+    def proposals(self) -> list[Proposal]:
+        """Every proposal kept (their new bot keys may sign soon)."""
+        return [p for kept in self._votes.values() for votes in kept.values() for p, _ in votes]
+
     def _matching(self, proposal: Proposal) -> dict[bytes, SignedRecord]:
         found = {}
         for author, kept in self._votes.get(proposal.prev, {}).items():

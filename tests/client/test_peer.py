@@ -141,7 +141,7 @@ async def test_the_roster_names_keys_addresses_and_ports_and_waits_for_ready(
     first = rosters[0]
     assert [p.name for p in first.peers] == ["Host", "ann"]
     assert first.peers[0].port == table.port and first.peers[0].address == ""
-    assert first.peers[1].address == "127.0.0.1" and first.peers[1].port == 0
+    assert first.peers[1].address == "127.0.0.1" and first.peers[1].port > 0  # it listens
     assert first.peers[1].key == late[0].me and not first.peers[1].ready
     assert [s.key for s in first.seats] == [table.me, late[0].me]
     assert rosters[-1].waiting == ()
@@ -219,13 +219,16 @@ async def test_a_spectator_after_start_receives_everything_and_signs_nothing(
 
 
 @pytest.mark.trio
-async def test_a_player_lost_after_start_ends_the_table_for_everyone(tmp_path: Path) -> None:
-    table = host(tmp_path, bot_delay=0.02)
+async def test_a_player_lost_after_start_is_voted_off_and_a_bot_takes_its_seat(
+    tmp_path: Path,
+) -> None:
+    table = host(tmp_path, bot_delay=0.2, away_ms=1500)  # the game outlasts the away timeout
     lost: list[LinkLost] = []
     table.observers.append(lambda e: lost.append(e) if isinstance(e, LinkLost) else None)
+    others: list[JoinPeer] = []
 
     def quitter(port: int) -> JoinPeer:
-        peer = joiner(tmp_path, "ann", port, bot_delay=0.02)
+        peer = joiner(tmp_path, "ann", port, bot_delay=0.2)
 
         def watch(event: Any) -> None:
             if isinstance(event, PlyApplied) and event.state.ply == 2:
@@ -234,9 +237,22 @@ async def test_a_player_lost_after_start_ends_the_table_for_everyone(tmp_path: P
         peer.observers.append(watch)
         return peer
 
-    codes = await run_all(table, [quitter, lambda port: joiner(tmp_path, "bob", port)])
-    assert codes == [1, 1, 1]
-    assert lost and lost[0].fatal and lost[0].name == "ann"
+    def stayer(port: int) -> JoinPeer:
+        peer = joiner(tmp_path, "bob", port, bot_delay=0.2)
+        others.append(peer)
+        return peer
+
+    codes = await run_all(table, [quitter, stayer])
+    assert codes == [0, 1, 0]
+    assert lost and not lost[0].fatal and lost[0].name == "ann"
+    bob = others[0]
+    assert table.table is not None and bob.table is not None
+    assert table.table.ended and bob.table.ended
+    assert table.table.head.chain_digest == bob.table.head.chain_digest
+    removes = [s for s in table.table.chain.states if s.record.kind == "REMOVE"]
+    assert len(removes) == 1 and removes[0].record.author == table.me  # the lowest seat
+    ann = load_profile_identity("ann", tmp_path).public_key
+    assert ann not in table.table.head.peers
 
 
 @pytest.mark.trio
@@ -280,6 +296,9 @@ async def test_a_network_session_plays_moves_chats_and_follows_the_lobby(tmp_pat
         assert any(isinstance(e, ChatLine) and e.entry.text == "bonjour" for e in events)
         assert any(isinstance(e, StateChanged) for e in events)
         hosting.leave()
+        with trio.fail_after(10):
+            await table.done.wait()
+        nursery.cancel_scope.cancel()  # ann would wait for the host to be away, then end it
     assert lobby_views[0].is_host
     assert table.exit_code == 0
 
