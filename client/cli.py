@@ -118,6 +118,12 @@ def _add_join(commands: Any) -> None:
     join.add_argument("address", metavar="ADDRESS[:PORT]|INVITE")
     join.add_argument("--seat", type=int, default=None, metavar="N", help="ask for seat N")
     join.add_argument("--watch", action="store_true", help="watch the table without a seat")
+    join.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help="port to listen on for the other peers (default: any free one)",
+    )
     _add_peer_options(join)
 
 
@@ -128,9 +134,9 @@ def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) 
         1 <= len(args.name.strip()) <= 32 and args.name.isprintable()
     ):
         parser.error("--name must be 1 to 32 printable characters")
+    if not 0 <= args.port <= 65535:
+        parser.error("--port must be a number from 0 to 65535")
     if args.command == "host":
-        if not 0 <= args.port <= 65535:
-            parser.error("--port must be a number from 0 to 65535")
         if args.bots < 0:
             parser.error("--bots must be 0 or more")
         if args.away_timeout <= 0 or args.idle_timeout <= 0:

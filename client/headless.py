@@ -28,12 +28,15 @@ from client.events import (
     DrawOffered,
     GameOver,
     Halted,
+    PlyDropped,
     PlyFinal,
     PointReceived,
+    PresenceChanged,
     RecordRejected,
     TableEnded,
+    VoteReceived,
 )
-from client.joining import Connected, JoinFailed, JoinPeer, Notice, parse_target
+from client.joining import Connected, JoinFailed, JoinPeer, Rejoined, parse_target
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
 from client.peer import EvidenceWritten, LinkLost, Peer, RecordsSent, TableStarted
@@ -83,14 +86,14 @@ class Printer:
 
     # --- before the game ---------------------------------------------------------------------
     def _on_Connected(self, event: Connected) -> None:
-        self.say(f"Linked with the host at {event.remote}; host key {event.fingerprint}")
+        self.say(f"Linked with {event.remote}; its key {event.fingerprint}")
+        port = self.peer.port
+        if port:
+            self.say(f"Listening on port {port} for the other peers")
 
     def _on_JoinFailed(self, event: JoinFailed) -> None:
         what = "join refused" if event.refused else "cannot join"
         print(f"palabre: {what}: {event.reason}", file=sys.stderr, flush=True)
-
-    def _on_Notice(self, event: Notice) -> None:
-        self.say(f"host: {event.text}")
 
     def _on_LobbyChanged(self, event: LobbyChanged) -> None:
         roster: Roster = event.roster
@@ -172,6 +175,24 @@ class Printer:
 
     def _on_DrawAccepted(self, event: DrawAccepted) -> None:
         self.say(f"draw: {event.name} accepts the draw")
+
+    def _on_Rejoined(self, event: Rejoined) -> None:
+        table = self.peer.table
+        head = table.head.ply if table is not None else 0
+        self.say(f"Rejoined: took the table up again from {event.path} (at ply {head})")
+
+    def _on_PresenceChanged(self, event: PresenceChanged) -> None:
+        self.say(f"presence: {event.name} is {'back' if event.present else 'away'}")
+
+    def _on_VoteReceived(self, event: VoteReceived) -> None:
+        gone = ", ".join(event.names)
+        self.say(f"vote: {event.name} votes to remove {gone} (ply {event.ply})")
+
+    def _on_PlyDropped(self, event: PlyDropped) -> None:
+        self.say(f"dropped: ply {event.state.ply} ({event.state.label}), its player was removed")
+
+    def _on_Notice(self, event: Any) -> None:
+        self.say(f"note: {event.text}")
 
     def _on_LinkLost(self, event: LinkLost) -> None:
         if event.fatal:
@@ -301,6 +322,7 @@ def run_join(
         seed=args.seed,
         bot_delay=args.bot_delay / 1000,
         bot_me=args.bot,
+        listen_port=args.port,
     )
     return _run(peer, args, setup, out, lambda printer: peer.run())
 

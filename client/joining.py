@@ -265,8 +265,7 @@ class JoinPeer(Peer):
         if self.table is None:
             refused = closed.by_peer and closed.code in _REFUSALS
             self._fail(
-                f"the {'other side refused' if refused else 'link closed before'} the join: "
-                f"{closed.reason}",
+                f"the host {'refused' if refused else 'closed'} the join: {closed.reason}",
                 refused=refused,
             )
             return
