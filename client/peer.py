@@ -587,7 +587,7 @@ class Peer:
     async def serve_listeners(self, on_link: Callable[[Link], Awaitable[object]]) -> None:
         """Accept links for as long as the peer runs."""
         if self._listeners:
-            await serve(self._listeners, self.link_spec(), on_link, on_failure=self._on_failure)
+            await serve(self._listeners, self.link_spec, on_link, on_failure=self._on_failure)
 
     async def _on_failure(self, remote: str, closed: LinkClosed) -> None:
         self.notify(LinkLost(remote, f"no link: {closed.reason}", fatal=False))
@@ -611,8 +611,8 @@ class Peer:
                 loser.admitted = False
                 if loser is link:
                     return
+        self._pull(link)  # first: a link this peer dialed begins with it
         link.send(SendMessage(ADDRESSES, addresses_body(self.mesh.book)))
-        self._pull(link)
         self._alone_since = None
 
     def _pull(self, link: PeerLink) -> None:

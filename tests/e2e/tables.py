@@ -68,11 +68,15 @@ class Table:
             env["PALABRE_TEST_FAULTS"] = faults
         return env
 
-    def spawn(self, name: str, args: list[str], faults: str = "") -> Proc:
+    def spawn(
+        self, name: str, args: list[str], faults: str = "", profile: str | None = None
+    ) -> Proc:
+        """Start a peer; ``profile`` defaults to ``name`` (a restart keeps its profile under
+        another name, so each run has its own output file)."""
         out = self.home / f"{name}.out"
         with open(out, "w") as sink:
             process = subprocess.Popen(
-                peer_command(name, args, faults),
+                peer_command(profile or name, args, faults),
                 cwd=ROOT,
                 stdout=sink,
                 stderr=subprocess.STDOUT,
@@ -95,9 +99,17 @@ class Table:
         invite = self.invite
         return str(Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint))
 
-    def join(self, name: str, *extra: str, faults: str = "", target: str | None = None) -> Proc:
+    def join(
+        self,
+        name: str,
+        *extra: str,
+        faults: str = "",
+        target: str | None = None,
+        profile: str | None = None,
+        run: str | None = None,
+    ) -> Proc:
         args = ["join", target or self.loopback_invite(), "--headless", "--name", name, *extra]
-        return self.spawn(name.lower().replace(" ", ""), args, faults)
+        return self.spawn(run or name.lower().replace(" ", ""), args, faults, profile)
 
     def finish(self, timeout: float = TIMEOUT) -> list[int]:
         """Wait for every process (killing stragglers); their exit codes."""
