@@ -2,9 +2,10 @@
 
 Found without sending anything: the source address the kernel would pick for a private and
 for a public destination (a UDP socket is "connected", which only chooses a route), then
-the addresses the host name resolves to.  Loopback, unspecified and link-local addresses are
-left out unless nothing else exists, in which case the invite says 127.0.0.1 (a machine with
-no network can still host for itself).
+the addresses of the interfaces (a LAN without a default route has no route to probe),
+then the addresses the host name resolves to.  Loopback, unspecified and link-local
+addresses are left out unless nothing else exists, in which case the invite says 127.0.0.1
+(a machine with no network can still host for itself).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import socket
+
+import ifaddr
 
 __all__ = ["lan_addresses"]
 
@@ -30,6 +33,9 @@ def lan_addresses() -> tuple[str, ...]:
         ):
             sock.connect((probe, 9))
             found.append(str(sock.getsockname()[0]))
+    with contextlib.suppress(OSError):
+        for adapter in ifaddr.get_adapters():
+            found += [str(ip.ip) for ip in adapter.ips if isinstance(ip.ip, str)]
     with contextlib.suppress(OSError, UnicodeError):
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.append(str(info[4][0]))

@@ -26,6 +26,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_host(commands)
     _add_join(commands)
+    tables = commands.add_parser(
+        "tables", help="list the tables announced on the LAN (mDNS), one per line, and exit"
+    )
+    tables.add_argument(
+        "--wait", type=float, default=2.0, metavar="S", help="listen this long (default 2)"
+    )
     demo = commands.add_parser(
         "demo",
         help="a game between bots, one process per peer over loopback TCP, printed ply by ply",
@@ -62,14 +68,29 @@ def build_parser() -> argparse.ArgumentParser:
     show = log_commands.add_parser("show", help="print the game: players, plies, chat, result")
     show.add_argument("file", help="a game log file")
     show.add_argument("--ply", type=int, default=None, metavar="N", help="print the board at ply N")
-    export = log_commands.add_parser("export", help="draw the board at a ply to a PNG or SVG file")
+    export = log_commands.add_parser(
+        "export", help="draw the board at a ply (PNG, SVG), or the whole game (animated PNG)"
+    )
     export.add_argument("file", help="a game log file")
-    export.add_argument("--ply", type=int, required=True, metavar="N", help="the ply to draw")
+    export.add_argument("--ply", type=int, default=None, metavar="N", help="the ply to draw")
     kind = export.add_mutually_exclusive_group(required=True)
     kind.add_argument("--png", dest="out_png", metavar="OUT", help="write a PNG picture")
     kind.add_argument("--svg", dest="out_svg", metavar="OUT", help="write an SVG drawing")
+    kind.add_argument(
+        "--apng",
+        dest="out_apng",
+        metavar="OUT",
+        help="write the whole game as an animated PNG, one frame per ply (no --ply)",
+    )
     export.add_argument(
         "--size", type=int, default=800, metavar="PX", help="picture width and height (default 800)"
+    )
+    export.add_argument(
+        "--delay",
+        type=int,
+        default=None,
+        metavar="MS",
+        help="--apng: how long each ply is shown (default 700 ms)",
     )
     return parser
 
@@ -91,6 +112,16 @@ def _add_peer_options(command: argparse.ArgumentParser) -> None:
         "--headless", action="store_true", help="no window: ready at once, print each ply"
     )
     command.add_argument("--name", default=None, help="the name other players see")
+    command.add_argument(
+        "--rematch",
+        type=int,
+        nargs="?",
+        const=1,
+        default=0,
+        metavar="N",
+        help="after the game, play again at a new table with seats rotated, once every "
+        "player accepts (N more games; default 1)",
+    )
     command.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     command.add_argument("--trace", default=None, help=argparse.SUPPRESS)
 
@@ -109,6 +140,9 @@ def _add_host(commands: Any) -> None:
     )
     host.add_argument(
         "--idle-timeout", type=float, default=900.0, metavar="S", help="table option (default 900)"
+    )
+    host.add_argument(
+        "--no-announce", action="store_true", help="do not announce the table on the LAN (mDNS)"
     )
     _add_peer_options(host)
 
@@ -130,6 +164,8 @@ def _add_join(commands: Any) -> None:
 def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.bot_delay < 0:
         parser.error("--bot-delay must be 0 or more milliseconds")
+    if args.rematch < 0:
+        parser.error("--rematch must be 0 or more games")
     if args.name is not None and not (
         1 <= len(args.name.strip()) <= 32 and args.name.isprintable()
     ):
@@ -166,9 +202,10 @@ def _print_id(profile: str) -> int:
     return 0
 
 
-Exporter = Callable[[Path, int, Path, str, int], int]
+Exporter = Callable[[Path, int | None, Path, str, int, int | None], int]
 """``log export``'s drawing, given by the entry point (it needs Qt, which client never
-imports): (log file, ply, output file, ``png`` or ``svg``, size) -> exit code."""
+imports): (log file, ply, output file, ``png``, ``svg`` or ``apng``, size, frame delay in
+ms) -> exit code."""
 
 
 def main(argv: Sequence[str] | None = None, exporter: Exporter | None = None) -> int:
@@ -202,6 +239,12 @@ def main(argv: Sequence[str] | None = None, exporter: Exporter | None = None) ->
             )
         if args.command == "id":
             return _print_id(args.profile)
+        if args.command == "tables":
+            if not 0 < args.wait <= 600:
+                parser.error("--wait must be more than 0 and at most 600 seconds")
+            from client.mdns import run_tables
+
+            return run_tables(args.wait, sys.stdout)
     except (UnknownGame, InvalidParams) as error:
         print(f"palabre: {error}", file=sys.stderr)
         return 2
@@ -227,7 +270,19 @@ def _log(
             return 2
         if not 16 <= args.size <= 8192:
             parser.error("--size must be from 16 to 8192 pixels")
+        if args.out_apng:
+            if args.ply is not None:
+                parser.error("--apng draws every ply: leave --ply out")
+            if args.delay is not None and not 10 <= args.delay <= 60_000:
+                parser.error("--delay must be from 10 to 60000 milliseconds")
+            return exporter(
+                Path(args.file), None, Path(args.out_apng), "apng", args.size, args.delay
+            )
+        if args.ply is None:
+            parser.error("--png and --svg draw one ply: give it with --ply N")
+        if args.delay is not None:
+            parser.error("--delay is for --apng")
         out, fmt = (args.out_png, "png") if args.out_png else (args.out_svg, "svg")
-        return exporter(Path(args.file), args.ply, Path(out), fmt, args.size)
+        return exporter(Path(args.file), args.ply, Path(out), fmt, args.size, None)
     args.log_parser.print_help()
     return 2

@@ -18,6 +18,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TextIO
 
 import trio
@@ -37,16 +38,18 @@ from client.events import (
     VoteReceived,
 )
 from client.joining import Connected, JoinFailed, JoinPeer, Rejoined, parse_target
+from client.joining import Notice as HostNotice
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
 from client.peer import EvidenceWritten, LinkLost, Peer, RecordsSent, TableStarted
 from client.records import CHAIN_KINDS, key_label
+from client.rematch import RematchChanged, RematchReady
 from client.settings import SettingsStore
 from client.terminal import TerminalPlayer
 from engines import AnyEngine, InvalidParams, find_engine
 from net.errors import IdentityError, InviteError, LinkError, LogFileError
 from net.identity import load_profile_identity
-from net.invite import Invite
+from net.invite import Invite, format_table_id
 
 __all__ = ["Printer", "run_host", "run_join"]
 
@@ -65,6 +68,7 @@ class Printer:
         self._verdict = ""
         self._evidence = ""
         self._over: GameOver | None = None
+        self._rematch: RematchChanged | None = None
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -94,6 +98,9 @@ class Printer:
     def _on_JoinFailed(self, event: JoinFailed) -> None:
         what = "join refused" if event.refused else "cannot join"
         print(f"palabre: {what}: {event.reason}", file=sys.stderr, flush=True)
+
+    def _on_MdnsNote(self, event: Any) -> None:
+        self.say(f"mdns: {event.text}")
 
     def _on_LobbyChanged(self, event: LobbyChanged) -> None:
         roster: Roster = event.roster
@@ -162,6 +169,19 @@ class Printer:
         self._over = None
         self.say(f"Result: {event.outcome.summary} (after {event.ply} plies; signed by every peer)")
 
+    def _on_RematchChanged(self, event: RematchChanged) -> None:
+        if event == self._rematch:
+            return
+        self._rematch = event
+        if event.declined:
+            self.say(f"rematch: {', '.join(event.declined)} will not play again; no rematch")
+        elif event.accepted:
+            waiting = f"; waiting for {', '.join(event.waiting)}" if event.waiting else ""
+            self.say(f"rematch: {', '.join(event.accepted)} will play again{waiting}")
+
+    def _on_RematchReady(self, event: RematchReady) -> None:
+        self.say("rematch: every player accepted; on to a new table, seats rotated")
+
     def _on_ChatReceived(self, event: ChatReceived) -> None:
         self.say(f"chat: {event.name}: {event.text}")
 
@@ -192,7 +212,8 @@ class Printer:
         self.say(f"dropped: ply {event.state.ply} ({event.state.label}), its player was removed")
 
     def _on_Notice(self, event: Any) -> None:
-        self.say(f"note: {event.text}")
+        """The host's word in the lobby (``joining.Notice``), or the table's."""
+        self.say(f"{'host' if isinstance(event, HostNotice) else 'note'}: {event.text}")
 
     def _on_LinkLost(self, event: LinkLost) -> None:
         if event.fatal:
@@ -254,6 +275,7 @@ def run_host(
 ) -> int:
     """``palabre host``; the exit code."""
     from client.hosting import HostPeer
+    from client.mdns import mdns_enabled
 
     engine = engine_for(args.game)
     if args.ruleset is not None and args.ruleset != engine.ruleset:
@@ -276,12 +298,14 @@ def run_host(
             seed=args.seed,
             bot_delay=args.bot_delay / 1000,
             bot_me=args.bot,
+            rematch=args.rematch > 0,
+            announce=not args.no_announce and mdns_enabled(),
         )
     except (InvalidParams, JoinRefused) as error:
         return _fail(f"cannot host {args.game}: {error}", 2)
     except IdentityError as error:
         return _fail(str(error))
-    return _run(peer, args, setup, out, lambda printer: _host(peer, printer, args.port))
+    return _run(peer, args, setup, out, partial(_host, peer, port=args.port))
 
 
 async def _host(peer: Any, printer: Printer, port: int) -> int:
@@ -323,11 +347,56 @@ def run_join(
         bot_delay=args.bot_delay / 1000,
         bot_me=args.bot,
         listen_port=args.port,
+        rematch=args.rematch > 0,
     )
     return _run(peer, args, setup, out, lambda printer: peer.run())
 
 
 def _run(
+    peer: Peer,
+    args: Any,
+    setup: Setup | None,
+    out: TextIO,
+    main: Callable[[Printer], Any],
+) -> int:
+    """Play the table, then each rematch ``--rematch`` asks for that every peer accepted."""
+    from client.rematch import next_peer
+
+    code = _run_one(peer, args, setup, out, main)
+    left = getattr(args, "rematch", 0)
+    while code == 0 and left > 0 and peer.rematch.next is not None:
+        plan = peer.rematch.next
+        left -= 1
+        name = getattr(peer, "name", "")
+        peer = next_peer(
+            plan,
+            peer.identity,
+            name,
+            profile=peer.profile,
+            home=peer.home,
+            engine_for=peer.engine_for,
+            bot_kind=peer.bot_kind,
+            seed=peer.seed,
+            bot_delay=peer.bot_delay,
+            bot_me=peer.bot_me,
+            rematch=left > 0,
+        )
+        print(
+            f"Rematch: a new table {format_table_id(plan.table_id)}; your seat {plan.seat}",
+            file=out,
+            flush=True,
+        )
+        main = partial(_host, peer, port=plan.port) if plan.is_host else partial(_joined, peer)
+        code = _run_one(peer, args, setup, out, main)
+    return code
+
+
+async def _joined(peer: Peer, printer: Printer) -> int:
+    code: int = await peer.run()  # type: ignore[attr-defined]
+    return code
+
+
+def _run_one(
     peer: Peer,
     args: Any,
     setup: Setup | None,

@@ -16,7 +16,7 @@ the table.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import trio
@@ -28,6 +28,7 @@ from client.lobby_wire import (
     JOIN,
     NOTICE,
     READY,
+    REMATCH_TOPICS,
     REMOVE_BOT,
     ROSTER,
     LobbyChanged,
@@ -42,7 +43,7 @@ from client.records import START
 from client.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS
 from engines import AnyEngine
 from net.driver import Link
-from net.errors import CloseCode
+from net.errors import CloseCode, LinkError
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
 from net.identity import Identity
 from net.invite import Invite
@@ -64,18 +65,37 @@ class HostPeer(Peer):
         away_ms: int = DEFAULT_AWAY_MS,
         idle_ms: int = DEFAULT_IDLE_MS,
         auto_start: bool = True,
+        announce: bool = False,
+        table_id: bytes | None = None,
+        seat: int | None = None,
+        bot_seats: Sequence[int] = (),
+        invited: Collection[bytes] | None = None,
+        open_retry: float = 0.0,
         **options: Any,
     ) -> None:
         """``InvalidParams`` for options the engine refuses, ``JoinRefused`` for too many
-        bots; ``IdentityError`` if a bot key cannot be made."""
+        bots; ``IdentityError`` if a bot key cannot be made.
+
+        A rematch (``client.rematch``) names its ``table_id``, the host's ``seat``, the
+        ``bot_seats`` of its bots and the peers ``invited`` (no one else gets a seat), and
+        retries its port for ``open_retry`` seconds while the last table lets go of it."""
         super().__init__(identity, **options)
-        self.table_id = self.host_table_id = os.urandom(16)
+        self.table_id = self.host_table_id = table_id or os.urandom(16)
         self.engine = engine
         self.name = name
         self.auto_start = auto_start
-        self.lobby = Lobby(engine, params, self.me, name, away_ms=away_ms, idle_ms=idle_ms)
+        self.announce = announce
+        """Announce the lobby on the LAN over mDNS (``client.mdns``) until START."""
+        self.lobby = Lobby(
+            engine, params, self.me, name, away_ms=away_ms, idle_ms=idle_ms, host_seat=seat
+        )
         for _ in range(bots):
             self.lobby.add_bot(self.me, self.new_bot_identity(self.host_table_id).public_key)
+        for bot_seat in bot_seats:
+            key = self.new_bot_identity(self.host_table_id).public_key
+            self.lobby.add_bot(self.me, key, bot_seat)
+        self.invited = None if invited is None else frozenset(invited)
+        self.open_retry = open_retry
         if auto_start:
             self.lobby.set_ready(self.me)
         self._where: dict[bytes, tuple[str, int]] = {}
@@ -83,23 +103,44 @@ class HostPeer(Peer):
     # --- opening ------------------------------------------------------------------------------
     async def open(self, port: int) -> Invite:
         """Listen on ``port`` (0: any free one); ``LinkError`` saying why not."""
-        await self.listen(port)
+        deadline = trio.current_time() + self.open_retry
+        while True:
+            try:
+                await self.listen(port)
+                break
+            except LinkError:
+                if trio.current_time() >= deadline:
+                    raise
+                await trio.sleep(0.2)
         return Invite(lan_addresses(), self.port, self.host_table_id, self.identity.fingerprint)
 
     async def run(self) -> int:
         """Serve the table until it concludes; the exit code (DESIGN.md section 4, End)."""
         assert self._listeners, "open() first"
-        async with trio.open_nursery() as nursery:
-            self._nursery = nursery
-            nursery.start_soon(self.serve_timer)
-            nursery.start_soon(self.serve_listeners, self._on_link)
-            nursery.start_soon(self.serve_mesh)
-            self.notify(LobbyChanged(self.roster()))
-            self._maybe_start()
-            await self.done.wait()
-            await self.wind_down()
-            nursery.cancel_scope.cancel()
+        try:
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                nursery.start_soon(self.serve_timer)
+                if self.announce:
+                    self._start_announcing(nursery)
+                nursery.start_soon(self.serve_listeners, self._on_link)
+                nursery.start_soon(self.serve_mesh)
+                self.notify(LobbyChanged(self.roster()))
+                self._maybe_start()
+                await self.done.wait()
+                await self.wind_down()
+                nursery.cancel_scope.cancel()
+        finally:
+            for listener in self._listeners:  # the port is free again (a rematch listens there)
+                listener.socket.close()
         return 1 if self.exit_code is None else self.exit_code
+
+    def _start_announcing(self, nursery: trio.Nursery) -> None:
+        from client.mdns import Announcer  # zeroconf only where a table is announced
+
+        announcer = Announcer(self.port, self.host_table_id, self.identity.fingerprint, self.notify)
+        self.observers.append(announcer.observe)
+        nursery.start_soon(announcer.serve)
 
     # --- the lobby ----------------------------------------------------------------------------
     def roster(self) -> Roster:
@@ -179,9 +220,12 @@ class HostPeer(Peer):
             else:
                 self._join(link, body)
             return
+        if topic in REMATCH_TOPICS and link.admitted and not link.spectator:
+            self.rematch.on_message(link, topic, body)
+            return
         if link.admitted and self.table is not None and self.mesh_message(link, topic, body):
             return
-        if not link.admitted or topic in (ROSTER, NOTICE):
+        if not link.admitted or topic in (ROSTER, NOTICE) or topic in REMATCH_TOPICS:
             link.close(f"a joiner does not send {topic!r} here", CloseCode.PROTOCOL)
             return
         try:
@@ -199,6 +243,11 @@ class HostPeer(Peer):
         self._lobby_changed()
 
     def _join(self, link: PeerLink, body: Mapping[str, Any]) -> None:
+        if self.invited is not None and link.key not in self.invited and not body["watch"]:
+            link.close(
+                "this table is a rematch for the players of the last game", CloseCode.REFUSED
+            )
+            return
         try:
             self.lobby.join(link.key, body["name"], seat=body["seat"] or None, watch=body["watch"])
         except JoinRefused as refusal:
@@ -219,5 +268,8 @@ class HostPeer(Peer):
                 self._lobby_changed()
             return
         self.link_lost(link)
-        if not link.spectator and not self.done.is_set():
-            self.notify(LinkLost(link.name, closed.reason, fatal=False))
+        if link.spectator or self.done.is_set():
+            return
+        if not any(other.key == link.key for other in self.links):
+            self.rematch.left(link.key)  # its last link: it left (a second link may close)
+        self.notify(LinkLost(link.name, closed.reason, fatal=False))

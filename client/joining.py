@@ -21,7 +21,7 @@ START; a spectator (``watch``) never signs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ from client.lobby_wire import (
     JOIN,
     NOTICE,
     READY,
+    REMATCH_TOPICS,
     REMOVE_BOT,
     ROSTER,
     LobbyChanged,
@@ -108,13 +109,20 @@ class JoinPeer(Peer):
         watch: bool = False,
         ready: bool = True,
         listen_port: int = 0,
+        bot_seats: Sequence[int] = (),
+        dial_retry: float = 0.0,
         **options: Any,
     ) -> None:
+        """A rematch (``client.rematch``) also names the seats of this peer's bots, added
+        as soon as the host took the join, and retries its dial for ``dial_retry`` seconds
+        while the last table closes and the new one opens."""
         super().__init__(identity, **options)
         self.listen_port = listen_port
         self.target = target
         self.name = name
         self.seat, self.watch, self.ready = seat, watch, ready
+        self.bot_seats = tuple(bot_seats)
+        self.dial_retry = dial_retry
         self.roster: Roster | None = None
         self.host_link: PeerLink | None = None
         self.failure: JoinFailed | None = None
@@ -146,14 +154,19 @@ class JoinPeer(Peer):
     async def _serve_host(self) -> None:
         self.policy.keys = None  # START may come from any peer, signed by the host
         spec = self.link_spec()
-        try:
-            if isinstance(self.target, Invite):
-                link = await connect_invite(self.target, spec)
-            else:
-                link = await connect(*self.target, spec)
-        except LinkError as error:
-            self._fail(str(error), refused=error.refused)
-            return
+        deadline = trio.current_time() + self.dial_retry
+        while True:
+            try:
+                if isinstance(self.target, Invite):
+                    link = await connect_invite(self.target, spec)
+                else:
+                    link = await connect(*self.target, spec)
+                break
+            except LinkError as error:
+                if trio.current_time() >= deadline:
+                    self._fail(str(error), refused=error.refused)
+                    return
+                await trio.sleep(0.2)  # the last table's host is still there, or not yet
         self.table_id = link.connection.table_id
         host = PeerLink(link, link.peer.key, "the host", dialed_by=self.me)
         self.host_link = host
@@ -215,6 +228,8 @@ class JoinPeer(Peer):
                 self._on_roster(link, read_roster(event.body))
             elif event.topic == NOTICE:
                 self.notify(Notice(event.body["text"]))
+            elif event.topic in REMATCH_TOPICS:
+                self.rematch.on_message(link, event.topic, event.body)
             elif event.topic in MESH_TOPICS:
                 if link.admitted:
                     self.mesh_message(link, event.topic, event.body)
@@ -228,6 +243,8 @@ class JoinPeer(Peer):
                 link.close(problem, CloseCode.VERSION)
                 self._fail(problem, refused=True)
                 return
+            for seat in self.bot_seats:  # a rematch: this peer's bots take their seats again
+                self.add_bot(seat)
         self.roster = roster
         for peer in roster.peers:
             if peer.address and peer.port:
@@ -262,6 +279,10 @@ class JoinPeer(Peer):
     def _host_left(self, closed: LinkClosed) -> None:
         if self.done.is_set():
             return
+        host_key = self.host_link.key if self.host_link is not None else b""
+        alone = not any(link.key == host_key for link in self.links)
+        if self.table is not None and host_key == self.table.start.host and alone:
+            self.rematch.left(host_key)
         if self.table is None:
             refused = closed.by_peer and closed.code in _REFUSALS
             self._fail(

@@ -19,6 +19,7 @@ from client.hosting import HostPeer
 from client.joining import JoinPeer, parse_target
 from client.lobby import JoinRefused
 from client.local_game import LocalGame
+from client.mdns import mdns_enabled
 from client.net_session import NetSession
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 from net.errors import IdentityError, InviteError
@@ -177,6 +178,7 @@ class Launcher:
                 name=name,
                 bots=request.bots,
                 auto_start=False,
+                announce=mdns_enabled(),
                 stay=True,
                 profile=self.profile,
                 engine_for=self._find,

@@ -39,8 +39,10 @@ class Lobby:
         *,
         away_ms: int = DEFAULT_AWAY_MS,
         idle_ms: int = DEFAULT_IDLE_MS,
+        host_seat: int | None = None,
     ) -> None:
-        """``InvalidParams`` (from the engine) when the options are not playable."""
+        """``InvalidParams`` (from the engine) when the options are not playable;
+        ``JoinRefused`` for a ``host_seat`` the table does not have."""
         self.engine = engine
         self.params = dict(params)
         self.seat_count = engine.seat_count(engine.initial_state(self.params))
@@ -51,7 +53,7 @@ class Lobby:
         self.seats: list[SeatSpec | None] = [None] * self.seat_count
         self.ready: set[bytes] = set()
         self.started = False
-        self.join(host, host_name)
+        self.join(host, host_name, seat=host_seat)
 
     # --- arriving and leaving ---------------------------------------------------------------
     def join(

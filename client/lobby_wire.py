@@ -15,6 +15,10 @@ Topics (``joiner -> host`` unless said otherwise):
 * ``roster`` (host -> every linked peer and spectator): see :class:`Roster`;
 * ``notice`` ``{text}`` (host -> one joiner): why the host did not do what it asked.
 
+After the END, the same links carry the rematch (``client.rematch``): ``rematch`` ``{yes}``
+(peer -> host), ``rematch_state`` ``{yes, no}`` (host -> every peer: who accepted, who
+declined) and ``rematch_table`` ``{table, port}`` (host -> every peer: the new table).
+
 Invariants: :func:`roster_body` and :func:`read_roster` round-trip; the roster lists each
 peer's key, name, the address the host sees it at and the port it listens on (0: none),
 which is what the mesh needs to dial (issue 8).
@@ -33,6 +37,10 @@ __all__ = [
     "JOIN",
     "NOTICE",
     "READY",
+    "REMATCH",
+    "REMATCH_STATE",
+    "REMATCH_TABLE",
+    "REMATCH_TOPICS",
     "REMOVE_BOT",
     "ROSTER",
     "SCHEMAS",
@@ -50,6 +58,10 @@ ADD_BOT = "add_bot"
 REMOVE_BOT = "remove_bot"
 ROSTER = "roster"
 NOTICE = "notice"
+REMATCH = "rematch"
+REMATCH_STATE = "rematch_state"
+REMATCH_TABLE = "rematch_table"
+REMATCH_TOPICS = frozenset({REMATCH, REMATCH_STATE, REMATCH_TABLE})
 
 _KEY = Bytes(32)
 _SEAT_OR_ANY = Int(0, 64)
@@ -67,6 +79,9 @@ SCHEMAS: Mapping[str, Schema] = {
     ADD_BOT: Struct({"key": _KEY, "seat": _SEAT_OR_ANY}),
     REMOVE_BOT: Struct({"seat": Int(1, 64)}),
     NOTICE: Struct({"text": Text(1, 300)}),
+    REMATCH: Struct({"yes": Bool()}),
+    REMATCH_STATE: Struct({"yes": ListOf(_KEY, 0, 16), "no": ListOf(_KEY, 0, 16)}),
+    REMATCH_TABLE: Struct({"table": Bytes(16), "port": Int(1, 65535)}),
     ROSTER: Struct(
         {
             "game": _WORD,

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import trio
 
 from client.bots import Bot, make_bot
+from client.outside import MAX_ARROWS, MAX_SQUARE, MAX_SQUARES
 from client.session_api import (
     ChatEntry,
     ChatLine,
@@ -33,6 +34,7 @@ from client.session_api import (
     Listener,
     PlayersChanged,
     PlyView,
+    Pointed,
     SeatView,
     SessionError,
     SessionEvent,
@@ -152,6 +154,19 @@ class LocalGame:
             self._error(f"A chat line holds at most {MAX_CHAT_LENGTH} characters.")
             return
         self._add_chat(ChatEntry(len(self._plies), self._my_seat, self._names[self._my_seat], text))
+
+    def point(self, arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> None:
+        """Marks stay in this window (nobody else sees them): the same checks as a table's."""
+        if len(arrows) > MAX_ARROWS or len(squares) > MAX_SQUARES:
+            self._error(f"At most {MAX_ARROWS} arrows and {MAX_SQUARES} squares at once.")
+            return
+        marks = [*squares, *(mark for arrow in arrows for mark in arrow)]
+        if not all(type(mark) is int and 0 <= mark <= MAX_SQUARE for mark in marks):
+            self._error("A mark is not a square of this board.")
+            return
+        name = self._names[self._my_seat]
+        arrows_kept = tuple((int(a), int(b)) for a, b in arrows)
+        self._emit(Pointed(len(self._plies), self._my_seat, name, arrows_kept, tuple(squares)))
 
     def leave(self) -> None:
         self._left = True

@@ -28,6 +28,7 @@ from client.events import (
     PointReceived,
     PresenceChanged,
     RecordRejected,
+    TableEnded,
     VoteReceived,
 )
 from client.events import Halted as TableHalted
@@ -38,6 +39,7 @@ from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
 from client.peer import EvidenceWritten, LinkLost, TableStarted
 from client.records import DRAW, REMOVE, RESIGN, key_label
+from client.rematch import RematchChanged, RematchReady, next_peer
 from client.seating import IntentRefused
 from client.session_api import (
     ChatEntry,
@@ -46,16 +48,19 @@ from client.session_api import (
     GameSession,
     Halted,
     Listener,
+    NextTable,
     PlayersChanged,
     PlyView,
+    Pointed,
+    RematchView,
     SeatView,
     SessionError,
     SessionEvent,
     SessionSnapshot,
     StateChanged,
 )
-from engines import IllegalMove, InvalidMove
-from net.errors import LinkError
+from engines import IllegalMove, InvalidMove, InvalidParams
+from net.errors import IdentityError, LinkError
 
 __all__ = ["NetSession"]
 
@@ -114,6 +119,11 @@ class NetSession:
 
     def point(self, arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> None:
         self._intent(lambda table, now: table.point(arrows, squares, now), "Not shown")
+
+    def play_again(self) -> None:
+        """Accept to play again with the same players, seats rotated (``client.rematch``)."""
+        if not self.peer.rematch.answer(True):
+            self._emit(SessionError("You cannot ask to play again now."))
 
     def leave(self) -> None:
         self.peer.finish(0 if self.peer.table is not None else 1, "the player left the table")
@@ -223,8 +233,8 @@ class NetSession:
         )
 
     def _on_PointReceived(self, event: PointReceived) -> None:
-        marks = len(event.arrows) + len(event.squares)
-        self._notice(f"{event.name} points at the board ({marks} marks)")
+        seat = self._seat_of(event.author)
+        self._emit(Pointed(event.ply, seat, event.name, event.arrows, event.squares))
 
     def _on_DrawOffered(self, event: DrawOffered) -> None:
         self._offers.add(event.author)
@@ -280,6 +290,32 @@ class NetSession:
             self._notice(event.text)
         else:
             self.lobby.update(status=event.text)
+
+    def _on_TableEnded(self, event: TableEnded) -> None:
+        self._refresh(PlayersChanged(self._seats()))  # every END came: it can play again
+
+    def _on_RematchChanged(self, event: RematchChanged) -> None:
+        self._refresh(PlayersChanged(self._seats()))
+
+    def _on_RematchReady(self, event: RematchReady) -> None:
+        peer = self.peer
+        try:
+            nxt = next_peer(
+                event.next,
+                peer.identity,
+                peer.name,
+                stay=True,
+                profile=peer.profile,
+                home=peer.home,
+                engine_for=peer.engine_for,
+                bot_kind=peer.bot_kind,
+                seed=peer.seed,
+                bot_delay=peer.bot_delay,
+            )
+        except (IdentityError, InvalidParams, LookupError) as error:
+            self._emit(SessionError(f"The new table cannot be opened: {error}"))
+            return
+        self._emit(NextTable(NetSession(nxt, port=event.next.port)))
 
     def _on_LinkLost(self, event: LinkLost) -> None:
         if event.fatal:
@@ -339,7 +375,15 @@ class NetSession:
             peers=len(head.peers),
             digest=head.engine_digest,
             halted=self._halted,
+            rematch=self._rematch_view(),
         )
+
+    def _rematch_view(self) -> RematchView | None:
+        rematch = self.peer.rematch
+        if not rematch.ended or self.peer.table is None or self.peer.table.me is None:
+            return None
+        view = rematch.view()
+        return RematchView(view.accepted, view.declined, view.waiting, view.mine)
 
     def _notice(self, text: str) -> None:
         self._add_chat(ChatEntry(len(self._plies), None, "table", text))

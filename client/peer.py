@@ -74,6 +74,7 @@ from client.mesh import (
 from client.mesh import SCHEMAS as MESH_SCHEMAS
 from client.net_adapter import NetSigner, open_envelope, record_from_net
 from client.records import REMOVE, START, SignedRecord, Signer
+from client.rematch import Rematch
 from client.start import StartRefused, TableStart, parse_start
 from client.table import Table
 from engines import AnyEngine, find_engine
@@ -263,6 +264,7 @@ class Peer:
         bot_delay: float = 0.3,
         bot_me: bool = False,
         stay: bool = False,
+        rematch: bool = False,
     ) -> None:
         self.identity = identity
         self.me = identity.public_key
@@ -300,6 +302,10 @@ class Peer:
         self._pulled_at = -math.inf
         self._turn = 0
         self._book_changed = False
+        self.hold_until: float | None = None
+        """A headless peer ends (code 0) no sooner than this: a rematch is being agreed."""
+        self.rematch = Rematch(self, auto=rematch)
+        """Playing again after the END (``client.rematch``); ``rematch``: accept by itself."""
 
     # --- files and keys ---------------------------------------------------------------------
     @property
@@ -554,6 +560,17 @@ class Peer:
         self._conclusion = _Conclusion(code, trio.current_time() + after, wait_links, weak)
         self._wake.set()
 
+    def hold(self, seconds: float | None) -> None:
+        """Stay at least ``seconds`` more before ending with code 0 (None: stop holding)."""
+        self.hold_until = None if seconds is None else trio.current_time() + seconds
+        self._wake.set()
+
+    def _due(self, conclusion: _Conclusion) -> float:
+        due = conclusion.due(bool(self.peer_links()))
+        if conclusion.code == 0 and self.hold_until is not None:
+            due = max(due, self.hold_until)
+        return due
+
     def finish(self, code: int, reason: str = "goodbye") -> None:
         """End now with ``code``, saying goodbye on every link."""
         if self.exit_code is None:
@@ -770,7 +787,7 @@ class Peer:
             if self.table is not None:
                 deadlines.append(self.table.next_deadline() or math.inf)
             if self._conclusion is not None and not self.done.is_set():
-                deadlines.append(self._conclusion.due(bool(self.peer_links())))
+                deadlines.append(self._due(self._conclusion))
             with trio.move_on_at(min(deadlines)):
                 await self._wake.wait()
             self._wake = trio.Event()
@@ -786,7 +803,7 @@ class Peer:
                 if deadline is not None and now >= deadline:
                     self.absorb(self.table.tick(now))
             conclusion = self._conclusion
-            due = math.inf if conclusion is None else conclusion.due(bool(self.peer_links()))
+            due = math.inf if conclusion is None else self._due(conclusion)
             if conclusion is not None and not self.done.is_set() and now >= due:
                 reason = "the game is over" if conclusion.code == 0 else "leaving the table"
                 self.finish(conclusion.code, reason)

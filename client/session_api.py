@@ -6,10 +6,10 @@ A *session* is one game seen from one client: a local game against bots in this 
 
 Invariants every implementation keeps:
 
-* Intents (``move``, ``resign``, ``offer_draw``, ``accept_draw``, ``chat``, ``leave``) are
-  synchronous and never block: they are called from the UI thread.  An intent that cannot be
-  honoured is not an exception: it produces a ``SessionError`` event whose message a player
-  can read.
+* Intents (``move``, ``resign``, ``offer_draw``, ``accept_draw``, ``chat``, ``point``,
+  ``leave``) are synchronous and never block: they are called from the UI thread.  An intent
+  that cannot be honoured is not an exception: it produces a ``SessionError`` event whose
+  message a player can read.
 * ``move`` takes a *complete* move in wire form; a partial or illegal one is refused.
 * Every change is announced by an event sent to each subscriber, in order, on the thread that
   runs the session (trio in guest mode on the Qt thread).  Events carry what changed; the
@@ -34,8 +34,11 @@ __all__ = [
     "GameSession",
     "Halted",
     "Listener",
+    "NextTable",
     "PlayersChanged",
     "PlyView",
+    "Pointed",
+    "RematchView",
     "SeatView",
     "SessionError",
     "SessionEvent",
@@ -88,6 +91,19 @@ class ChatEntry:
 
 
 @dataclass(frozen=True)
+class RematchView:
+    """Playing again after the end, at a networked table (names of the players)."""
+
+    accepted: tuple[str, ...]
+    declined: tuple[str, ...]
+    """Not empty: there will be no rematch."""
+    waiting: tuple[str, ...]
+    """Still to answer."""
+    mine: bool | None
+    """This client's player's answer (None: not given yet)."""
+
+
+@dataclass(frozen=True)
 class SessionSnapshot:
     """Everything a game screen shows, at one moment."""
 
@@ -112,6 +128,8 @@ class SessionSnapshot:
     """The engine digest of ``state``."""
     halted: Halted | None = None
     """Set when the table stopped on a divergence."""
+    rematch: RematchView | None = None
+    """Set once the game ended at a table that can play again (``play_again``)."""
 
     @property
     def ply(self) -> int:
@@ -194,7 +212,37 @@ class Halted:
     message: str
 
 
-SessionEvent = StateChanged | ChatLine | PlayersChanged | GameEnded | SessionError | Halted
+@dataclass(frozen=True)
+class Pointed:
+    """A player's marks on the board: arrows and highlighted squares (the board's mark
+    numbers, docs/PROTOCOL.md POINT).  They replace that player's earlier marks; none of
+    either clears them.  They are about the position after ``ply`` only."""
+
+    ply: int
+    seat: int | None
+    """The author's seat (its colour on the board); None when it holds none."""
+    author: str
+    arrows: tuple[tuple[int, int], ...]
+    squares: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NextTable:
+    """Every player accepted to play again: ``session`` is the new table, in its lobby."""
+
+    session: Any
+
+
+SessionEvent = (
+    StateChanged
+    | ChatLine
+    | PlayersChanged
+    | GameEnded
+    | SessionError
+    | Halted
+    | Pointed
+    | NextTable
+)
 Listener = Callable[[SessionEvent], None]
 
 
@@ -221,6 +269,11 @@ class GameSession(Protocol):
     def accept_draw(self) -> None: ...
 
     def chat(self, text: str) -> None: ...
+
+    def point(self, arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> None:
+        """Show these marks (replacing this player's earlier ones) to everyone at the table;
+        a ``Pointed`` event follows, for this player too."""
+        ...
 
     def leave(self) -> None:
         """Leave the table; ``serve`` returns soon after."""

@@ -9,6 +9,9 @@ Usage: scripts/bench_consensus.py [--quick]
 * Random playouts from the start (``legal_moves`` + ``apply`` per ply): moves per second.
 * perft(1..3) from the start, with their times: counting the leaf moves, and applying them.
 * The sensible bot in one seat against three random bots, seeds 0-99, seat = seed % 4 + 1.
+* Four sensible bots, seeds 0-99 (bot of seat s: seed * 100 + s, as the demo gives them):
+  winners by seat, how the games end, their lengths.
+* The sensible bot's time per move in both matches (wall clock and CPU time of the process).
 
 ``--quick`` runs fewer batches, playouts and games (for a smoke check, not for figures).
 """
@@ -20,15 +23,17 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from client.bots import RandomBot  # noqa: E402
+from client.bots import Bot, RandomBot  # noqa: E402
 from client.bots.consensus import SensibleBot  # noqa: E402
 from client.match import play_match  # noqa: E402
+from engines import AnyEngine  # noqa: E402
 from engines.consensus import ENGINE, ConsensusState  # noqa: E402
 from engines.consensus_board import board_from_diagram  # noqa: E402
 from engines.consensus_turns import NOBODY_SINCE_POWER  # noqa: E402
@@ -95,15 +100,55 @@ def _perft(state: ConsensusState, depth: int, apply_leaves: bool = False) -> int
     return sum(_perft(ENGINE.apply(state, move), depth - 1, apply_leaves) for move in moves)
 
 
-def _bot_match(games: int) -> tuple[int, float]:
+class _Timed:
+    """A bot whose every move is timed, by the wall clock and by the process's CPU time."""
+
+    def __init__(self, bot: Bot, wall: list[float], cpu: list[float]) -> None:
+        self._bot, self._wall, self._cpu = bot, wall, cpu
+
+    def choose(self, engine: AnyEngine, state: object) -> object:
+        wall, cpu = time.perf_counter(), time.process_time()
+        move = self._bot.choose(engine, state)
+        self._cpu.append(time.process_time() - cpu)
+        self._wall.append(time.perf_counter() - wall)
+        return move
+
+
+def _ms(times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    return f"{statistics.median(ordered) * 1000:.2f} / {p95 * 1000:.2f}"
+
+
+def _bot_match(games: int) -> tuple[int, list[float], list[float]]:
     wins = 0
-    start = time.perf_counter()
+    wall: list[float] = []
+    cpu: list[float] = []
     for seed in range(games):
         seat = seed % 4 + 1
-        bots = {s: RandomBot(seed * 10 + s) for s in range(1, 5)}
-        bots[seat] = SensibleBot(seed)
+        bots: dict[int, Bot] = {s: RandomBot(seed * 10 + s) for s in range(1, 5)}
+        bots[seat] = _Timed(SensibleBot(seed), wall, cpu)
         wins += seat in play_match(ENGINE, {"seats": 4}, bots).outcome.winners
-    return wins, time.perf_counter() - start
+    return wins, wall, cpu
+
+
+def _sensible_match(
+    games: int,
+) -> tuple[Counter[int], Counter[str], list[int], list[float], list[float]]:
+    winners: Counter[int] = Counter()
+    reasons: Counter[str] = Counter()
+    lengths: list[int] = []
+    wall: list[float] = []
+    cpu: list[float] = []
+    for seed in range(games):
+        bots: dict[int, Bot] = {
+            s: _Timed(SensibleBot(seed * 100 + s), wall, cpu) for s in range(1, 5)
+        }
+        record = play_match(ENGINE, {"seats": 4}, bots)
+        winners.update(record.outcome.winners or (0,))
+        reasons[record.outcome.reason] += 1
+        lengths.append(len(record.plies))
+    return winners, reasons, lengths, wall, cpu
 
 
 def main(quick: bool) -> int:
@@ -150,10 +195,23 @@ def main(quick: bool) -> int:
         print(f"| {depth} | {nodes:,} | {counted:.4f} | {applied:.4f} |")
 
     games = 10 if quick else 100
-    wins, seconds = _bot_match(games)
+    began = time.perf_counter()
+    wins, wall, cpu = _bot_match(games)
+    seconds = time.perf_counter() - began
     print(
         f"\nSensible bot vs three random bots, seeds 0-{games - 1}, seat = seed % 4 + 1: "
-        f"**{wins}/{games} wins** ({seconds:.1f} s)"
+        f"**{wins}/{games} wins** ({seconds:.1f} s); its ms per move, median / p95: "
+        f"wall {_ms(wall)}, CPU {_ms(cpu)}"
+    )
+    began = time.perf_counter()
+    winners, reasons, lengths, wall, cpu = _sensible_match(games)
+    seconds = time.perf_counter() - began
+    by_seat = ", ".join(f"seat {seat} {winners[seat]}" for seat in range(1, 5))
+    print(
+        f"\nFour sensible bots, seeds 0-{games - 1} ({seconds:.1f} s): wins {by_seat}, "
+        f"draws {winners[0]}; endings {dict(sorted(reasons.items()))}; plies median "
+        f"{statistics.median(lengths):g}, min {min(lengths)}, max {max(lengths)}; "
+        f"ms per move, median / p95: wall {_ms(wall)}, CPU {_ms(cpu)}"
     )
     return 0
 

@@ -7,6 +7,9 @@ import os
 from hypothesis import settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Tests never multicast on the machine's own LAN: hosts announce nothing and windows browse
+# nothing (client/mdns.py).  The namespace tests turn mDNS back on inside their namespaces.
+os.environ["PALABRE_MDNS"] = "off"
 
 # These machines are shared and noisy: a deadline would make tests flaky, not faster.
 settings.register_profile("palabre", deadline=None, max_examples=100)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import qtrio
 import trio
@@ -27,8 +28,9 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
 
 from client.launcher import Launcher
 from client.lobby_model import LobbyIntents, LobbyModel
+from client.mdns import TableFinder
 from client.net_session import NetSession
-from client.session_api import GameSession, SessionEvent
+from client.session_api import GameSession, NextTable, SessionEvent
 from client.settings import SettingsStore
 from ui.i18n import (
     LanguagePreference,
@@ -37,6 +39,7 @@ from ui.i18n import (
     install_language,
 )
 from ui.screens.lobby import LobbyScreen
+from ui.screens.replay import ReplayScreen
 from ui.screens.start import StartScreen
 from ui.screens.table import TableScreen
 
@@ -49,6 +52,7 @@ class MainWindow(QMainWindow):
         nursery: trio.Nursery,
         launcher: Launcher | None = None,
         store: SettingsStore | None = None,
+        finder: TableFinder | None = None,
     ) -> None:
         super().__init__()
         self.setWindowTitle("palabre")
@@ -63,10 +67,11 @@ class MainWindow(QMainWindow):
         """Set when the window closed to come back in another language."""
 
         self.stack = QStackedWidget()
-        self.start = StartScreen(self.launcher, self.store)
+        self.start = StartScreen(self.launcher, self.store, finder)
         self.lobby = LobbyScreen()
         self.table = TableScreen()
-        for screen in (self.start, self.lobby, self.table):
+        self.replay = ReplayScreen()
+        for screen in (self.start, self.lobby, self.table, self.replay):
             self.stack.addWidget(screen)
         self.setCentralWidget(self.stack)
         self.resize(1200, 800)
@@ -76,6 +81,8 @@ class MainWindow(QMainWindow):
         self.table.leaveRequested.connect(self.leave_table)
         self.lobby.leaveRequested.connect(self.leave_table)
         self.start.languageChosen.connect(self.switch_language)
+        self.start.replayRequested.connect(self.open_replay)
+        self.replay.closed.connect(self.show_start)
 
     def show_start(self) -> None:
         self.start.show_recent()
@@ -101,12 +108,20 @@ class MainWindow(QMainWindow):
         self.nursery.start_soon(session.serve)
 
         def follow(_event: SessionEvent) -> None:
+            if isinstance(_event, NextTable) and self.session is session:
+                self.open_table(_event.session)  # everyone plays again: the new table's lobby
+                return
             lobby_shown = self.stack.currentWidget() is self.lobby
             if self.session is session and session.started and lobby_shown:
                 self.table.set_session(session)
                 self.stack.setCurrentWidget(self.table)
 
         session.subscribe(follow)
+
+    def open_replay(self, path: Path) -> None:
+        """Verify the game file at ``path`` and step through it."""
+        self.replay.open_file(path)
+        self.stack.setCurrentWidget(self.replay)
 
     def leave_table(self) -> None:
         if self.session is not None:
@@ -142,10 +157,12 @@ async def _close_after(shown: list[MainWindow], milliseconds: int) -> None:
 async def main(profile: str = "default", quit_after_ms: int = 0) -> None:
     """Open the window and return when it is closed (not when it reopens in a new language)."""
     async with trio.open_nursery() as nursery:
+        finder = TableFinder()  # one for every window: a new language keeps what it heard
+        nursery.start_soon(finder.serve)
         shown: list[MainWindow] = []
         geometry = None
         while True:
-            window = MainWindow(nursery, Launcher(profile=profile), SettingsStore(profile))
+            window = MainWindow(nursery, Launcher(profile=profile), SettingsStore(profile), finder)
             if geometry is not None:
                 window.setGeometry(geometry)
             window.show()

@@ -15,6 +15,7 @@ from client.session_api import (
     GameSession,
     Halted,
     PlayersChanged,
+    Pointed,
     SessionError,
     SessionEvent,
     StateChanged,
@@ -28,6 +29,7 @@ class SessionBridge(QObject):
     ended = Signal(object)  # Outcome
     error = Signal(str)
     halted = Signal(object)  # Halted
+    pointed = Signal(object)  # Pointed
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -50,3 +52,5 @@ class SessionBridge(QObject):
             self.error.emit(event.message)
         elif isinstance(event, Halted):
             self.halted.emit(event)
+        elif isinstance(event, Pointed):
+            self.pointed.emit(event)

@@ -42,10 +42,10 @@ def _profile(argv: Sequence[str]) -> str:
     return "default"
 
 
-def _export(log: Path, ply: int, out: Path, fmt: str, size: int) -> int:
+def _export(log: Path, ply: int | None, out: Path, fmt: str, size: int, delay: int | None) -> int:
     from ui.log_export import export_board
 
-    return export_board(log, ply, out, fmt, size)
+    return export_board(log, ply, out, fmt, size, delay_ms=delay)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -49,7 +49,12 @@ def drag(qtbot: Any, board: Board, coin: int, direction: int, length: float = 26
     canvas = board.canvas
     start = canvas.coin_center(coin)
     angle = math.radians(direction / 2)
-    end = start + QPoint(round(math.cos(angle) * length), -round(math.sin(angle) * length))
+    # The aim runs from the coin's exact centre, so the end is placed from there: only its
+    # own rounding (under a pixel) is then off the direction, at any board size.
+    exact = canvas.to_pixels(board.state.centres[coin])
+    end = QPoint(
+        round(exact.x() + math.cos(angle) * length), round(exact.y() - math.sin(angle) * length)
+    )
     qtbot.mousePress(canvas, Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(canvas, pos=(start + end) / 2)
     qtbot.mouseMove(canvas, pos=end)

@@ -7,21 +7,54 @@ the session's ``move`` intent.  A board never changes the game itself.
 Game-specific notes for the players list (who rules, who still owes a turn) come from the
 board module too, through ``seat_notes`` and ``status_note``, so the table screen stays
 game-generic.
+
+Pointing (``ui.boards.pointing``): a board that supports it calls ``attach_pointing`` with
+its canvas and geometry; ``pointed`` then reports the player's gestures (from, to; equal
+for a highlighted square) and ``show_marks`` draws everyone's marks.  A board without it
+ignores both.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from engines import AnyEngine
+from ui.boards.pointing import PointingOverlay, ShownMarks
 
 
 class BoardWidget(QWidget):
     moveChosen = Signal(object)
     """A complete move, as a tuple of ints (wire form)."""
+    pointed = Signal(int, int)
+    """A pointing gesture: an arrow from a mark to a mark (equal: one highlighted mark)."""
+
+    pointing: PointingOverlay | None = None
+
+    def attach_pointing(
+        self,
+        canvas: QWidget,
+        mark_at: Callable[[QPointF], int | None],
+        mark_point: Callable[[int], QPointF | None],
+        mark_size: Callable[[], float],
+        fallback: Callable[[], bool] | None = None,
+    ) -> None:
+        """Let players point on ``canvas`` (see ``ui.boards.pointing`` for the arguments)."""
+        self.pointing = PointingOverlay(canvas, mark_at, mark_point, mark_size, fallback)
+        self.pointing.gesture.connect(self.pointed.emit)
+
+    def show_marks(self, shown: Sequence[ShownMarks]) -> None:
+        if self.pointing is not None:
+            self.pointing.show_marks(shown)
+
+    def set_pointing(self, *, enabled: bool, my_seat: int | None, mode: bool = False) -> None:
+        """Take gestures (``enabled``), the left button too in pointing ``mode``."""
+        if self.pointing is not None:
+            self.pointing.enabled, self.pointing.my_seat = enabled, my_seat
+            self.pointing.mode = mode and enabled
 
     def show_position(
         self,

@@ -25,6 +25,7 @@ from engines.cognes_exact import displacements, snap_direction
 from engines.cognes_geometry import DIRECTION_COUNT
 from ui.boards.base import BoardWidget
 from ui.boards.cognes_canvas import CognesCanvas, Ghost, millimetres
+from ui.boards.mark_geometry import cognes_geometry
 from ui.theme import seat_colour
 
 SNAP_REACH = 40
@@ -77,6 +78,7 @@ class Board(BoardWidget):
         self.canvas.aimed.connect(self.aim)
         self.play_foul.clicked.connect(self._confirm_foul)
         self.cancel_foul.clicked.connect(self._cancel_foul)
+        self.attach_pointing(self.canvas, *cognes_geometry(self.canvas))
 
     # --- BoardWidget --------------------------------------------------------------------
     def show_position(

@@ -37,6 +37,7 @@ from engines.consensus_board import (
 from engines.consensus_moves import NO_KILL
 from ui.boards.base import BoardWidget
 from ui.boards.consensus_canvas import ConsensusCanvas, quarter_turns_for
+from ui.boards.mark_geometry import consensus_geometry
 
 
 def preview(board: tuple[int, ...], partial: list[int]) -> tuple[tuple[int, ...], int]:
@@ -137,6 +138,7 @@ class Board(BoardWidget):
         self.no_kill.clicked.connect(lambda: self._choose(NO_KILL))
         self.back.clicked.connect(self.step_back)
         self.cancel.clicked.connect(self.reset)
+        self.attach_pointing(self.canvas, *consensus_geometry(self.canvas), self._back_on_right)
 
     # --- BoardWidget --------------------------------------------------------------------
     def show_position(
@@ -197,6 +199,13 @@ class Board(BoardWidget):
         if self.partial:
             self.partial.pop()
             self._update()
+
+    def _back_on_right(self) -> bool:
+        """While a move is being built a right click steps back, as it does without pointing."""
+        if not self.partial:
+            return False
+        self.step_back()
+        return True
 
     def reset(self) -> None:
         self.partial = []

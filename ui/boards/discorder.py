@@ -21,6 +21,7 @@ from engines import AnyEngine
 from engines.discorder import CELLS, GIVEN_AWAY, PENDING, SECURED, cell_name, site_name
 from ui.boards.base import BoardWidget
 from ui.boards.discorder_canvas import RUN_PENS, TILE_NAMES, DiscorderCanvas
+from ui.boards.mark_geometry import discorder_geometry
 
 
 def score_text(engine: AnyEngine, state: Any) -> str:
@@ -64,6 +65,7 @@ class Board(BoardWidget):
 
         self.canvas.cellClicked.connect(self.click_cell)
         self.canvas.siteClicked.connect(self.click_site)
+        self.attach_pointing(self.canvas, *discorder_geometry(self.canvas))
 
     # --- BoardWidget --------------------------------------------------------------------
     def show_position(

@@ -31,6 +31,7 @@ from engines.forbans import (
 from engines.forbans_board import bits, groups, liberty_count, side_masks
 from ui.boards.base import BoardWidget
 from ui.boards.forbans_canvas import ForbansCanvas
+from ui.boards.mark_geometry import forbans_geometry
 
 
 def danger(engine: AnyEngine, board: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -75,6 +76,7 @@ class Board(BoardWidget):
         self.canvas.portClicked.connect(self.click_port)
         self.canvas.backClicked.connect(self.step_back)
         self.canvas.portHovered.connect(self._hover)
+        self.attach_pointing(self.canvas, *forbans_geometry(self.canvas), self._back_on_right)
 
     # --- BoardWidget --------------------------------------------------------------------
     def show_position(
@@ -153,6 +155,13 @@ class Board(BoardWidget):
         if self.partial:
             self.partial.pop()
             self._update()
+
+    def _back_on_right(self) -> bool:
+        """While a move is being built a right click steps back, as it does without pointing."""
+        if not self.partial:
+            return False
+        self.step_back()
+        return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:

@@ -50,6 +50,26 @@
     </message>
 </context>
 <context>
+    <name>FoundTablesBox</name>
+    <message numerus="yes">
+        <source>%n table(s) heard on the LAN.</source>
+        <translation>
+            <numerusform>%n table heard on the LAN.</numerusform>
+            <numerusform>%n tables heard on the LAN.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReplayScreen</name>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n problem</numerusform>
+            <numerusform>%n problems</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TableScreen</name>
     <message numerus="yes">
         <source>%n peer(s)</source>

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>Animation</name>
+    <message>
+        <source>{game} · the start</source>
+        <translation>{game} · le départ</translation>
+    </message>
+    <message>
+        <source>{game} · ply {ply}/{plies} · {who}: {move}</source>
+        <translation>{game} · coup {ply}/{plies} · {who}&#xa0;: {move}</translation>
+    </message>
+</context>
+<context>
     <name>Board</name>
     <message>
         <source>Play the foul</source>
@@ -330,6 +341,68 @@
     </message>
 </context>
 <context>
+    <name>FoundTablesBox</name>
+    <message>
+        <source>Tables on the LAN</source>
+        <translation>Tables sur le réseau local</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Jeu</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Hôte</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Seats free</source>
+        <translation>Places libres</translation>
+    </message>
+    <message>
+        <source>Tables on the LAN are not listened for in this window.</source>
+        <translation>Cette fenêtre n’écoute pas les tables du réseau local.</translation>
+    </message>
+    <message>
+        <source>{free} of {seats}</source>
+        <translation>{free} sur {seats}</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>Rejoindre</translation>
+    </message>
+    <message>
+        <source>This table runs another version of palabre.</source>
+        <translation>Cette table utilise une autre version de palabre.</translation>
+    </message>
+    <message>
+        <source>This palabre does not have that game.</source>
+        <translation>Ce palabre n’a pas ce jeu.</translation>
+    </message>
+    <message>
+        <source>Every seat is taken.</source>
+        <translation>Toutes les places sont prises.</translation>
+    </message>
+    <message>
+        <source>Join this table, checking the host&apos;s key</source>
+        <translation>Rejoindre cette table en vérifiant la clé de l’hôte</translation>
+    </message>
+    <message>
+        <source>Listening for tables on the LAN… none heard yet.</source>
+        <translation>À l’écoute des tables du réseau local… aucune entendue pour l’instant.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n table(s) heard on the LAN.</source>
+        <translation>
+            <numerusform>%n table entendue sur le réseau local.</numerusform>
+            <numerusform>%n tables entendues sur le réseau local.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>GenericBoard</name>
     <message>
         <source>filter moves</source>
@@ -537,6 +610,215 @@
     </message>
 </context>
 <context>
+    <name>PointingController</name>
+    <message>
+        <source>Point</source>
+        <translation>Montrer</translation>
+    </message>
+    <message>
+        <source>While on, the left button points instead of moving pieces.</source>
+        <translation>Activé, le bouton gauche montre au lieu de jouer.</translation>
+    </message>
+    <message>
+        <source>Clear my marks</source>
+        <translation>Effacer mes marques</translation>
+    </message>
+    <message>
+        <source>Right-drag on the board: an arrow; right click: a highlight. Everyone at the table sees them until the next move.</source>
+        <translation>Glisser avec le bouton droit&#xa0;: une flèche&#xa0;; clic droit&#xa0;: une case marquée. Toute la table les voit jusqu&apos;au prochain coup.</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayScreen</name>
+    <message>
+        <source>First: the start (Home)</source>
+        <translation>Premier&#xa0;: le départ (Début)</translation>
+    </message>
+    <message>
+        <source>Previous ply (←)</source>
+        <translation>Coup précédent (←)</translation>
+    </message>
+    <message>
+        <source>Play / pause (Space)</source>
+        <translation>Lecture / pause (Espace)</translation>
+    </message>
+    <message>
+        <source>Next ply (→)</source>
+        <translation>Coup suivant (→)</translation>
+    </message>
+    <message>
+        <source>Last ply (End)</source>
+        <translation>Dernier coup (Fin)</translation>
+    </message>
+    <message>
+        <source>Problems found by the verifier</source>
+        <translation>Problèmes trouvés par le vérificateur</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>Copier l&apos;image</translation>
+    </message>
+    <message>
+        <source>Save image…</source>
+        <translation>Enregistrer l&apos;image…</translation>
+    </message>
+    <message>
+        <source>Save animation…</source>
+        <translation>Enregistrer l&apos;animation…</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Retour</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Moves and chat</source>
+        <translation>Coups et discussion</translation>
+    </message>
+    <message>
+        <source>Verifying every signature and replaying every ply…</source>
+        <translation>Vérification de chaque signature et rejeu de chaque coup…</translation>
+    </message>
+    <message>
+        <source>This file cannot be replayed: {reason}</source>
+        <translation>Ce fichier ne peut pas être rejoué&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>{game} — {file}</source>
+        <translation>{game} — {file}</translation>
+    </message>
+    <message>
+        <source>every ply final</source>
+        <translation>chaque coup définitif</translation>
+    </message>
+    <message>
+        <source>final up to ply {ply}</source>
+        <translation>définitif jusqu&apos;au coup {ply}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n problème</numerusform>
+            <numerusform>%n problèmes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Valid and complete</source>
+        <translation>Valide et complet</translation>
+    </message>
+    <message>
+        <source>Valid but incomplete</source>
+        <translation>Valide mais incomplet</translation>
+    </message>
+    <message>
+        <source>Invalid</source>
+        <translation>Invalide</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>Illisible</translation>
+    </message>
+    <message>
+        <source>{verdict}: {plies} plies, {final}, {problems}.</source>
+        <translation>{verdict}&#xa0;: {plies} coups, {final}, {problems}.</translation>
+    </message>
+    <message>
+        <source>Result: {summary}</source>
+        <translation>Résultat&#xa0;: {summary}</translation>
+    </message>
+    <message>
+        <source> (from ply {ply})</source>
+        <translation> (depuis le coup {ply})</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {name}</source>
+        <translation>Siège {seat}&#xa0;: {name}</translation>
+    </message>
+    <message>
+        <source>the start</source>
+        <translation>le départ</translation>
+    </message>
+    <message>
+        <source>{author}: {text}</source>
+        <translation>{author}&#xa0;: {text}</translation>
+    </message>
+    <message>
+        <source>{author} offers a draw</source>
+        <translation>{author} propose la nulle</translation>
+    </message>
+    <message>
+        <source>{author} accepts a draw</source>
+        <translation>{author} accepte la nulle</translation>
+    </message>
+    <message>
+        <source>The start.</source>
+        <translation>Le départ.</translation>
+    </message>
+    <message>
+        <source>Ply {ply}: {move}, played by {who}.</source>
+        <translation>Coup {ply}&#xa0;: {move}, joué par {who}.</translation>
+    </message>
+    <message>
+        <source>Signed by {signer}.</source>
+        <translation>Signé par {signer}.</translation>
+    </message>
+    <message>
+        <source>Final: every peer at the table acknowledged it.</source>
+        <translation>Définitif&#xa0;: chaque pair de la table l&apos;a confirmé.</translation>
+    </message>
+    <message>
+        <source>Not final: not every peer acknowledged it.</source>
+        <translation>Pas définitif&#xa0;: tous les pairs ne l&apos;ont pas confirmé.</translation>
+    </message>
+    <message>
+        <source>Pointing on this position: {names}.</source>
+        <translation>Marques sur cette position&#xa0;: {names}.</translation>
+    </message>
+    <message>
+        <source>The board after ply {ply} is in the clipboard.</source>
+        <translation>Le plateau après le coup {ply} est dans le presse-papiers.</translation>
+    </message>
+    <message>
+        <source>Saved the board after ply {ply} to {path}.</source>
+        <translation>Plateau après le coup {ply} enregistré dans {path}.</translation>
+    </message>
+    <message>
+        <source>Could not write {path}.</source>
+        <translation>Impossible d&apos;écrire {path}.</translation>
+    </message>
+    <message>
+        <source>Drawing the animation: frame {done} of {total}…</source>
+        <translation>Dessin de l&apos;animation&#xa0;: image {done} sur {total}…</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>Impossible d&apos;écrire {path}&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>Saved {frames} frames to {path} ({size} KiB).</source>
+        <translation>{frames} images enregistrées dans {path} ({size} Kio).</translation>
+    </message>
+    <message>
+        <source>Save the board as a picture</source>
+        <translation>Enregistrer le plateau en image</translation>
+    </message>
+    <message>
+        <source>PNG pictures (*.png)</source>
+        <translation>Images PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Save the game as an animation</source>
+        <translation>Enregistrer la partie en animation</translation>
+    </message>
+    <message>
+        <source>Animated PNG (*.png *.apng)</source>
+        <translation>PNG animé (*.png *.apng)</translation>
+    </message>
+</context>
+<context>
     <name>RulesDialog</name>
     <message>
         <source>Game</source>
@@ -666,8 +948,12 @@
         <translation>Fichiers de partie</translation>
     </message>
     <message>
-        <source>Opening a game file arrives with the game log and replay.</source>
-        <translation>L&apos;ouverture d&apos;un fichier de partie arrivera avec le journal de partie et la relecture.</translation>
+        <source>Open a game file</source>
+        <translation>Ouvrir un fichier de partie</translation>
+    </message>
+    <message>
+        <source>palabre game files (*.palabre-log *.palabre);;All files (*)</source>
+        <translation>Fichiers de partie palabre (*.palabre-log *.palabre);;Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>No game is installed.</source>
@@ -691,6 +977,14 @@
     <message>
         <source>Game over — {won} {reason}</source>
         <translation>Partie terminée — {won} {reason}</translation>
+    </message>
+    <message>
+        <source>Play again</source>
+        <translation>Rejouer</translation>
+    </message>
+    <message>
+        <source>A new table with the same players; the seats move round so another starts</source>
+        <translation>Une nouvelle table avec les mêmes joueurs&#xa0;; les places tournent pour qu’un autre commence</translation>
     </message>
     <message>
         <source>Resign…</source>
@@ -749,6 +1043,26 @@
 The board shows the last agreed position. Evidence: {evidence}</source>
         <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {who}. {message}
 Le plateau montre la dernière position acceptée par tous. Preuve&#xa0;: {evidence}</translation>
+    </message>
+    <message>
+        <source>{names} will not play again.</source>
+        <translation>{names} ne rejouera pas.</translation>
+    </message>
+    <message>
+        <source>You will play again; waiting for {names}…</source>
+        <translation>Vous rejouez&#xa0;; en attente de {names}…</translation>
+    </message>
+    <message>
+        <source>Everyone plays again: opening the new table…</source>
+        <translation>Tout le monde rejoue&#xa0;: ouverture de la nouvelle table…</translation>
+    </message>
+    <message>
+        <source>{names} would like to play again.</source>
+        <translation>{names} voudrait rejouer.</translation>
+    </message>
+    <message>
+        <source>Play again with the same players?</source>
+        <translation>Rejouer avec les mêmes joueurs&#xa0;?</translation>
     </message>
     <message>
         <source>Halted.</source>

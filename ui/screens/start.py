@@ -1,4 +1,5 @@
-"""The start screen: your name, play alone against bots, host a table, join one.
+"""The start screen: your name, play alone against bots, host a table, join one (by
+address or invite, or with one click among the tables heard on the LAN).
 
 Every action goes through the ``Launcher`` (client/launcher.py).  What it refuses is shown
 in the message line, in the launcher's words; a local game it creates is handed on with
@@ -13,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -37,9 +39,12 @@ from client.launcher import (
     LocalRequest,
     parse_options,
 )
+from client.mdns import TableFinder
+from client.peer import game_dir
 from client.session_api import GameSession
 from client.settings import RecentTable, SettingsStore
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
+from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
 from ui.theme import ERROR
 
@@ -62,8 +67,11 @@ class StartScreen(QWidget):
     sessionReady = Signal(object)  # a GameSession, not started yet
     tableReady = Signal(object)  # a NetSession in its lobby, not started yet
     languageChosen = Signal(str)  # "en" or "fr": the language to switch the window to
+    replayRequested = Signal(object)  # the Path of a game file to replay
 
-    def __init__(self, launcher: Launcher, store: SettingsStore) -> None:
+    def __init__(
+        self, launcher: Launcher, store: SettingsStore, finder: TableFinder | None = None
+    ) -> None:
         super().__init__()
         self.launcher = launcher
         self.store = store
@@ -161,6 +169,9 @@ class StartScreen(QWidget):
         join_box = QGroupBox(self.tr("Join a table"))
         join_box.setLayout(join_layout)
 
+        self.found = FoundTablesBox(finder, games)
+        self.found.joinRequested.connect(self.join_found)
+
         self.open_file = QPushButton(self.tr("Open a game file…"))
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -178,6 +189,7 @@ class StartScreen(QWidget):
         grid.addWidget(host_box, 0, 1)
         grid.addWidget(join_box, 0, 2)
         grid.addWidget(files_box, 1, 0)
+        grid.addWidget(self.found, 1, 1, 1, 2)
         for column in range(3):
             grid.setColumnStretch(column, 1)
         self.name.setMaximumWidth(320)
@@ -205,9 +217,7 @@ class StartScreen(QWidget):
         self.recent.itemDoubleClicked.connect(
             lambda item: (self._recent_clicked(item), self.join())
         )
-        self.open_file.clicked.connect(
-            lambda: self.say(self.tr("Opening a game file arrives with the game log and replay."))
-        )
+        self.open_file.clicked.connect(self.choose_game_file)
         self.rules_button.clicked.connect(lambda: self.show_rules(self.local_game.currentText()))
         self.language.activated.connect(self._language_activated)
         self._local_game_changed(self.local_game.currentText())
@@ -230,6 +240,18 @@ class StartScreen(QWidget):
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, table.address)
             self.recent.addItem(item)
+
+    def choose_game_file(self) -> None:
+        """Ask for a game file (this profile's games first) and replay it."""
+        games = game_dir(self.launcher.profile)
+        name, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open a game file"),
+            str(games if games.is_dir() else Path.home()),
+            self.tr("palabre game files (*.palabre-log *.palabre);;All files (*)"),
+        )
+        if name:
+            self.replayRequested.emit(Path(name))
 
     def show_rules(self, game: str) -> RulesDialog:
         """Open (or bring forward) the rules window on ``game``."""
@@ -296,6 +318,11 @@ class StartScreen(QWidget):
             return
         self.say("")
         self.tableReady.emit(session)
+
+    def join_found(self, invite: str) -> None:
+        """Join a table heard on the LAN, by its invite (one click in the list)."""
+        self.join_target.setText(invite)
+        self.join()
 
     def join(self) -> None:
         target = self.join_target.text().strip()

@@ -23,6 +23,7 @@ from engines import Outcome
 from ui.boards import BoardWidget, make_board
 from ui.bridge import SessionBridge
 from ui.outcomes import reason_text
+from ui.pointing import PointingController
 from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
 from ui.theme import ERROR
@@ -53,6 +54,7 @@ class TableScreen(QWidget):
         self.bridge: SessionBridge | None = None
         self.board: BoardWidget | None = None
         self.rules_dialog: RulesDialog | None = None
+        self.pointing: PointingController | None = None
 
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
@@ -62,6 +64,19 @@ class TableScreen(QWidget):
             "background: #fff3c4; border: 1px solid #c9a227; padding: 6px; font-weight: bold;"
         )
         self.banner.hide()
+        # Playing again (networked tables): who accepted, and the button.
+        self.rematch = QWidget()
+        rematch_row = QHBoxLayout(self.rematch)
+        rematch_row.setContentsMargins(0, 0, 0, 0)
+        self.rematch_status = QLabel()
+        self.rematch_status.setWordWrap(True)
+        self.again_button = QPushButton(self.tr("Play again"))
+        self.again_button.setToolTip(
+            self.tr("A new table with the same players; the seats move round so another starts")
+        )
+        rematch_row.addWidget(self.rematch_status, 1)
+        rematch_row.addWidget(self.again_button)
+        self.rematch.hide()
         self.divergence = QLabel()
         self.divergence.setWordWrap(True)
         self.divergence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -127,6 +142,7 @@ class TableScreen(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.divergence)
         layout.addWidget(self.banner)
+        layout.addWidget(self.rematch)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.error)
         layout.addWidget(self.status)
@@ -139,6 +155,7 @@ class TableScreen(QWidget):
         self.accept_button.clicked.connect(lambda: self.session and self.session.accept_draw())
         self.leave_button.clicked.connect(self.leaveRequested.emit)
         self.rules_button.clicked.connect(self.show_rules)
+        self.again_button.clicked.connect(self._play_again)
 
     def show_rules(self) -> RulesDialog:
         """Open (or bring forward) the rules of the game on the table."""
@@ -163,6 +180,8 @@ class TableScreen(QWidget):
         self.bridge.ended.connect(lambda _outcome: self.refresh())
         self.bridge.error.connect(self.error.setText)
         self.bridge.halted.connect(lambda _halted: self.refresh())
+        self.pointing = PointingController(self.board, session, self.bridge)
+        self.board_layout.addWidget(self.pointing.toolbar)
         self.title.setText(snapshot.title)
         self.moves.clear()
         self.chat.show_chat(snapshot.chat)
@@ -173,12 +192,16 @@ class TableScreen(QWidget):
         if self.bridge is not None:
             self.bridge.detach()
             self.bridge.deleteLater()
+        if self.pointing is not None:
+            self.pointing.detach()
+            self.pointing = None
         if self.board is not None:
             self.board.setParent(None)
             self.board.deleteLater()
         self.session = self.bridge = self.board = None
         self.confirm.hide()
         self.banner.hide()
+        self.rematch.hide()
         self.divergence.hide()
 
     def _on_state(self, _event: object) -> None:
@@ -228,7 +251,32 @@ class TableScreen(QWidget):
             self.banner.setText(describe_outcome(snapshot, snapshot.outcome))
             self.banner.show()
             self.confirm.hide()
+        self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
+
+    def _show_rematch(self, snapshot: SessionSnapshot) -> None:
+        rematch = snapshot.rematch
+        if rematch is None or snapshot.outcome is None:
+            self.rematch.hide()
+            return
+        if rematch.declined:
+            text = self.tr("{names} will not play again.").format(names=", ".join(rematch.declined))
+        elif rematch.mine and rematch.waiting:
+            text = self.tr("You will play again; waiting for {names}…").format(
+                names=", ".join(rematch.waiting)
+            )
+        elif rematch.mine:
+            text = self.tr("Everyone plays again: opening the new table…")
+        elif rematch.accepted:
+            text = self.tr("{names} would like to play again.").format(
+                names=", ".join(rematch.accepted)
+            )
+        else:
+            text = self.tr("Play again with the same players?")
+        self.rematch_status.setText(text)
+        self.again_button.setVisible(not rematch.declined)
+        self.again_button.setEnabled(rematch.mine is None and not rematch.declined)
+        self.rematch.show()
 
     def _status_text(self, snapshot: SessionSnapshot) -> str:
         assert self.board is not None
@@ -262,6 +310,11 @@ class TableScreen(QWidget):
     def _move(self, wire: tuple[int, ...]) -> None:
         if self.session is not None:
             self.session.move(list(wire))
+
+    def _play_again(self) -> None:
+        play_again = getattr(self.session, "play_again", None)
+        if play_again is not None:
+            play_again()
 
     def _resign(self) -> None:
         self.confirm.hide()

@@ -1,0 +1,617 @@
+"""The replay screen: a game file, verified, stepped through ply by ply.
+
+Opening a file starts the verifier (``client.verifier.verify_file``) in a worker thread, with
+its progress shown; the window stays responsive.  When it is done the screen shows the
+verdict (valid and complete, incomplete, invalid — with every problem and its ply) and the
+game as ``client.replay.Replay`` lays it out: the board after the chosen ply, drawn by the
+game's own board widget as a spectator sees it, with the pointing made on that position; the
+players; the record (plies with their finality and problems, chat and draw offers in the
+place they hold in the file).
+
+Stepping: first / previous / play-pause / next / last, a slider, the keyboard (← → Home End,
+Space plays), or a click on a line of the record or a problem.  Exports: the board shown, as
+a PNG file or to the clipboard, and the whole game as an animated PNG (``ui.animation``),
+drawn a frame per event-loop turn so the window keeps answering.
+
+Invariants: nothing here judges the log — verdicts and problems are the verifier's words;
+only the thread that runs the verifier touches the file; everything shown comes from one
+``Replay``, which never changes once built.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QImage, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from client.replay import Frame, Line, Replay, ReplayUnavailable
+from client.verifier import Verification, verify_file
+from client.verify_report import Problem
+from ui.animation import Animator
+from ui.board_render import BoardRenderer
+from ui.boards import BoardWidget, make_board
+from ui.boards.pointing import ShownMarks
+from ui.theme import ERROR, NEUTRAL, seat_colour, seat_icon
+
+__all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
+
+EXPORT_SIZE = 800
+PLAY_MS = 900
+VERDICT_COLOURS = {0: "#2e7d32", 3: "#b26a00", 1: ERROR, 2: ERROR}
+
+
+def _tool_button(icon: QIcon) -> QToolButton:
+    button = QToolButton()
+    button.setIcon(icon)
+    return button
+
+
+class VerifyWorker(QObject):
+    """Runs the verifier on a file in a thread of its own; reports back on the Qt thread."""
+
+    progress = Signal(int, int)
+    finished = Signal(object)  # Verification
+
+    def start(self, path: Path) -> None:
+        threading.Thread(target=self._run, args=(path,), daemon=True).start()
+
+    def _run(self, path: Path) -> None:
+        shown = [-1]
+
+        def progress(done: int, total: int) -> None:
+            percent = 100 * done // total if total else 100
+            if percent != shown[0]:  # a signal per percent, not per record
+                shown[0] = percent
+                self.progress.emit(done, total)
+
+        # Signals emitted here are queued to the receivers on the Qt thread.
+        self.finished.emit(verify_file(path, progress))
+
+
+class ReplayScreen(QWidget):
+    closed = Signal()
+    animationSaved = Signal(str)
+    """The path of an animation, once written (or an empty string when it failed)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.replay: Replay | None = None
+        self.path: Path | None = None
+        self.ply = 0
+        self.board: BoardWidget | None = None
+        self.worker: VerifyWorker | None = None
+        self.animator: Animator | None = None
+        self.animation_out: Path | None = None
+
+        self.title = QLabel()
+        self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.progress = QProgressBar()
+        self.progress.hide()
+
+        self.board_frame = QFrame()
+        self.board_layout = QVBoxLayout(self.board_frame)
+        self.board_layout.setContentsMargins(0, 0, 0, 0)
+        icons = self.style()
+        Pixmap = QStyle.StandardPixmap
+        self.play_icon = icons.standardIcon(Pixmap.SP_MediaPlay)
+        self.pause_icon = icons.standardIcon(Pixmap.SP_MediaPause)
+        self.first_button = _tool_button(icons.standardIcon(Pixmap.SP_MediaSkipBackward))
+        self.previous_button = _tool_button(icons.standardIcon(Pixmap.SP_MediaSeekBackward))
+        self.play_button = _tool_button(self.play_icon)
+        self.next_button = _tool_button(icons.standardIcon(Pixmap.SP_MediaSeekForward))
+        self.last_button = _tool_button(icons.standardIcon(Pixmap.SP_MediaSkipForward))
+        self.first_button.setToolTip(self.tr("First: the start (Home)"))
+        self.previous_button.setToolTip(self.tr("Previous ply (←)"))
+        self.play_button.setToolTip(self.tr("Play / pause (Space)"))
+        self.next_button.setToolTip(self.tr("Next ply (→)"))
+        self.last_button.setToolTip(self.tr("Last ply (End)"))
+        self.play_button.setCheckable(True)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.position = QLabel()
+        controls = QHBoxLayout()
+        for button in (
+            self.first_button,
+            self.previous_button,
+            self.play_button,
+            self.next_button,
+            self.last_button,
+        ):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            controls.addWidget(button)
+        controls.addWidget(self.slider, 1)
+        controls.addWidget(self.position)
+        self.frame_text = QLabel()
+        self.frame_text.setWordWrap(True)
+        self.frame_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.board_frame, 1)
+        left_layout.addLayout(controls)
+        left_layout.addWidget(self.frame_text)
+
+        self.players = QListWidget()
+        self.players.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.record = QListWidget()
+        self.record.setWordWrap(True)
+        self.record.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.problems = QListWidget()
+        self.problems.setWordWrap(True)
+        self.problems.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.problems_label = QLabel(self.tr("Problems found by the verifier"))
+        self.copy_button = QPushButton(self.tr("Copy image"))
+        self.image_button = QPushButton(self.tr("Save image…"))
+        self.animation_button = QPushButton(self.tr("Save animation…"))
+        self.back_button = QPushButton(self.tr("Back"))
+        self.export_status = QLabel()
+        self.export_status.setWordWrap(True)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(QLabel(self.tr("Players")))
+        side_layout.addWidget(self.players, 1)
+        side_layout.addWidget(QLabel(self.tr("Moves and chat")))
+        side_layout.addWidget(self.record, 4)
+        side_layout.addWidget(self.problems_label)
+        side_layout.addWidget(self.problems, 1)
+        exports = QGridLayout()
+        exports.addWidget(self.copy_button, 0, 0)
+        exports.addWidget(self.image_button, 0, 1)
+        exports.addWidget(self.animation_button, 1, 0)
+        exports.addWidget(self.back_button, 1, 1)
+        side_layout.addLayout(exports)
+        side_layout.addWidget(self.export_status)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([700, 460])
+        splitter.setChildrenCollapsible(False)
+        side.setMinimumWidth(340)
+        self.body = splitter
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.progress)
+        layout.addWidget(splitter, 1)
+
+        self.timer = QTimer(self)
+        self.timer.setInterval(PLAY_MS)
+        self.timer.timeout.connect(self._tick)
+        self.animation_timer = QTimer(self)
+        self.animation_timer.setInterval(0)
+        self.animation_timer.timeout.connect(self._animation_step)
+
+        self.first_button.clicked.connect(lambda: self.go_to(0))
+        self.previous_button.clicked.connect(lambda: self.go_to(self.ply - 1))
+        self.next_button.clicked.connect(lambda: self.go_to(self.ply + 1))
+        self.last_button.clicked.connect(lambda: self.go_to(self.last_ply))
+        self.play_button.toggled.connect(self._play)
+        self.slider.valueChanged.connect(self.go_to)
+        self.record.itemClicked.connect(self._line_clicked)
+        self.problems.itemClicked.connect(self._line_clicked)
+        self.copy_button.clicked.connect(self.copy_image)
+        self.image_button.clicked.connect(self._choose_image)
+        self.animation_button.clicked.connect(self._choose_animation)
+        self.back_button.clicked.connect(self._back)
+        keys = (
+            (Qt.Key.Key_Left, lambda: self.go_to(self.ply - 1)),
+            (Qt.Key.Key_Right, lambda: self.go_to(self.ply + 1)),
+            (Qt.Key.Key_Home, lambda: self.go_to(0)),
+            (Qt.Key.Key_End, lambda: self.go_to(self.last_ply)),
+            (Qt.Key.Key_Space, self.play_button.toggle),
+        )
+        for key, action in keys:
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(action)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._set_enabled(False)
+
+    # --- opening ------------------------------------------------------------------------
+    @property
+    def last_ply(self) -> int:
+        return self.replay.plies if self.replay is not None else 0
+
+    def open_file(self, path: Path) -> None:
+        """Verify ``path`` in a worker thread, then show it (``worker.finished``)."""
+        self.clear()
+        self.path = path
+        self.title.setText(path.name)
+        self.verdict.setStyleSheet("")
+        self.verdict.setText(self.tr("Verifying every signature and replaying every ply…"))
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        worker = self.worker = VerifyWorker()
+        # A verification still running when another file is opened (or Back is clicked)
+        # reports to nobody: only the current worker's results are shown.
+        worker.progress.connect(lambda done, total: self._progress(worker, done, total))
+        worker.finished.connect(lambda result: self._verified(worker, result))
+        worker.start(path)
+
+    def _progress(self, worker: VerifyWorker, done: int, total: int) -> None:
+        if worker is self.worker:
+            self.progress.setRange(0, max(total, 1))
+            self.progress.setValue(done)
+
+    def _verified(self, worker: VerifyWorker, verification: Verification) -> None:
+        if worker is self.worker:
+            self.show_verification(verification)
+
+    def show_verification(self, verification: Verification) -> None:
+        self.progress.hide()
+        self.worker = None
+        report = verification.report
+        try:
+            replay = Replay.build(verification)
+        except ReplayUnavailable as error:
+            self.verdict.setStyleSheet(f"color: {ERROR}; font-weight: bold;")
+            self.verdict.setText(
+                self.tr("This file cannot be replayed: {reason}").format(reason=str(error))
+            )
+            self._show_problems(report.problems)
+            return
+        self.replay = replay
+        self.title.setText(
+            self.tr("{game} — {file}").format(
+                game=replay.engine.name.capitalize(), file=Path(replay.name).name
+            )
+        )
+        self.verdict.setStyleSheet(
+            f"color: {VERDICT_COLOURS.get(report.exit_code, ERROR)}; font-weight: bold;"
+        )
+        self.verdict.setText(self._verdict_text(replay))
+        self.board = make_board(replay.engine)
+        self.board_layout.addWidget(self.board)
+        self._show_players(replay)
+        self._show_record(replay)
+        self._show_problems(report.problems)
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, replay.plies)
+        self.slider.blockSignals(False)
+        self._set_enabled(True)
+        self.setFocus()
+        self.go_to(0)
+
+    def _verdict_text(self, replay: Replay) -> str:
+        report = replay.report
+        final = (
+            self.tr("every ply final")
+            if report.final >= replay.plies
+            else self.tr("final up to ply {ply}").format(ply=max(report.final, 0))
+        )
+        found = len(report.problems)  # lupdate reads no call in the plural argument
+        counts = self.tr("%n problem(s)", "", found)
+        words = {
+            0: self.tr("Valid and complete"),
+            3: self.tr("Valid but incomplete"),
+            1: self.tr("Invalid"),
+        }.get(report.exit_code, self.tr("Unreadable"))
+        text = self.tr("{verdict}: {plies} plies, {final}, {problems}.").format(
+            verdict=words, plies=replay.plies, final=final, problems=counts
+        )
+        if report.result is not None:
+            text += " " + self.tr("Result: {summary}").format(summary=report.result.summary)
+        return text
+
+    def clear(self) -> None:
+        self.play_button.setChecked(False)
+        self._stop_animation()
+        if self.board is not None:
+            self.board.setParent(None)
+            self.board.deleteLater()
+        self.board = self.replay = self.worker = None
+        self.progress.hide()
+        self.ply = 0
+        for widget in (self.players, self.record, self.problems):
+            widget.clear()
+        self.frame_text.clear()
+        self.position.clear()
+        self.export_status.clear()
+        self._set_enabled(False)
+
+    def _set_enabled(self, enabled: bool) -> None:
+        for widget in (
+            self.first_button,
+            self.previous_button,
+            self.play_button,
+            self.next_button,
+            self.last_button,
+            self.slider,
+            self.copy_button,
+            self.image_button,
+            self.animation_button,
+        ):
+            widget.setEnabled(enabled)
+
+    # --- the panels ---------------------------------------------------------------------
+    def _show_players(self, replay: Replay) -> None:
+        for player in replay.report.players:
+            since = (
+                self.tr(" (from ply {ply})").format(ply=player.since_ply)
+                if player.since_ply
+                else ""
+            )
+            text = self.tr("Seat {seat}: {name}").format(seat=player.seat, name=player.name)
+            self.players.addItem(QListWidgetItem(seat_icon(player.seat), text + since))
+
+    def _show_record(self, replay: Replay) -> None:
+        start = QListWidgetItem("  0. " + self.tr("the start"))
+        start.setData(Qt.ItemDataRole.UserRole, 0)
+        self.record.addItem(start)
+        for line in replay.lines:
+            self.record.addItem(self._record_item(replay, line))
+
+    def _record_item(self, replay: Replay, line: Line) -> QListWidgetItem:
+        if line.kind == "ply":
+            frame = replay.frames[line.ply]
+            mark = "✓" if frame.final else "…"
+            if any(p.severity == "invalid" for p in frame.problems):
+                mark = "✗"
+            text = f"{line.ply:>3}. {line.text}   {line.author}  {mark}"
+            item = QListWidgetItem(seat_icon(line.seat) if line.seat else seat_icon(8), text)
+        else:
+            if line.kind == "chat":
+                text = self.tr("{author}: {text}").format(author=line.author, text=line.text)
+            elif line.kind == "offer":
+                text = self.tr("{author} offers a draw").format(author=line.author)
+            elif line.kind == "accept":
+                text = self.tr("{author} accepts a draw").format(author=line.author)
+            elif line.kind == "halt":
+                text = f"{line.author} {line.text}"
+            else:
+                text = line.text
+            item = QListWidgetItem("      " + text)
+            font = QFont(item.font())
+            font.setItalic(True)
+            item.setFont(font)
+            if line.kind in ("problem", "halt"):
+                item.setForeground(QBrush(QColor(ERROR)))
+            elif line.seat:
+                item.setForeground(QBrush(seat_colour(line.seat).darker(130)))
+            else:
+                item.setForeground(QBrush(QColor(NEUTRAL).darker(140)))
+        item.setData(Qt.ItemDataRole.UserRole, line.ply)
+        return item
+
+    def _show_problems(self, problems: Sequence[Problem]) -> None:
+        self.problems.clear()
+        listed = list(problems)
+        for problem in listed:
+            item = QListWidgetItem(problem.line())
+            item.setForeground(
+                QBrush(QColor(ERROR if problem.severity == "invalid" else "#b26a00"))
+            )
+            item.setData(Qt.ItemDataRole.UserRole, problem.ply)
+            self.problems.addItem(item)
+        self.problems.setVisible(bool(listed))
+        self.problems_label.setVisible(bool(listed))
+
+    # --- stepping -----------------------------------------------------------------------
+    def go_to(self, ply: int) -> None:
+        replay, board = self.replay, self.board
+        if replay is None or board is None:
+            return
+        ply = max(0, min(ply, replay.plies))
+        self.ply = ply
+        frame = replay.frames[ply]
+        board.show_position(
+            replay.engine,
+            frame.engine_state,
+            last_move=frame.last_move,
+            my_seat=None,
+            interactive=False,
+        )
+        board.show_marks([ShownMarks(marks) for marks in frame.marks])
+        if self.slider.value() != ply:
+            self.slider.blockSignals(True)
+            self.slider.setValue(ply)
+            self.slider.blockSignals(False)
+        self.position.setText(f"{ply}/{replay.plies}")
+        self.frame_text.setText(self._frame_words(replay, frame))
+        self._select_line(ply)
+        self.first_button.setEnabled(ply > 0)
+        self.previous_button.setEnabled(ply > 0)
+        self.next_button.setEnabled(ply < replay.plies)
+        self.last_button.setEnabled(ply < replay.plies)
+
+    def _frame_words(self, replay: Replay, frame: Frame) -> str:
+        """What the board shows, in words (rich text: the problems in their colour)."""
+        if frame.ply == 0:
+            text = self.tr("The start.")
+        else:
+            seat = frame.player or frame.seat
+            who = replay.seat_name(seat, frame.ply) if seat else frame.by
+            text = self.tr("Ply {ply}: {move}, played by {who}.").format(
+                ply=frame.ply, move=frame.label, who=who
+            )
+            if frame.by != who:  # the key of a bot that replaced its player, say
+                text += " " + self.tr("Signed by {signer}.").format(signer=frame.by)
+            text += " " + (
+                self.tr("Final: every peer at the table acknowledged it.")
+                if frame.final
+                else self.tr("Not final: not every peer acknowledged it.")
+            )
+        note = self.board.status_note(replay.engine, frame.engine_state) if self.board else ""
+        if note:
+            text += " " + note + "."
+        parts = [escape(text)]
+        for problem in frame.problems:
+            colour = ERROR if problem.severity == "invalid" else "#b26a00"
+            parts.append(f'<span style="color:{colour}">⚠ {escape(problem.line())}</span>')
+        if frame.marks:
+            names = ", ".join(marks.author for marks in frame.marks)
+            line = self.tr("Pointing on this position: {names}.").format(names=names)
+            parts.append(escape(line))
+        return "<br>".join(parts)
+
+    def _select_line(self, ply: int) -> None:
+        for row in range(self.record.count()):
+            item = self.record.item(row)
+            is_ply = item.data(Qt.ItemDataRole.UserRole) == ply and (
+                row == 0 or not item.text().startswith("      ")
+            )
+            if is_ply:
+                self.record.setCurrentRow(row)
+                self.record.scrollToItem(item)
+                return
+
+    def _line_clicked(self, item: QListWidgetItem) -> None:
+        ply = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(ply, int):
+            self.go_to(ply)
+
+    def _play(self, on: bool) -> None:
+        if on:
+            if self.ply >= self.last_ply:
+                self.go_to(0)
+            self.play_button.setIcon(self.pause_icon)
+            self.timer.start()
+        else:
+            self.play_button.setIcon(self.play_icon)
+            self.timer.stop()
+
+    def _tick(self) -> None:
+        if self.ply >= self.last_ply:
+            self.play_button.setChecked(False)
+            return
+        self.go_to(self.ply + 1)
+
+    def _back(self) -> None:
+        self.clear()
+        self.closed.emit()
+
+    # --- exports ------------------------------------------------------------------------
+    def image(self) -> QImage | None:
+        """The board shown, as an ``EXPORT_SIZE`` picture, or None before a game is shown."""
+        replay = self.replay
+        if replay is None:
+            return None
+        frame = replay.frames[self.ply]
+        renderer = BoardRenderer(replay.engine, EXPORT_SIZE)
+        try:
+            return renderer.grab(frame.engine_state, frame.last_move, frame.marks)
+        finally:
+            renderer.close()
+
+    def copy_image(self) -> None:
+        image = self.image()
+        if image is not None:
+            QApplication.clipboard().setImage(image)
+            self.export_status.setText(
+                self.tr("The board after ply {ply} is in the clipboard.").format(ply=self.ply)
+            )
+
+    def save_image(self, path: Path) -> bool:
+        image = self.image()
+        saved = image is not None and image.save(str(path), "PNG")  # type: ignore[call-overload]
+        self.export_status.setText(
+            self.tr("Saved the board after ply {ply} to {path}.").format(ply=self.ply, path=path)
+            if saved
+            else self.tr("Could not write {path}.").format(path=path)
+        )
+        return bool(saved)
+
+    def save_animation(self, path: Path) -> None:
+        """Draw the whole game into ``path``, a frame per event-loop turn; ``animationSaved``
+        says when it is written."""
+        if self.replay is None:
+            return
+        self._stop_animation()
+        self.animator = Animator(self.replay, EXPORT_SIZE)
+        self.animation_out = path
+        self.animation_button.setEnabled(False)
+        self.animation_timer.start()
+
+    def _animation_step(self) -> None:
+        animator, out = self.animator, self.animation_out
+        if animator is None or out is None:
+            self.animation_timer.stop()
+            return
+        if not animator.finished:
+            animator.step()
+            self.export_status.setText(
+                self.tr("Drawing the animation: frame {done} of {total}…").format(
+                    done=animator.done, total=animator.total
+                )
+            )
+            return
+        self.animation_timer.stop()
+        self.animator = None
+        self.animation_button.setEnabled(self.replay is not None)
+        try:
+            size = animator.finish(out)
+        except OSError as error:
+            self.export_status.setText(
+                self.tr("Could not write {path}: {reason}").format(
+                    path=out, reason=error.strerror or str(error)
+                )
+            )
+            self.animationSaved.emit("")
+            return
+        self.export_status.setText(
+            self.tr("Saved {frames} frames to {path} ({size} KiB).").format(
+                frames=animator.total, path=out, size=(size + 1023) // 1024
+            )
+        )
+        self.animationSaved.emit(str(out))
+
+    def _stop_animation(self) -> None:
+        self.animation_timer.stop()
+        if self.animator is not None:
+            self.animator.abandon()
+            self.animator = None
+
+    def _default_name(self, suffix: str) -> str:
+        stem = self.path.stem if self.path is not None else "game"
+        directory = self.path.parent if self.path is not None else Path.home()
+        return str(directory / f"{stem}{suffix}")
+
+    def _choose_image(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save the board as a picture"),
+            self._default_name(f"-ply{self.ply}.png"),
+            self.tr("PNG pictures (*.png)"),
+        )
+        if name:
+            self.save_image(Path(name))
+
+    def _choose_animation(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save the game as an animation"),
+            self._default_name("-animation.png"),
+            self.tr("Animated PNG (*.png *.apng)"),
+        )
+        if name:
+            self.save_animation(Path(name))
