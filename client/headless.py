@@ -90,7 +90,7 @@ class Printer:
 
     # --- before the game ---------------------------------------------------------------------
     def _on_Connected(self, event: Connected) -> None:
-        self.say(f"Linked with {event.remote}; its key {event.fingerprint}")
+        self.say(f"Linked with the host at {event.remote}; host key {event.fingerprint}")
         port = self.peer.port
         if port:
             self.say(f"Listening on port {port} for the other peers")
