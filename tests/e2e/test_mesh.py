@@ -80,30 +80,41 @@ def assert_one_chain(table: Table, profiles: list[str], procs: list[Proc]) -> No
         assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
-def test_a_joiner_killed_mid_game_rejoins_and_the_game_finishes(table: Table) -> None:
+@pytest.mark.parametrize("victim", ["P3", "Host"])
+def test_a_peer_killed_mid_game_rejoins_at_another_peer_and_the_game_finishes(
+    table: Table, victim: str
+) -> None:
+    """A joiner, or the host itself: SIGKILL at a ply, then ``palabre join`` again with the
+    same profile at another peer's address; it takes its game file up and plays on."""
     start_four(table)
     host, p2, p3, p4 = table.procs
     port = listening_port(p2)
-    wait_for_ply(p3, 12)
-    kill(p3)
+    killed = {"P3": p3, "Host": host}[victim]
+    wait_for_ply(killed, 12)
+    kill(killed)
+    profile = killed.name
+    seat = ["--seat", "3"] if victim == "P3" else []
     again = table.join(
-        "P3",
-        "--seat",
-        "3",
+        victim,
+        *seat,
         "--bot",
         "--bot-delay",
         DELAY,
         target=f"127.0.0.1:{port}",  # any peer's address: not the host's
-        profile="p3",
-        run="p3-again",
+        profile=profile,
+        run=f"{profile}-again",
     )
     codes = table.finish()
-    assert codes == [0, 0, -signal.SIGKILL, 0, 0], table.outputs()
+    expected = [0, 0, 0, 0, 0]
+    expected[table.procs.index(killed)] = -signal.SIGKILL
+    assert codes == expected, table.outputs()
     assert re.search(
         r"^Rejoined: took the table up again from .* \(at ply \d+\)$", again.output, re.M
     )
-    assert_one_chain(table, ["host", "p2", "p3", "p4"], [host, p2, p4, again])
+    others = [proc for proc in (host, p2, p3, p4) if proc is not killed]
+    assert_one_chain(table, ["host", "p2", "p3", "p4"], [*others, again])
     assert "Result: " in again.output
+    assert not any("removed" in line for line in ply_lines(again.output))
 
 
 def test_the_host_killed_after_start_is_voted_off_and_the_others_finish(table: Table) -> None:
