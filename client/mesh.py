@@ -181,6 +181,10 @@ class Mesh:
                 plan.append((key, self.book[key]))
         return plan
 
+    def dialing_state(self, key: bytes) -> _Dialing:
+        """The dial record of ``key`` (a spectator redialing uses it too)."""
+        return self._dialing.setdefault(key, _Dialing())
+
     def dial_ended(self, key: bytes, now: float, ok: bool) -> None:
         state = self._dialing.setdefault(key, _Dialing())
         state.busy = False

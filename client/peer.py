@@ -703,20 +703,47 @@ class Peer:
             linked = [link.key for link in self.links if not link.closing]
             for key, where in self.mesh.to_dial(now, linked):
                 self._nursery.start_soon(self._dial, key, where)
-        if not peers and table.me is not None and not self.stay:
+        if not peers and table.me is None and self._nursery is not None and not self.done.is_set():
+            self._watch_elsewhere(now)
+        if not peers and not self.stay:
             self._alone_since = now if self._alone_since is None else self._alone_since
             if now - self._alone_since >= ALONE_LIMIT + table.start.away_ms / 1000:
                 self.notify(LinkLost("every peer", "no peer could be reached", fatal=True))
                 self.conclude(1, 0.0, wait_links=False)
 
-    async def _dial(self, key: bytes, where: Address) -> None:
-        """Dial a peer of the mesh and run the link until it ends."""
+    def _watch_elsewhere(self, now: float) -> None:
+        """A spectator that lost its links asks another peer to let it watch (in turn)."""
+        assert self._nursery is not None
+        if any(not link.closing for link in self.links):
+            return
+        states = {key: self.mesh.dialing_state(key) for key in self.mesh.book}
+        if any(state.busy for state in states.values()):
+            return
+        ready = [key for key, state in states.items() if now >= state.next_at]
+        if ready:
+            key = min(ready, key=lambda k: states[k].tries)  # the least failed first
+            states[key].busy = True
+            self._nursery.start_soon(self._dial, key, self.mesh.book[key], True)
+
+    async def _dial(self, key: bytes, where: Address, watch: bool = False) -> None:
+        """Dial a peer of the mesh (``watch``: as a spectator) and run the link."""
         try:
             link = await connect(where.host, where.port, self.link_spec(expect=key), timeout=5.0)
         except LinkError:
             self.mesh.dial_ended(key, trio.current_time(), ok=False)
             return
         self.mesh.dial_ended(key, trio.current_time(), ok=True)
+        if watch:
+            assert self.table is not None
+            name = str(getattr(self, "name", "") or "a spectator")
+            peer_link = PeerLink(link, key, self.table.start.name_of(key), dialed_by=self.me)
+            peer_link.send(
+                SendMessage(JOIN, {"name": name, "seat": 0, "watch": True, "ready": True})
+            )
+            self.admit(peer_link)
+            await self.run_link(peer_link, self._deliver_mesh)
+            self.mesh.link_lost(key, trio.current_time())
+            return
         assert self.table is not None
         peer_link = PeerLink(link, key, self.table.start.name_of(key), dialed_by=self.me)
         self.admit(peer_link)

@@ -331,3 +331,35 @@ async def test_a_person_plays_from_the_terminal_with_typed_lines(tmp_path: Path)
     assert table.table is not None
     ann = [s.label for s in table.table.chain.states[1:] if s.record.author != table.me]
     assert ann == ["t1", "seat 2 resigns"]
+
+
+@pytest.mark.trio
+async def test_a_spectator_whose_peer_leaves_watches_through_another(tmp_path: Path) -> None:
+    """Eve watches through ann; ann leaves mid-game (and is voted off): eve asks another peer
+    of the mesh to let it watch and ends with the same chain."""
+    table = host(tmp_path, bot_delay=0.15, away_ms=1500)
+    await table.open(0)
+    peers: dict[str, JoinPeer] = {}
+
+    def watch_ann(event: Any) -> None:
+        ann = peers["ann"]
+        if isinstance(event, PlyApplied) and event.state.ply == 2 and "eve" not in peers:
+            eve = joiner(tmp_path, "eve", ann.port, watch=True, bot_me=False)
+            peers["eve"] = eve
+            nursery.start_soon(eve.run)
+        if isinstance(event, PlyApplied) and event.state.ply == 5:
+            ann.call_soon(lambda: ann.finish(1, "unplugged"))
+
+    with trio.fail_after(40):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(table.run)
+            for name in ("ann", "bob"):
+                peers[name] = joiner(tmp_path, name, table.port, bot_delay=0.15)
+                nursery.start_soon(peers[name].run)
+            peers["ann"].observers.append(watch_ann)
+    eve, bob = peers["eve"], peers["bob"]
+    assert (table.exit_code, peers["ann"].exit_code, bob.exit_code, eve.exit_code) == (0, 1, 0, 0)
+    assert eve.table is not None and eve.table.ended and eve.table.me is None
+    assert table.table is not None and table.table.ended
+    assert eve.table.head.chain_digest == table.table.head.chain_digest
+    assert any(s.record.kind == "REMOVE" for s in eve.table.chain.states)
