@@ -7,7 +7,8 @@ rest.  Time is passed in (seconds, any origin); nothing here reads a clock.
 
 * A peer is **shown away** after ``min(10 s, away timeout)`` of silence; everyone sees it
   (``PresenceChanged`` events, ``SeatView.present``).
-* A peer is **away** after the table's away timeout (START ``away_ms``), and **idle** when
+* A peer is **away** after the table's away timeout (START ``away_ms``, at least
+  ``MIN_AWAY``), and **idle** when
   it has owed an ack, or a move of a seat it plays, for longer than the idle timeout
   (START ``idle_ms``).  Either makes it removable (``client.removal``).
 
@@ -20,10 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["AWAY_SHOWN", "Debts", "Presence"]
+__all__ = ["AWAY_SHOWN", "MIN_AWAY", "Debts", "Presence"]
 
 AWAY_SHOWN = 10.0
 """Seconds of silence after which a peer is shown as away (DESIGN.md, Presence)."""
+MIN_AWAY = 5.0
+"""The shortest away timeout that makes sense: two and a half heartbeats (2 s).  Between
+two presence reports a peer that sends nothing else is silent for 2 s; a shorter timeout
+would find every such peer away, then back, at every beat."""
 
 
 class Presence:
@@ -39,8 +44,8 @@ class Presence:
         shown: float = AWAY_SHOWN,
     ) -> None:
         self.me = me
-        self.away_after = away
-        self.shown_after = min(shown, away)
+        self.away_after = max(away, MIN_AWAY)
+        self.shown_after = min(shown, self.away_after)
         self._heard = {peer: now for peer in peers if peer != me}
         self._direct: dict[bytes, float] = {}
         self._shown_away: set[bytes] = set()

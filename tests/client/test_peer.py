@@ -20,7 +20,7 @@ from client.joining import JoinFailed, JoinPeer
 from client.lobby_wire import LobbyChanged, Roster
 from client.net_demo import file_chain
 from client.net_session import NetSession
-from client.peer import LinkLost, Peer
+from client.peer import LinkLost, Peer, TableStarted
 from client.session_api import ChatLine, SessionError, StateChanged
 from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity
@@ -218,27 +218,35 @@ async def test_a_spectator_after_start_receives_everything_and_signs_nothing(
     assert all(open_record(d).author != eve.me for d in read_log(eve.file.path).records)
 
 
+def ann_to_move(event: PlyApplied) -> bool:
+    """Whether ann's seat (2) is to move after this ply, played by ann herself."""
+    state = event.state.engine_state
+    seat = ENGINE.to_move(state)
+    return seat == 2 and ENGINE.controller(state, seat) == 2
+
+
 @pytest.mark.trio
 async def test_a_player_lost_after_start_is_voted_off_and_a_bot_takes_its_seat(
     tmp_path: Path,
 ) -> None:
-    table = host(tmp_path, bot_delay=0.2, away_ms=1500)  # the game outlasts the away timeout
+    params = {"seats": 3, "pile": 60}  # the game outlasts the away timeout (at least 5 s)
+    table = host(tmp_path, bot_delay=0.05, away_ms=5000, params=params)
     lost: list[LinkLost] = []
     table.observers.append(lambda e: lost.append(e) if isinstance(e, LinkLost) else None)
     others: list[JoinPeer] = []
 
     def quitter(port: int) -> JoinPeer:
-        peer = joiner(tmp_path, "ann", port, bot_delay=0.2)
+        peer = joiner(tmp_path, "ann", port, bot_delay=0.5)
 
-        def watch(event: Any) -> None:
-            if isinstance(event, PlyApplied) and event.state.ply == 2:
+        def watch(event: Any) -> None:  # ann leaves when it is her turn: the game waits
+            if isinstance(event, PlyApplied) and ann_to_move(event):
                 peer.call_soon(lambda: peer.finish(1, "unplugged"))
 
         peer.observers.append(watch)
         return peer
 
     def stayer(port: int) -> JoinPeer:
-        peer = joiner(tmp_path, "bob", port, bot_delay=0.2)
+        peer = joiner(tmp_path, "bob", port, bot_delay=0.05)
         others.append(peer)
         return peer
 
@@ -337,24 +345,30 @@ async def test_a_person_plays_from_the_terminal_with_typed_lines(tmp_path: Path)
 async def test_a_spectator_whose_peer_leaves_watches_through_another(tmp_path: Path) -> None:
     """Eve watches through ann; ann leaves mid-game (and is voted off): eve asks another peer
     of the mesh to let it watch and ends with the same chain."""
-    table = host(tmp_path, bot_delay=0.15, away_ms=1500)
+    table = host(tmp_path, bot_delay=0.05, away_ms=5000, params={"seats": 3, "pile": 60})
     await table.open(0)
     peers: dict[str, JoinPeer] = {}
 
     def watch_ann(event: Any) -> None:
         ann = peers["ann"]
-        if isinstance(event, PlyApplied) and event.state.ply == 2 and "eve" not in peers:
+        if isinstance(event, TableStarted) and "eve" not in peers:
             eve = joiner(tmp_path, "eve", ann.port, watch=True, bot_me=False)
             peers["eve"] = eve
             nursery.start_soon(eve.run)
-        if isinstance(event, PlyApplied) and event.state.ply == 5:
-            ann.call_soon(lambda: ann.finish(1, "unplugged"))
+        if isinstance(event, PlyApplied) and ann_to_move(event):
+            nursery.start_soon(leave_once_eve_watches, ann)
+
+    async def leave_once_eve_watches(ann: JoinPeer) -> None:
+        while peers["eve"].table is None:  # ann's bot waits 0.5 s: eve is in long before
+            await trio.sleep(0.01)
+        ann.finish(1, "unplugged")
 
     with trio.fail_after(40):
         async with trio.open_nursery() as nursery:
             nursery.start_soon(table.run)
             for name in ("ann", "bob"):
-                peers[name] = joiner(tmp_path, name, table.port, bot_delay=0.15)
+                delay = 0.5 if name == "ann" else 0.05  # ann's turn lasts: she leaves then
+                peers[name] = joiner(tmp_path, name, table.port, bot_delay=delay)
                 nursery.start_soon(peers[name].run)
             peers["ann"].observers.append(watch_ann)
     eve, bob = peers["eve"], peers["bob"]

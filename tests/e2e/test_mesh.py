@@ -118,7 +118,7 @@ def test_a_peer_killed_mid_game_rejoins_at_another_peer_and_the_game_finishes(
 
 
 def test_the_host_killed_after_start_is_voted_off_and_the_others_finish(table: Table) -> None:
-    start_four(table, "--away-timeout", "2")
+    start_four(table, "--away-timeout", "5")
     host, p2, p3, p4 = table.procs
     wait_for_ply(p2, 6)
     kill(host)
