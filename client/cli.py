@@ -136,10 +136,19 @@ def _add_host(commands: Any) -> None:
     host.add_argument("--seats", type=int, default=None, help="number of seats, when allowed")
     host.add_argument("--bots", type=int, default=0, metavar="N", help="seats for bots you run")
     host.add_argument(
-        "--away-timeout", type=float, default=60.0, metavar="S", help="table option (default 60)"
+        "--away-timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="a player silent this long may be voted off, a bot takes its seats "
+        "(default 60, at least 5)",
     )
     host.add_argument(
-        "--idle-timeout", type=float, default=900.0, metavar="S", help="table option (default 900)"
+        "--idle-timeout",
+        type=float,
+        default=900.0,
+        metavar="S",
+        help="a player that owes a move or an ack this long may be voted off (default 900)",
     )
     host.add_argument(
         "--no-announce", action="store_true", help="do not announce the table on the LAN (mDNS)"
