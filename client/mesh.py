@@ -13,13 +13,13 @@ machine holds the table hostage.  ``Mesh`` decides, the trio runtime (``client.p
   both ends keep the one dialed by the later joiner (the newer one if the same peer dialed
   both), so they keep the same one.
 * **Forwarding.**  A peer sends what it signs on every link.  It passes on every record it
-  takes: ply records, ENDs, VOTEs, HALTs and START to every other link (so a REMOVE always
-  reaches a link before any ACK of it does), the rest (ACKs, chat, pointing, draw offers) to
-  spectators and to peers that say they have no link with the record's author.
-* **Presence.**  Every ``HEARTBEAT`` seconds a peer sends ``presence`` on every link: the
-  peers it heard from directly and how long ago (``Table.presence.report_entries``).  Any
-  frame from a peer is news of it (``Table.heard``); a report is news of the others
-  (``Table.presence_report``) and says which links the reporter has.
+  takes: REMOVEs, ENDs, VOTEs, HALTs and START to every other link (so a REMOVE always
+  reaches a link before any ACK of it does), the rest (moves, ACKs, chat, pointing, draw
+  offers) to spectators and to peers that say they have no link with the record's author.
+* **Presence.**  Every ``HEARTBEAT`` seconds, and when its links change, a peer sends
+  ``presence`` on every link: the peers it has a link with and how long ago it heard from
+  each.  Any frame from a peer is news of it (``Table.heard``); a report is news of the
+  others (``Table.presence_report``) and says which links the reporter has.
 * **Pulling.**  A peer that dials a peer after START, or whose table waits for records it
   lacks (``stalled``), sends ``pull`` ``{ply, digest}``: its last final ply and its chain
   digest there.  The answer is every record the other holds from that ply on (everything,
@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from client.records import CHAIN_KINDS, CHAT, END, HALT, START, VOTE, SignedRecord
+from client.records import CHAIN_KINDS, CHAT, END, HALT, REMOVE, START, VOTE, SignedRecord
 from net.wire import Bytes, Int, ListOf, Schema, Struct, Text
 
 __all__ = [
@@ -81,8 +81,10 @@ SCHEMAS: Mapping[str, Schema] = {
 }
 """The mesh's message topics and their schemas (docs/PROTOCOL.md section 15)."""
 
-FLOODED = frozenset({*CHAIN_KINDS, END, VOTE, HALT, START})
-"""Kinds passed on to every link: what the chain needs to move on, before any ACK of it."""
+FLOODED = frozenset({REMOVE, END, VOTE, HALT, START})
+"""Kinds passed on to every link: what must reach a link before any ACK of it (a REMOVE
+replaces a ply somebody may hold; see docs/TABLE.md), and the rare records that decide the
+table.  Moves go like ACKs: only where their author has no link."""
 
 
 @dataclass(frozen=True)

@@ -302,6 +302,8 @@ class Peer:
         self._pulled_at = -math.inf
         self._turn = 0
         self._book_changed = False
+        self._mesh_wake = trio.Event()
+        self._links_changed_since_report = False
         self.hold_until: float | None = None
         """A headless peer ends (code 0) no sooner than this: a rematch is being agreed."""
         self.rematch = Rematch(self, auto=rematch)
@@ -447,6 +449,8 @@ class Peer:
         for link in self.links:
             if link.key in start.peer_keys and not link.spectator:
                 link.admitted = True
+        self._links_changed_since_report = True
+        self._mesh_wake.set()  # report and dial the mesh now
         self.notify(TableStarted(start, my_seats, self.file.path))
 
     def _bot(self, game: str, seat: int) -> Bot:
@@ -631,6 +635,8 @@ class Peer:
         self._pull(link)  # first: a link this peer dialed begins with it
         link.send(SendMessage(ADDRESSES, addresses_body(self.mesh.book)))
         self._alone_since = None
+        self._links_changed_since_report = True
+        self._mesh_wake.set()
 
     def _pull(self, link: PeerLink) -> None:
         table = self.table
@@ -669,24 +675,51 @@ class Peer:
         if self.table is not None and not link.spectator:
             self.mesh.link_lost(link.key, trio.current_time())
         self._wake.set()
+        self._links_changed_since_report = True
+        self._mesh_wake.set()
 
     async def serve_mesh(self) -> None:
-        """Presence reports, dialing, pulling when the table waits: every beat."""
+        """Presence reports and pulls every beat; dialing as soon as there is someone to
+        dial (the table started, a link was lost, a pause is over)."""
+        next_report = -math.inf
         while not self.done.is_set():
             now = trio.current_time()
             table = self.table
             if table is not None:
-                self._beat(table, now)
-            pause = HEARTBEAT
+                self._dial_what_is_due(now)
+                if now >= next_report or self._links_changed_since_report:
+                    next_report = now + HEARTBEAT
+                    self._links_changed_since_report = False
+                    self._beat(table, now)
+            pause = HEARTBEAT if table is None else max(next_report - now, 0.0)
             upcoming = self.mesh.next_dial()
             if upcoming is not None:
                 pause = min(pause, max(upcoming - now, 0.05))
             with trio.move_on_after(pause):
-                await self.done.wait()
+                await self._mesh_wake.wait()
+            self._mesh_wake = trio.Event()
+
+    def _dial_what_is_due(self, now: float) -> None:
+        if self._nursery is not None and not self.done.is_set():
+            linked = [link.key for link in self.links if not link.closing]
+            for key, where in self.mesh.to_dial(now, linked):
+                self._nursery.start_soon(self._dial, key, where)
+
+    def _report(self, table: Table, now: float) -> dict[str, Any]:
+        """This peer's presence report: the peers it has a link with, and how long ago it
+        last heard from each (so the others know which links it has: ``Mesh.passes_on``)."""
+        if table.me is None:
+            return {"heard": []}
+        keys = dict.fromkeys(k.key for k in self.peer_links() if k.admitted and not k.closing)
+        entries = [
+            {"key": key, "ago": min(int(table.presence.silent_for(key, now) * 1000), 2**32 - 1)}
+            for key in keys
+            if table.presence.tracks(key)
+        ]
+        return {"heard": entries[:16]}
 
     def _beat(self, table: Table, now: float) -> None:
-        entries = table.presence.report_entries(now) if table.me is not None else []
-        report = {"heard": [{"key": key, "ago": ago} for key, ago in entries]}
+        report = self._report(table, now)
         book = addresses_body(self.mesh.book) if self._book_changed else None
         self._book_changed = False
         for link in self.links:
@@ -699,10 +732,6 @@ class Peer:
             self._pulled_at = now
             self._turn += 1
             self._pull(peers[self._turn % len(peers)])
-        if self._nursery is not None and not self.done.is_set():
-            linked = [link.key for link in self.links if not link.closing]
-            for key, where in self.mesh.to_dial(now, linked):
-                self._nursery.start_soon(self._dial, key, where)
         if not peers and table.me is None and self._nursery is not None and not self.done.is_set():
             self._watch_elsewhere(now)
         if not peers and not self.stay:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from client.mesh import FLOODED, RETRY_FIRST, Address, Held, Mesh
-from client.records import ACK, CHAIN_KINDS, CHAT, END, MOVE, START, VOTE
+from client.records import ACK, CHAIN_KINDS, CHAT, END, MOVE, REMOVE, START, VOTE
 from client.table import Table
 from tests.client.harness import Setup, forge, last_seq
 from tests.client.meshnet import MeshRouter
@@ -67,7 +67,7 @@ def test_both_ends_keep_the_same_one_of_two_links() -> None:
 
 
 # --- forwarding and pulls --------------------------------------------------------------------
-def test_the_chain_floods_and_acks_go_only_where_their_author_has_no_link() -> None:
+def test_removes_flood_and_moves_and_acks_go_only_where_their_author_has_no_link() -> None:
     setup = Setup(["A", "B", "C"])
     keys = {n: setup.key(n) for n in "ABC"}
     mesh = Mesh(keys["A"], tuple(keys.values()))
@@ -76,11 +76,15 @@ def test_the_chain_floods_and_acks_go_only_where_their_author_has_no_link() -> N
     ack = forge(setup, "B", ACK, {"ply": 1, "digest": digest})
     move = forge(setup, "B", MOVE, {"ply": 1, "prev": digest, "seat": 2, "move": [1]})
     assert mesh.passes_on(ack, keys["B"], keys["C"], spectator=False)
+    assert mesh.passes_on(move, keys["B"], keys["C"], spectator=False)
     mesh.report(keys["C"], [keys["A"], keys["B"]])
     assert not mesh.passes_on(ack, keys["B"], keys["C"], spectator=False)
-    assert mesh.passes_on(move, keys["B"], keys["C"], spectator=False)
+    assert not mesh.passes_on(move, keys["B"], keys["C"], spectator=False)
     assert mesh.passes_on(ack, keys["B"], b"s" * 32, spectator=True)
-    assert CHAIN_KINDS | {END, VOTE, START} <= FLOODED and ACK not in FLOODED
+    remove = forge(setup, "A", REMOVE, {"ply": 1, "prev": digest, "removed": [keys["B"]],
+                                        "replacements": [], "votes": [b"x"]})  # fmt: skip
+    assert mesh.passes_on(remove, keys["A"], keys["C"], spectator=False)
+    assert {REMOVE, END, VOTE, START} <= FLOODED and not {ACK, MOVE} & FLOODED
 
 
 def test_a_pull_is_answered_from_the_ply_asked_or_wholly_from_another_branch() -> None:
@@ -125,7 +129,7 @@ def finished(tables: list[Table]) -> bool:
     return all(t.ended for t in tables)
 
 
-def test_a_full_mesh_plays_a_game_and_passes_on_only_the_chain() -> None:
+def test_a_full_mesh_plays_a_game_and_passes_on_nearly_nothing() -> None:
     _setup, router = mesh_game(["A", "B", "C", "D"], max_delay=0.02)
     router.start()
     tables = list(router.tables.values())
