@@ -10,9 +10,14 @@ from typing import Any
 
 from engines import UnknownGame, engine_names, find_engine
 from engines.base import InvalidParams
-from net.invite import DEFAULT_PORT
+from net.errors import InviteError
+from net.identity import parse_fingerprint
+from net.invite import DEFAULT_PORT, check_secret
 
-__all__ = ["build_parser", "main"]
+__all__ = ["GENERATE", "build_parser", "main"]
+
+GENERATE = "\0generate"
+"""``--secret`` given without a value: the host makes one (``net.invite.new_secret``)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -153,6 +158,22 @@ def _add_host(commands: Any) -> None:
     host.add_argument(
         "--no-announce", action="store_true", help="do not announce the table on the LAN (mDNS)"
     )
+    host.add_argument(
+        "--secret",
+        nargs="?",
+        const=GENERATE,
+        default=None,
+        metavar="TEXT",
+        help="admit only players who know the table secret (given in the invite); "
+        "without TEXT, a strong one is made",
+    )
+    host.add_argument(
+        "--refuse",
+        action="append",
+        default=[],
+        metavar="FINGERPRINT",
+        help="never admit this player's key (repeatable)",
+    )
     _add_peer_options(host)
 
 
@@ -167,6 +188,12 @@ def _add_join(commands: Any) -> None:
         default=0,
         help="port to listen on for the other peers (default: any free one)",
     )
+    join.add_argument(
+        "--secret",
+        default=None,
+        metavar="TEXT",
+        help="the table secret, when joining by address (an invite carries its own)",
+    )
     _add_peer_options(join)
 
 
@@ -179,9 +206,18 @@ def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) 
         1 <= len(args.name.strip()) <= 32 and args.name.isprintable()
     ):
         parser.error("--name must be 1 to 32 printable characters")
+    if args.secret is not None and args.secret != GENERATE:
+        try:
+            args.secret = check_secret(args.secret)
+        except InviteError as error:
+            parser.error(f"--secret: {error}")
     if not 0 <= args.port <= 65535:
         parser.error("--port must be a number from 0 to 65535")
     if args.command == "host":
+        try:
+            args.refuse = [parse_fingerprint(text) for text in args.refuse]
+        except ValueError as error:
+            parser.error(f"--refuse: {error}")
         if args.bots < 0:
             parser.error("--bots must be 0 or more")
         if args.away_timeout <= 0 or args.idle_timeout <= 0:

@@ -38,6 +38,8 @@ __all__ = [
     "RecordIgnored",
     "RecordRejected",
     "TableEnded",
+    "TakebackAsked",
+    "TakebackConsented",
     "VoteReceived",
 ]
 
@@ -177,6 +179,24 @@ class DrawAccepted:
     name: str
 
 
+@dataclass(frozen=True)
+class TakebackAsked:
+    """A peer asks to take back ply ``ply`` (its own move, the head); consents are wanted."""
+
+    author: bytes
+    name: str
+    ply: int
+
+
+@dataclass(frozen=True)
+class TakebackConsented:
+    """A peer consents to take back ply ``ply`` (the head)."""
+
+    author: bytes
+    name: str
+    ply: int
+
+
 Event = (
     PlyApplied
     | PlyFinal
@@ -195,6 +215,8 @@ Event = (
     | PresenceChanged
     | VoteReceived
     | Notice
+    | TakebackAsked
+    | TakebackConsented
 )
 
 

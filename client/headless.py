@@ -1,10 +1,11 @@
 """``palabre host`` and ``palabre join`` in a terminal: ready at once, printed ply by ply.
 
 A headless peer prints the invite (host), the lobby as it fills, each ply in notation when
-it becomes final here (every peer acked this peer's chain digest for it), chat and pointing,
-rejected records and halts with their evidence files, the result, and a last ``chain:``
-line (plies, how many final, the chain digest) that the demo compares across peers.  It
-exits with DESIGN.md's codes: 0 ended, 3 halted, 4 join refused, 1 any other error.
+it becomes final here (every peer acked this peer's chain digest for it), chat, pointing,
+draw offers and takeback asks and consents, rejected records and halts with their evidence
+files, the result, and a last ``chain:`` line (plies, how many final, the chain digest) that
+the demo compares across peers.  It exits with DESIGN.md's codes: 0 ended, 3 halted, 4 join
+refused, 1 any other error.
 
 ``--trace FILE`` (for ``scripts/bench_net.py``) appends one JSON line per ply sent and per
 ply final, with ``time.monotonic()`` (one clock for every process of a machine), then the
@@ -15,6 +16,7 @@ peer) and ``engine_for``; the commands never do.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -23,6 +25,7 @@ from typing import Any, TextIO
 
 import trio
 
+from client.cli import GENERATE
 from client.events import (
     ChatReceived,
     DrawAccepted,
@@ -35,13 +38,23 @@ from client.events import (
     PresenceChanged,
     RecordRejected,
     TableEnded,
+    TakebackAsked,
+    TakebackConsented,
     VoteReceived,
 )
 from client.joining import Connected, JoinFailed, JoinPeer, Rejoined, parse_target
 from client.joining import Notice as HostNotice
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
-from client.peer import EvidenceWritten, LinkLost, Peer, RecordsSent, TableStarted
+from client.peer import (
+    EvidenceWritten,
+    LinkLost,
+    LinkRefused,
+    NameWarning,
+    Peer,
+    RecordsSent,
+    TableStarted,
+)
 from client.records import CHAIN_KINDS, key_label
 from client.rematch import RematchChanged, RematchReady
 from client.settings import SettingsStore
@@ -49,9 +62,9 @@ from client.terminal import TerminalPlayer
 from engines import AnyEngine, InvalidParams, find_engine
 from net.errors import IdentityError, InviteError, LinkError, LogFileError
 from net.identity import load_profile_identity
-from net.invite import Invite, format_table_id
+from net.invite import Invite, format_table_id, new_secret
 
-__all__ = ["Printer", "run_host", "run_join"]
+__all__ = ["Printer", "run_host", "run_join", "table_secret"]
 
 Setup = Callable[[Peer], None]
 
@@ -81,7 +94,16 @@ class Printer:
     def hosting(self, invite: Invite, game: str) -> None:
         self.say(f"Hosting {game} on port {invite.port}; host key {invite.fingerprint}")
         self.say(f"Invite: {invite}")
-        self.say(f"Others join with: palabre join {invite.addresses[0]}:{invite.port}")
+        where = f"{invite.addresses[0]}:{invite.port}"
+        if invite.secret is None:
+            self.say(f"Others join with: palabre join {where}")
+        else:
+            self.say(
+                f"Others join with the invite, or: palabre join {where} "
+                f"--secret {shlex.quote(invite.secret)}"
+            )
+            self.say("Only players who know the table secret are admitted: share the invite")
+            self.say("with your players only, not with the whole network.")
 
     def __call__(self, event: Any) -> None:
         handler = getattr(self, f"_on_{type(event).__name__}", None)
@@ -98,6 +120,9 @@ class Printer:
     def _on_JoinFailed(self, event: JoinFailed) -> None:
         what = "join refused" if event.refused else "cannot join"
         print(f"palabre: {what}: {event.reason}", file=sys.stderr, flush=True)
+
+    def _on_NameWarning(self, event: NameWarning) -> None:
+        self.say(f"WARNING: {event.text}")
 
     def _on_MdnsNote(self, event: Any) -> None:
         self.say(f"mdns: {event.text}")
@@ -150,6 +175,9 @@ class Printer:
         return f"{ply:4d}. {who:<28} {state.label:<16} {finality}"
 
     def _on_RecordRejected(self, event: RecordRejected) -> None:
+        self.say(f"REJECTED: {event.reason}")
+
+    def _on_LinkRefused(self, event: LinkRefused) -> None:
         self.say(f"REJECTED: {event.reason}")
 
     def _on_Halted(self, event: Halted) -> None:
@@ -214,6 +242,12 @@ class Printer:
     def _on_Notice(self, event: Any) -> None:
         """The host's word in the lobby (``joining.Notice``), or the table's."""
         self.say(f"{'host' if isinstance(event, HostNotice) else 'note'}: {event.text}")
+
+    def _on_TakebackAsked(self, event: TakebackAsked) -> None:
+        self.say(f"takeback: {event.name} asks to take back ply {event.ply}")
+
+    def _on_TakebackConsented(self, event: TakebackConsented) -> None:
+        self.say(f"takeback: {event.name} consents to take back ply {event.ply}")
 
     def _on_LinkLost(self, event: LinkLost) -> None:
         if event.fatal:
@@ -298,6 +332,8 @@ def run_host(
             seed=args.seed,
             bot_delay=args.bot_delay / 1000,
             bot_me=args.bot,
+            secret=new_secret() if args.secret == GENERATE else args.secret,
+            refuse=args.refuse,
             rematch=args.rematch > 0,
             announce=not args.no_announce and mdns_enabled(),
         )
@@ -341,6 +377,7 @@ def run_join(
         seat=args.seat,
         watch=args.watch,
         ready=True,
+        secret=args.secret,
         profile=args.profile,
         engine_for=engine_for,
         seed=args.seed,
@@ -380,6 +417,7 @@ def _run(
             bot_delay=peer.bot_delay,
             bot_me=peer.bot_me,
             rematch=left > 0,
+            secret=table_secret(peer),
         )
         print(
             f"Rematch: a new table {format_table_id(plan.table_id)}; your seat {plan.seat}",
@@ -389,6 +427,16 @@ def _run(
         main = partial(_host, peer, port=plan.port) if plan.is_host else partial(_joined, peer)
         code = _run_one(peer, args, setup, out, main)
     return code
+
+
+def table_secret(peer: Peer) -> str | None:
+    """The secret of ``peer``'s table (a rematch keeps it): the host's, or the one a joiner
+    proved."""
+    from client.hosting import HostPeer
+
+    if isinstance(peer, HostPeer):
+        return peer.secret
+    return peer.proved_secret if isinstance(peer, JoinPeer) else None
 
 
 async def _joined(peer: Peer, printer: Printer) -> int:

@@ -7,6 +7,12 @@ dialed at), and signs START once every seat is taken and every peer is ready (at
 (``client.peer``, the mesh) and the host is a peer like the others: it may leave, and come
 back with ``palabre join`` and the same profile.
 
+Admission (docs/SECURITY.md): with a table ``secret`` the handshake itself refuses a joiner
+that does not prove it knows it (REFUSE ``secret``, net.handshake), before any lobby
+message; keys the host ``refuse``s, and players it removed before START
+(``remove_player``), are refused at their ``join``.  After START the seats are those of
+the signed START: nobody joins as a player and nobody else can sign for a seat.
+
 Invariants: a link is admitted (gets rosters and records) only after its ``join`` was
 accepted; a refused join is told why (REFUSE ``refused``) and closed; after START a join is
 answered as any peer answers it (``Peer.join_after_start``); a lost link is not the end of
@@ -16,13 +22,13 @@ the table.
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import trio
 
 from client.addresses import lan_addresses
-from client.lobby import JoinRefused, Lobby
+from client.lobby import JoinRefused, Lobby, TableFull
 from client.lobby_wire import (
     ADD_BOT,
     JOIN,
@@ -45,7 +51,8 @@ from engines import AnyEngine
 from net.driver import Link
 from net.errors import CloseCode, LinkError
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
-from net.identity import Identity
+from net.events import RecordRejected as NetRecordRejected
+from net.identity import Identity, fingerprint, short_fingerprint
 from net.invite import Invite
 
 __all__ = ["HostPeer"]
@@ -71,6 +78,8 @@ class HostPeer(Peer):
         bot_seats: Sequence[int] = (),
         invited: Collection[bytes] | None = None,
         open_retry: float = 0.0,
+        secret: str | None = None,
+        refuse: Iterable[str] = (),
         **options: Any,
     ) -> None:
         """``InvalidParams`` for options the engine refuses, ``JoinRefused`` for too many
@@ -78,13 +87,22 @@ class HostPeer(Peer):
 
         A rematch (``client.rematch``) names its ``table_id``, the host's ``seat``, the
         ``bot_seats`` of its bots and the peers ``invited`` (no one else gets a seat), and
-        retries its port for ``open_retry`` seconds while the last table lets go of it."""
+        retries its port for ``open_retry`` seconds while the last table lets go of it.
+
+        ``secret``: the table secret joiners must prove (``net.invite.check_secret``; None:
+        anyone who reaches the port may join).  ``refuse``: fingerprints (canonical form,
+        ``net.identity.parse_fingerprint``) of players never admitted."""
         super().__init__(identity, **options)
+        self.secret = secret
+        self.refused = set(refuse)
+        self.removed: set[bytes] = set()
         self.table_id = self.host_table_id = table_id or os.urandom(16)
         self.engine = engine
         self.name = name
         self.auto_start = auto_start
-        self.announce = announce
+        # A table with a secret is for the people given its invite: it is not announced on
+        # the LAN (an announced invite would lack the secret, and say the table is there).
+        self.announce = announce and secret is None
         """Announce the lobby on the LAN over mDNS (``client.mdns``) until START."""
         self.lobby = Lobby(
             engine, params, self.me, name, away_ms=away_ms, idle_ms=idle_ms, host_seat=seat
@@ -112,7 +130,9 @@ class HostPeer(Peer):
                 if trio.current_time() >= deadline:
                     raise
                 await trio.sleep(0.2)
-        return Invite(lan_addresses(), self.port, self.host_table_id, self.identity.fingerprint)
+        return Invite(
+            lan_addresses(), self.port, self.host_table_id, self.identity.fingerprint, self.secret
+        )
 
     async def run(self) -> int:
         """Serve the table until it concludes; the exit code (DESIGN.md section 4, End)."""
@@ -198,10 +218,57 @@ class HostPeer(Peer):
         self.lobby.remove_bot(self.me, seat)
         self._lobby_changed()
 
+    def remove_player(self, who: int | str | bytes) -> str:
+        """Send a joiner away before START and refuse it for the rest of this table: by
+        seat number, name or key.  Returns its name; ``JoinRefused`` saying why not."""
+        if self.lobby.started:
+            raise JoinRefused(
+                "the game has started: the seats are fixed by the signed START and nobody can "
+                "be sent away from the lobby any more"
+            )
+        key = self._find_player(who)
+        if key == self.me:
+            raise JoinRefused("you host this table: you cannot remove yourself")
+        name = self.lobby.peers.get(key) or self.lobby.spectators.get(key, "?")
+        self.removed.add(key)
+        self.lobby.leave(key)
+        for link in [link for link in self.links if link.key == key]:
+            link.admitted = False
+            self.links.remove(link)
+            link.close(
+                "the host removed you from this table before the game started", CloseCode.REFUSED
+            )
+        self._lobby_changed()
+        return name
+
+    def _find_player(self, who: int | str | bytes) -> bytes:
+        lobby = self.lobby
+        if isinstance(who, bytes):
+            if who in lobby.peers or who in lobby.spectators:
+                return who
+            raise JoinRefused(f"{short_fingerprint(who)} is not at this table")
+        if isinstance(who, int) or who.strip().isdigit():
+            seat = int(who)
+            spec = lobby.seats[seat - 1] if 1 <= seat <= lobby.seat_count else None
+            if spec is None or spec.runner is not None:
+                raise JoinRefused(f"no player sits at seat {seat}")
+            return spec.key
+        wanted = who.strip().casefold()
+        found = [
+            key
+            for key, name in (*lobby.peers.items(), *lobby.spectators.items())
+            if name.casefold() == wanted
+        ]
+        if len(found) != 1:
+            many = "several players are" if found else "nobody is"
+            raise JoinRefused(f"{many} called {who.strip()!r} here; name the seat instead")
+        return found[0]
+
     # --- links --------------------------------------------------------------------------------
     async def _on_link(self, link: Link) -> None:
         peer_link = PeerLink(link, link.peer.key, link.remote, dialed_by=link.peer.key)
         closed = await self.run_link(peer_link, self._deliver)
+        self.link_fault(peer_link, closed)
         self._left(peer_link, closed)
 
     def _deliver(self, link: PeerLink, event: Any) -> None:
@@ -212,6 +279,8 @@ class HostPeer(Peer):
                 self.receive(event.record, link)
         elif isinstance(event, MessageReceived):
             self._on_message(link, event.topic, event.body)
+        elif isinstance(event, NetRecordRejected):
+            self.link_refused(link, event)
 
     def _on_message(self, link: PeerLink, topic: str, body: Any) -> None:
         if topic == JOIN:
@@ -249,10 +318,23 @@ class HostPeer(Peer):
             )
             return
         try:
+            if link.key in self.removed:
+                raise JoinRefused("the host removed you from this table")
+            if fingerprint(link.key) in self.refused:
+                raise JoinRefused("the host does not admit your key at this table")
             self.lobby.join(link.key, body["name"], seat=body["seat"] or None, watch=body["watch"])
         except JoinRefused as refusal:
-            link.close(str(refusal), CloseCode.REFUSED)
+            self.notify(
+                LinkLost(
+                    f"{body['name']} ({short_fingerprint(link.key)})",
+                    f"refused: {refusal}",
+                    fatal=False,
+                )
+            )
+            full = isinstance(refusal, TableFull)
+            link.close(str(refusal), CloseCode.FULL if full else CloseCode.REFUSED)
             return
+        self.vouch([(link.key, body["name"])])
         link.name, link.spectator = body["name"], bool(body["watch"])
         if link.link.address is not None:
             self._where[link.key] = (link.link.address[0], link.link.peer.listen_port)
@@ -262,6 +344,8 @@ class HostPeer(Peer):
         self._lobby_changed()
 
     def _left(self, link: PeerLink, closed: LinkClosed) -> None:
+        if not link.admitted:
+            return  # another link of the same key (refused, or a liar's) is not its seat
         if not self.lobby.started:
             if link.key in self.lobby.peers or link.key in self.lobby.spectators:
                 self.lobby.leave(link.key)
@@ -272,4 +356,4 @@ class HostPeer(Peer):
             return
         if not any(other.key == link.key for other in self.links):
             self.rematch.left(link.key)  # its last link: it left (a second link may close)
-        self.notify(LinkLost(link.name, closed.reason, fatal=False))
+        self.notify(LinkLost(link.name, closed.reason, fatal=False, key=link.key))

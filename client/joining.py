@@ -11,6 +11,12 @@ started table resumes it: this peer finds the table's game file in its profile, 
 says ``join``, receives what the other holds, is pulled from, and dials the rest of the
 mesh.  Joining a table that is over prints its verified result.
 
+Refusals end the join with code 4 and the reason: the host's (table full, game started,
+no proof of the table secret, removed by the host), the handshake's (wrong host key,
+another palabre version), or this peer's own when the
+roster names a game, ruleset or engine version this palabre does not have.  A host lost
+before START is code 1; after START the others go on (``client.peer``).
+
 Refusals end the join with code 4 and the reason: the other side's (table full, game
 started), the handshake's (wrong host key, another palabre version), or this peer's own
 when the roster names a game, ruleset or engine version this palabre does not have.
@@ -48,17 +54,59 @@ from client.start import StartRefused, parse_start
 from net.driver import Link, connect, connect_invite
 from net.errors import CloseCode, LinkError, LogFileError
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
+from net.events import RecordRejected as NetRecordRejected
 from net.identity import Identity
 from net.invite import SCHEME, Invite, parse_address, parse_invite
 from net.records import Kind
 
-__all__ = ["Connected", "JoinFailed", "JoinPeer", "Notice", "Rejoined", "parse_target"]
+__all__ = [
+    "JOIN_FAILURE_KINDS",
+    "Connected",
+    "JoinFailed",
+    "JoinPeer",
+    "Notice",
+    "Rejoined",
+    "parse_target",
+]
 
 MESH_TOPICS = frozenset(MESH_SCHEMAS)
 
 _REFUSALS = frozenset(
-    {CloseCode.REFUSED, CloseCode.VERSION, CloseCode.TABLE, CloseCode.FINGERPRINT, CloseCode.SELF}
+    {
+        CloseCode.REFUSED,
+        CloseCode.FULL,
+        CloseCode.VERSION,
+        CloseCode.TABLE,
+        CloseCode.FINGERPRINT,
+        CloseCode.SELF,
+        CloseCode.SECRET,
+    }
 )
+
+# Why a join failed, by the code its link closed with (``JoinFailed.kind``).
+_KINDS = {
+    CloseCode.FULL: "table-full",
+    CloseCode.FINGERPRINT: "wrong-host-key",
+    CloseCode.VERSION: "version-mismatch",
+    CloseCode.REFUSED: "refused",
+    CloseCode.TABLE: "refused",
+    CloseCode.SELF: "refused",
+    CloseCode.SECRET: "wrong-secret",
+}
+JOIN_FAILURE_KINDS = (
+    "refused",
+    "unreachable",
+    "wrong-host-key",
+    "version-mismatch",
+    "table-full",
+    "wrong-secret",
+    "lost",
+    "other",
+)
+"""Every ``JoinFailed.kind``: refused by the host (or this peer refused what it sent),
+nobody answered, the host's key is not the invite's, another palabre or engine version,
+every seat taken, no (or a wrong) table secret, the host went away before START, or a
+problem here (the game file)."""
 
 
 @dataclass(frozen=True)
@@ -78,10 +126,14 @@ class Rejoined:
 
 @dataclass(frozen=True)
 class JoinFailed:
-    """The join did not happen; ``refused`` when a side refused it (exit code 4)."""
+    """The join did not happen; ``refused`` when a side refused it (exit code 4).
+
+    ``kind`` is one of ``JOIN_FAILURE_KINDS`` (for a front end to explain); ``reason`` is
+    the sentence of whoever ended the join."""
 
     reason: str
     refused: bool
+    kind: str = "refused"
 
 
 @dataclass(frozen=True)
@@ -109,16 +161,19 @@ class JoinPeer(Peer):
         watch: bool = False,
         ready: bool = True,
         listen_port: int = 0,
+        secret: str | None = None,
         bot_seats: Sequence[int] = (),
         dial_retry: float = 0.0,
         **options: Any,
     ) -> None:
         """A rematch (``client.rematch``) also names the seats of this peer's bots, added
         as soon as the host took the join, and retries its dial for ``dial_retry`` seconds
-        while the last table closes and the new one opens."""
+        while the last table closes and the new one opens.  ``secret``: the table secret to
+        prove (an invite's own secret comes first)."""
         super().__init__(identity, **options)
         self.listen_port = listen_port
         self.target = target
+        self.secret = secret
         self.name = name
         self.seat, self.watch, self.ready = seat, watch, ready
         self.bot_seats = tuple(bot_seats)
@@ -126,6 +181,16 @@ class JoinPeer(Peer):
         self.roster: Roster | None = None
         self.host_link: PeerLink | None = None
         self.failure: JoinFailed | None = None
+
+    def table_secret(self) -> str | None:
+        return self.proved_secret
+
+    @property
+    def proved_secret(self) -> str | None:
+        """The table secret this peer proves: its invite's, else the one it was given."""
+        if isinstance(self.target, Invite) and self.target.secret is not None:
+            return self.target.secret
+        return self.secret
 
     async def run(self) -> int:
         """Join and play until the table concludes; the exit code."""
@@ -148,7 +213,8 @@ class JoinPeer(Peer):
     async def _on_incoming(self, link: Link) -> None:
         """A peer of the mesh (or a newcomer) dialed this peer."""
         peer_link = PeerLink(link, link.peer.key, link.remote, dialed_by=link.peer.key)
-        await self.run_link(peer_link, self.deliver_incoming)
+        closed = await self.run_link(peer_link, self.deliver_incoming)
+        self.link_fault(peer_link, closed)
         self.link_lost(peer_link)
 
     async def _serve_host(self) -> None:
@@ -164,7 +230,10 @@ class JoinPeer(Peer):
                 break
             except LinkError as error:
                 if trio.current_time() >= deadline:
-                    self._fail(str(error), refused=error.refused)
+                    code = error.code
+                    refused = error.refused
+                    kind = _KINDS.get(code, "refused") if refused and code else "unreachable"
+                    self._fail(str(error), refused=refused, kind=kind)
                     return
                 await trio.sleep(0.2)  # the last table's host is still there, or not yet
         self.table_id = link.connection.table_id
@@ -196,6 +265,7 @@ class JoinPeer(Peer):
         if self.table is not None and host.key in self.table.start.peer_keys:
             self.admit(host)
         closed = await self.run_link(host, self._deliver)
+        self.link_fault(host, closed)
         self._host_left(closed)
 
     # --- lobby intents (a UI) -----------------------------------------------------------------
@@ -235,13 +305,15 @@ class JoinPeer(Peer):
                     self.mesh_message(link, event.topic, event.body)
             else:
                 link.close(f"a peer does not send {event.topic!r} here", CloseCode.PROTOCOL)
+        elif isinstance(event, NetRecordRejected):
+            self.link_refused(link, event)
 
     def _on_roster(self, link: PeerLink, roster: Roster) -> None:
         if self.roster is None:
             problem = self._cannot_play(roster)
             if problem is not None:
                 link.close(problem, CloseCode.VERSION)
-                self._fail(problem, refused=True)
+                self._fail(problem, refused=True, kind="version-mismatch")
                 return
             for seat in self.bot_seats:  # a rematch: this peer's bots take their seats again
                 self.add_bot(seat)
@@ -249,6 +321,7 @@ class JoinPeer(Peer):
         for peer in roster.peers:
             if peer.address and peer.port:
                 self.mesh.learn(peer.key, Address(peer.address, peer.port))
+        self.vouch((peer.key, peer.name) for peer in roster.peers)
         self.notify(LobbyChanged(roster))
 
     def _cannot_play(self, roster: Roster) -> str | None:
@@ -274,7 +347,8 @@ class JoinPeer(Peer):
         except (StartRefused, LogFileError) as error:
             if self.host_link is not None:
                 self.host_link.close(str(error), CloseCode.REFUSED)
-            self._fail(str(error), refused=isinstance(error, StartRefused))
+            refused = isinstance(error, StartRefused)
+            self._fail(str(error), refused=refused, kind="refused" if refused else "other")
 
     def _host_left(self, closed: LinkClosed) -> None:
         if self.done.is_set():
@@ -288,6 +362,7 @@ class JoinPeer(Peer):
             self._fail(
                 f"the host {'refused' if refused else 'closed'} the join: {closed.reason}",
                 refused=refused,
+                kind=_KINDS.get(closed.code, "refused") if refused else "lost",
             )
             return
         host = self.host_link
@@ -301,8 +376,8 @@ class JoinPeer(Peer):
         elif not table.ended:
             self.notify(LinkLost(host.name if host else "the host", closed.reason, fatal=False))
 
-    def _fail(self, reason: str, *, refused: bool) -> None:
+    def _fail(self, reason: str, *, refused: bool, kind: str = "refused") -> None:
         if self.failure is None and not self.done.is_set():
-            self.failure = JoinFailed(reason, refused)
+            self.failure = JoinFailed(reason, refused, kind)
             self.notify(self.failure)
             self.finish(4 if refused else 1)

@@ -24,7 +24,7 @@ from client.net_session import NetSession
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 from net.errors import IdentityError, InviteError
 from net.identity import Identity, load_profile_identity
-from net.invite import DEFAULT_PORT
+from net.invite import DEFAULT_PORT, Invite, check_secret, new_secret
 
 __all__ = [
     "DEFAULT_PORT",
@@ -33,6 +33,7 @@ __all__ = [
     "LaunchError",
     "Launcher",
     "LocalRequest",
+    "invite_address",
     "parse_address",
     "parse_options",
 ]
@@ -61,12 +62,16 @@ class HostRequest:
     bots: int
     port: int
     options: Mapping[str, int | str] = field(default_factory=dict)
+    secret: bool = False
+    """Admit only players who know a table secret (made here; the invite carries it)."""
 
 
 @dataclass(frozen=True)
 class JoinRequest:
     target: str
     """``host[:port]`` or a pasted invite."""
+    secret: str | None = None
+    """The table secret, for a table joined by address (an invite carries its own)."""
 
 
 def parse_options(text: str) -> dict[str, int | str]:
@@ -81,6 +86,18 @@ def parse_options(text: str) -> dict[str, int | str]:
         digits = value[1:] if value.startswith("-") else value
         options[key] = int(value) if digits.isdigit() and digits.isascii() else value
     return options
+
+
+def invite_address(text: str) -> str | None:
+    """The first ``host:port`` of the invite ``text``; None when it is no readable invite."""
+    try:
+        target = parse_target(text)
+    except InviteError:
+        return None
+    if not isinstance(target, Invite):
+        return None
+    host = target.addresses[0]
+    return f"[{host}]:{target.port}" if ":" in host else f"{host}:{target.port}"
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -106,13 +123,23 @@ class Launcher:
     """
 
     BOT_DELAY = 0.4
-    """Seconds the bots of a networked table wait before moving, so people can follow."""
+    """Seconds the bots of a networked table wait before moving, so people can follow
+    (``bot_delay`` overrides it: tests and scripts)."""
 
     def __init__(
-        self, engines: Mapping[str, AnyEngine] | None = None, profile: str = "default"
+        self,
+        engines: Mapping[str, AnyEngine] | None = None,
+        profile: str = "default",
+        *,
+        bot_delay: float | None = None,
     ) -> None:
         self._engines = engines
         self.profile = profile
+        self.bot_delay = self.BOT_DELAY if bot_delay is None else bot_delay
+
+    def fingerprint(self) -> str:
+        """This profile's fingerprint (its key is made on first use); ``LaunchError``."""
+        return self._identity().fingerprint
 
     def games(self) -> tuple[str, ...]:
         """The games to offer, the headline game (Consensus) first."""
@@ -182,7 +209,8 @@ class Launcher:
                 stay=True,
                 profile=self.profile,
                 engine_for=self._find,
-                bot_delay=self.BOT_DELAY,
+                bot_delay=self.bot_delay,
+                secret=new_secret() if request.secret else None,
             )
         except (InvalidParams, JoinRefused) as error:
             raise LaunchError(f"Cannot host {request.game}: {error}") from error
@@ -195,6 +223,7 @@ class Launcher:
             raise LaunchError("Type the table's address (host:port) or paste its invite.")
         try:
             where = parse_target(target)
+            secret = None if request.secret is None else check_secret(request.secret)
         except InviteError as error:
             raise LaunchError(f"Cannot read {target!r}: {error}.") from error
         peer = JoinPeer(
@@ -202,10 +231,11 @@ class Launcher:
             where,
             name=name,
             ready=False,
+            secret=secret,
             stay=True,
             profile=self.profile,
             engine_for=self._find,
-            bot_delay=self.BOT_DELAY,
+            bot_delay=self.bot_delay,
         )
         return NetSession(peer)
 

@@ -22,11 +22,15 @@ from typing import Any
 from client.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS, PeerSpec, SeatSpec, start_body
 from engines import AnyEngine
 
-__all__ = ["JoinRefused", "Lobby"]
+__all__ = ["JoinRefused", "Lobby", "TableFull"]
 
 
 class JoinRefused(Exception):
     """The lobby will not take this peer (or bot) as asked; the message says why."""
+
+
+class TableFull(JoinRefused):
+    """Every seat is taken (the peer may still watch)."""
 
 
 class Lobby:
@@ -115,7 +119,7 @@ class Lobby:
             for number, spec in enumerate(self.seats, 1):
                 if spec is None:
                     return number
-            raise JoinRefused(
+            raise TableFull(
                 f"the table is full ({self.seat_count} seats); join with --watch to follow it"
             )
         if not 1 <= seat <= self.seat_count:

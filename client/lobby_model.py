@@ -6,7 +6,7 @@ subscribes, re-reads ``view`` on every change and sends the player's intents thr
 
 Invariants: ``view`` is an immutable ``LobbyView``; every ``update`` replaces it and calls
 each listener once, in subscription order.  ``LobbyView.can_start`` holds exactly when every
-seat is taken, every taken seat is ready and this peer hosts the table.
+seat is taken, every taken seat is ready, this peer hosts the table and nothing failed.
 """
 
 from __future__ import annotations
@@ -16,22 +16,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 __all__ = [
-    "JOIN_FAILURES",
     "LobbyIntents",
     "LobbyModel",
     "LobbySeat",
     "LobbyView",
 ]
-
-# Why a join can fail, and what the player reads (DESIGN.md section 4).
-JOIN_FAILURES: dict[str, str] = {
-    "refused": "The host refused to seat you.",
-    "unreachable": "Nobody answered at that address: check it, and that the host is running.",
-    "wrong-host-key": "The host's key does not match the invite: this is not the table you "
-    "were invited to.",
-    "version-mismatch": "The host runs another version of palabre or of the game's rules.",
-    "table-full": "Every seat at that table is taken.",
-}
 
 
 @dataclass(frozen=True)
@@ -43,6 +32,9 @@ class LobbySeat:
     is_bot: bool = False
     ready: bool = False
     is_mine: bool = False
+    """This peer's player sits there, or this peer runs the bot that does."""
+    runner: str = ""
+    """For a bot: the name of the player whose palabre runs it."""
 
     @property
     def taken(self) -> bool:
@@ -59,13 +51,21 @@ class LobbyView:
     seats: tuple[LobbySeat, ...] = ()
     is_host: bool = False
     status: str = ""
+    host_name: str = ""
+    """The host player's name, once its roster arrived (a join that got this far worked)."""
     failure: str = ""
-    """Why joining failed (one of ``JOIN_FAILURES``' messages, or another reason)."""
+    """Why joining (or opening the table) failed, in the words of whoever ended it."""
+    failure_kind: str = ""
+    """What kind of failure (``client.joining.JOIN_FAILURE_KINDS``), for the screen to explain;
+    empty when there is none, ``"other"`` when it has no kind of its own."""
+    warnings: tuple[str, ...] = ()
+    """What the player should look at before playing: a known name with a new key."""
 
     @property
     def can_start(self) -> bool:
         return (
             self.is_host
+            and not self.failure
             and bool(self.seats)
             and all(seat.taken and seat.ready for seat in self.seats)
         )
@@ -101,9 +101,9 @@ class LobbyModel:
         for listener in list(self._listeners):
             listener()
 
-    def fail(self, reason: str) -> None:
-        """Show why joining failed: a ``JOIN_FAILURES`` key or a sentence."""
-        self.update(failure=JOIN_FAILURES.get(reason, reason))
+    def fail(self, reason: str, kind: str = "other") -> None:
+        """Show why joining failed: ``reason`` in words, ``kind`` for the screen to explain."""
+        self.update(failure=reason, failure_kind=kind)
 
 
 class LobbyIntents(Protocol):
@@ -114,6 +114,10 @@ class LobbyIntents(Protocol):
     def add_bot(self) -> None: ...
 
     def remove_bot(self, seat: int) -> None: ...
+
+    def remove_player(self, seat: int) -> None:
+        """(Host, before START) send the player of ``seat`` away for the rest of the table."""
+        ...
 
     def start(self) -> None: ...
 

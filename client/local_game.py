@@ -15,6 +15,9 @@ Invariants:
 * A resignation asked for out of turn waits for this player's turn (the engines accept a
   resignation only from the player to move, as the chain does).
 * Bots answer a draw offer at once: they all accept when ``bots_accept_draws``, else decline.
+* A takeback (``take_back``) undoes the last ply when it is this player's own move: the bots
+  consent unless they already moved on (then the last ply is not this player's).  It is a
+  ply of its own, as at a networked table: the move list keeps both.
 """
 
 from __future__ import annotations
@@ -86,6 +89,8 @@ class LocalGame:
         self._bot_delay = bot_delay
         self._bots_accept_draws = bots_accept_draws
         self._plies: list[PlyView] = []
+        self._before: list[Any] = []
+        """The state before each ply (``_before[i]`` before ply i + 1), for takebacks."""
         self._chat: list[ChatEntry] = []
         self._listeners: list[Listener] = []
         self._resign_pending = False
@@ -146,6 +151,26 @@ class LocalGame:
     def accept_draw(self) -> None:
         self._error("Nobody offers a draw.")
 
+    def take_back(self) -> None:
+        why = self._takeback_refusal()
+        if why is not None:
+            self._error(f"You cannot take back: {why}")
+            return
+        last = self._plies[-1]
+        self._notice(f"{self._names[self._my_seat]} asks to take back ply {last.ply}.")
+        self._notice("The bots consent.")
+        seat = self._engine.to_move(self._state)
+        player = self._mover() or last.player
+        text = f"ply {last.ply} taken back"
+        view = PlyView(len(self._plies) + 1, seat or last.seat, player, "takeback", text, ())
+        self._advance(self._before[-1], view)
+
+    def consent_takeback(self) -> None:
+        self._error("Nobody asks to take back a move.")
+
+    def refuse_takeback(self) -> None:
+        self._error("Nobody asks to take back a move.")
+
     def chat(self, text: str) -> None:
         text = text.strip()
         if not text:
@@ -201,6 +226,18 @@ class LocalGame:
         seat = self._engine.to_move(self._state)
         return None if seat is None else self._engine.controller(self._state, seat)
 
+    def _takeback_refusal(self) -> str | None:
+        last = self._last()
+        if self._outcome() is not None:
+            return "the game is over."
+        if last is None:
+            return "no move has been played yet."
+        if last.kind == "takeback":
+            return "a takeback is never taken back."
+        if last.kind != "move" or last.player != self._my_seat:
+            return f"ply {last.ply} is not your own move."
+        return None
+
     def _my_turn(self) -> bool:
         return self._mover() == self._my_seat
 
@@ -235,6 +272,7 @@ class LocalGame:
         self._advance(state, ply)
 
     def _advance(self, state: Any, ply: PlyView) -> None:
+        self._before.append(self._state)
         self._state = state
         self._plies.append(ply)
         seats = self._seat_views()
@@ -279,6 +317,7 @@ class LocalGame:
             outcome=self._outcome(),
             resign_pending=self._resign_pending,
             digest=self._engine.digest(self._state),
+            can_take_back=self._takeback_refusal() is None,
         )
 
     def _notice(self, text: str) -> None:

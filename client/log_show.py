@@ -2,8 +2,9 @@
 
 The log is replayed by the verifier (``client.verifier``), so what is shown is what the
 chain says: each ply in the game's notation with its seat, its author and whether it is
-final, chat and the other records outside the chain in the place they hold in the file,
-the result, and a last line saying whether the log verifies.  ``--ply N`` shows the board
+final, chat and the other records outside the chain (draw offers, takeback asks and
+consents) in the place they hold in the file, the result, and a last line saying whether
+the log verifies.  ``--ply N`` shows the board
 after ply N instead (``client.board_text``).
 
 Invariants: nothing is shown that the replay did not accept, except records marked as
@@ -17,7 +18,16 @@ import unicodedata
 
 from client.board_text import board_lines
 from client.chain import TableState, describe_key
-from client.records import CHAT, DRAW_ACCEPT, DRAW_OFFER, HALT, POINT, SignedRecord
+from client.records import (
+    CHAT,
+    DRAW_ACCEPT,
+    DRAW_OFFER,
+    HALT,
+    POINT,
+    TAKEBACK_ASK,
+    TAKEBACK_CONSENT,
+    SignedRecord,
+)
 from client.verifier import Entry, Verification
 
 __all__ = ["board_at", "game_lines", "position_lines"]
@@ -85,6 +95,10 @@ def _entry_line(verification: Verification, entry: Entry) -> str:
         return f"        {who} offers a draw"
     if record.kind == DRAW_ACCEPT:
         return f"        {who} accepts a draw"
+    if record.kind == TAKEBACK_ASK:
+        return f"        {who} asks to take back ply {int(body['ply']) - 1}"
+    if record.kind == TAKEBACK_CONSENT:
+        return f"        {who} consents to take back ply {int(body['ply']) - 1}"
     if record.kind == POINT:
         marks = len(body["arrows"]) + len(body["squares"])
         return f"        {who} points at the board ({marks} mark(s))" if marks else ""

@@ -14,9 +14,11 @@ immutable value; plies appear once each, in chain order, as the table applies th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from client.divergence import Evidence
 from client.events import (
     ChatReceived,
     DrawOffered,
@@ -29,6 +31,8 @@ from client.events import (
     PresenceChanged,
     RecordRejected,
     TableEnded,
+    TakebackAsked,
+    TakebackConsented,
     VoteReceived,
 )
 from client.events import Halted as TableHalted
@@ -37,8 +41,8 @@ from client.joining import JoinFailed, JoinPeer
 from client.lobby import JoinRefused
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
-from client.peer import EvidenceWritten, LinkLost, TableStarted
-from client.records import DRAW, REMOVE, RESIGN, key_label
+from client.peer import EvidenceWritten, LinkLost, LinkRefused, NameWarning, TableStarted
+from client.records import DRAW, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rematch import RematchChanged, RematchReady, next_peer
 from client.seating import IntentRefused
 from client.session_api import (
@@ -58,7 +62,9 @@ from client.session_api import (
     SessionEvent,
     SessionSnapshot,
     StateChanged,
+    TakebackView,
 )
+from client.takeback import refusal
 from engines import IllegalMove, InvalidMove, InvalidParams
 from net.errors import IdentityError, LinkError
 
@@ -78,8 +84,12 @@ class NetSession:
         self._plies: list[PlyView] = []
         self._chat: list[ChatEntry] = []
         self._offers: set[bytes] = set()
+        self._refused: bytes | None = None
+        """The position on which this player refused a takeback (the prompt stays hidden)."""
         self._halted: Halted | None = None
         self._evidence: Path | None = None
+        self._away: set[bytes] = set()
+        self._stopped = ""
         self._snapshot: SessionSnapshot | None = None
         peer.observers.append(self._on_event)
 
@@ -114,6 +124,18 @@ class NetSession:
     def accept_draw(self) -> None:
         self._intent(lambda table, now: table.accept_draw(now), "You cannot accept a draw")
 
+    def take_back(self) -> None:
+        self._intent(lambda table, now: table.ask_takeback(now), "You cannot take back")
+
+    def consent_takeback(self) -> None:
+        self._intent(lambda table, now: table.consent_takeback(now), "You cannot consent")
+
+    def refuse_takeback(self) -> None:
+        table = self.peer.table
+        if table is not None and table.takebacks.pending(table.head) is not None:
+            self._refused = table.head.chain_digest
+            self._refresh(PlayersChanged(self._seats()))
+
     def chat(self, text: str) -> None:
         self._intent(lambda table, now: table.chat(text, now), "Your message was not sent")
 
@@ -134,7 +156,7 @@ class NetSession:
             try:
                 invite = await self.peer.open(self.port)
             except LinkError as error:
-                self.lobby.fail(str(error))
+                self.lobby.fail(str(error), "other")
                 self._emit(SessionError(str(error)))
                 return
             self.lobby.update(invite=str(invite), host_fingerprint=invite.fingerprint)
@@ -155,6 +177,18 @@ class NetSession:
 
     def remove_bot(self, seat: int) -> None:
         self._lobby_intent(lambda: self.peer.remove_bot(seat))
+
+    def remove_player(self, seat: int) -> None:
+        peer = self.peer
+        if not isinstance(peer, HostPeer):
+            self.lobby.update(status="Only the host sends players away.")
+            return
+
+        def remove() -> None:
+            name = peer.remove_player(seat)
+            self.lobby.update(status=f"{name} was sent away and will not be admitted again.")
+
+        self._lobby_intent(remove)
 
     def start(self) -> None:
         peer = self.peer
@@ -179,6 +213,7 @@ class NetSession:
         roster = event.roster
         self.lobby.update(
             game=roster.game,
+            host_name=roster.peers[0].name if roster.peers else "",
             options=", ".join(f"{k}={v}" for k, v in sorted(roster.options.items())),
             seats=self._lobby_seats(roster),
             status="; ".join(roster.waiting) or "Everyone is ready.",
@@ -196,13 +231,22 @@ class NetSession:
                     is_bot=seat.is_bot,
                     ready=runner is not None and runner.ready,
                     is_mine=seat.key == self.peer.me or seat.runner == self.peer.me,
+                    runner=runner.name if runner is not None and seat.is_bot else "",
                 )
             )
         return tuple(seats)
 
     def _on_JoinFailed(self, event: JoinFailed) -> None:
-        self.lobby.fail(event.reason)
+        self.lobby.fail(event.reason, event.kind)
         self._emit(SessionError(event.reason))
+
+    def _on_NameWarning(self, event: NameWarning) -> None:
+        if event.text not in self.lobby.view.warnings:
+            self.lobby.update(warnings=(*self.lobby.view.warnings, event.text))
+        self._notice(f"Warning: {event.text}")
+
+    def _on_LinkRefused(self, event: LinkRefused) -> None:
+        self._notice(f"Refused: {event.reason}")
 
     def _on_TableStarted(self, event: TableStarted) -> None:
         self.started = True
@@ -215,7 +259,11 @@ class NetSession:
         before = table.chain.at(state.ply - 1).engine_state
         seat = state.seat or 0
         player = table.engine.controller(before, seat) if seat else 0
-        kind = {RESIGN: "resign", DRAW: "draw", REMOVE: "remove"}.get(state.record.kind, "move")
+        kinds = {RESIGN: "resign", DRAW: "draw", TAKEBACK: "takeback", REMOVE: "remove"}
+        kind = kinds.get(state.record.kind, "move")
+        asked = table.takebacks.pending(table.chain.at(state.ply - 1))
+        if asked is not None and kind != "takeback":
+            self._notice(f"The takeback of ply {asked.ply} lapsed: the game moved on.")
         wire = tuple(state.record.body.get("move", ())) if kind == "move" else ()
         self._plies.append(PlyView(state.ply, seat, player, kind, state.label, wire))
         self._offers.clear()
@@ -224,13 +272,13 @@ class NetSession:
         self._emit(PlayersChanged(self._seats()))
 
     def _on_PlyFinal(self, event: PlyFinal) -> None:
-        if self.peer.table is not None and self._plies:
-            self._refresh(StateChanged(len(self._plies), event.ply, self._plies[-1]))
+        if self.peer.table is not None:  # ply 0 too: the table is live from then on
+            last = self._plies[-1] if self._plies else None
+            self._refresh(StateChanged(len(self._plies), event.ply, last))
 
     def _on_ChatReceived(self, event: ChatReceived) -> None:
-        self._add_chat(
-            ChatEntry(len(self._plies), self._seat_of(event.author), event.name, event.text)
-        )
+        author = self._name_of(event.author) or event.name
+        self._add_chat(ChatEntry(len(self._plies), self._seat_of(event.author), author, event.text))
 
     def _on_PointReceived(self, event: PointReceived) -> None:
         seat = self._seat_of(event.author)
@@ -241,6 +289,14 @@ class NetSession:
         self._notice(f"{event.name} offers a draw.")
         self._emit(PlayersChanged(self._seats()))
 
+    def _on_TakebackAsked(self, event: TakebackAsked) -> None:
+        self._notice(f"{event.name} asks to take back ply {event.ply}.")
+        self._emit(PlayersChanged(self._seats()))
+
+    def _on_TakebackConsented(self, event: TakebackConsented) -> None:
+        self._notice(f"{event.name} consents to take back ply {event.ply}.")
+        self._emit(PlayersChanged(self._seats()))
+
     def _on_RecordRejected(self, event: RecordRejected) -> None:
         self._notice(f"Refused: {event.reason}")
 
@@ -248,32 +304,33 @@ class NetSession:
         if event.halted:
             self._evidence = event.path
             if self._halted is not None:
-                self._halt(event.verdict)
+                self._halted = replace(self._halted, evidence=str(event.path))
+                self._refresh(self._halted)
         else:
             self._notice(f"Evidence written to {event.path}")
 
     def _on_Halted(self, event: TableHalted) -> None:
-        self._halt(event.evidence.verdict, event.evidence.ply, event.evidence.reason)
+        self._halt(event.evidence)
 
     def _on_EvidenceUpdated(self, event: EvidenceUpdated) -> None:
-        self._halt(event.evidence.verdict)
+        self._halt(event.evidence)
 
-    def _halt(self, verdict: str, ply: int | None = None, reason: str | None = None) -> None:
-        earlier = self._halted
-        ply = ply if ply is not None else (earlier.ply if earlier else 0)
-        message = reason or (earlier.message if earlier else "the table halted")
-        self._halted = Halted(ply, verdict, str(self._evidence or ""), message)
+    def _halt(self, evidence: Evidence) -> None:
+        """The table halted, or learnt more about why: name the culprits the evidence
+        names (none when there is no majority), with the verdict and the reason."""
+        table = self.peer.table
+        assert table is not None
+        first = self._halted is None
+        culprits = ", ".join(table.describe(key) for key in evidence.culprits)
+        message = f"{evidence.verdict} ({evidence.reason})"
+        self._halted = Halted(evidence.ply, culprits, str(self._evidence or ""), message)
         self._refresh(self._halted)
-        if earlier is None:
-            self._notice(f"The table halted at ply {ply}: {message}. {verdict}")
+        if first:
+            self._notice(f"The table halted at ply {evidence.ply}: {message}")
 
     def _on_GameOver(self, event: GameOver) -> None:
         self._notice(f"Game over: {event.outcome.summary}")
         self._refresh(GameEnded(event.outcome))
-
-    def _on_PresenceChanged(self, event: PresenceChanged) -> None:
-        self._notice(f"{event.name} is {'back' if event.present else 'away'}.")
-        self._refresh(PlayersChanged(self._seats()))
 
     def _on_VoteReceived(self, event: VoteReceived) -> None:
         gone = ", ".join(event.names)
@@ -311,6 +368,7 @@ class NetSession:
                 bot_kind=peer.bot_kind,
                 seed=peer.seed,
                 bot_delay=peer.bot_delay,
+                secret=peer.secret if isinstance(peer, HostPeer) else peer.proved_secret,
             )
         except (IdentityError, InvalidParams, LookupError) as error:
             self._emit(SessionError(f"The new table cannot be opened: {error}"))
@@ -318,10 +376,31 @@ class NetSession:
         self._emit(NextTable(NetSession(nxt, port=event.next.port)))
 
     def _on_LinkLost(self, event: LinkLost) -> None:
-        if event.fatal:
-            self._emit(SessionError(f"{event.name} is gone ({event.reason})"))
+        if not event.fatal:
+            return
+        if event.key is not None:
+            self._away.add(event.key)
+        self._stopped = f"{event.name} left the table ({event.reason})"
+        self._notice(f"{self._stopped}: the game cannot go on.")
+        self._emit(PlayersChanged(self._seats()))
+
+    def _on_PresenceChanged(self, event: PresenceChanged) -> None:
+        """A peer is shown away, or back (the mesh's presence, ``client.presence``)."""
+        if event.present:
+            self._away.discard(event.key)
+        else:
+            self._away.add(event.key)
+        self._notice(f"{event.name} is {'back' if event.present else 'away'}.")
+        self._refresh(PlayersChanged(self._seats()))
 
     # --- helpers ----------------------------------------------------------------------------------
+    def _name_of(self, key: bytes) -> str:
+        """The name a peer of the table gave (empty for anyone else)."""
+        table = self.peer.table
+        if table is None:
+            return ""
+        return next((peer.name for peer in table.start.peers if peer.key == key), "")
+
     def _seat_of(self, key: bytes) -> int | None:
         table = self.peer.table
         if table is None:
@@ -340,7 +419,7 @@ class NetSession:
             runner = spec.runner
             name = names.get(spec.key) or f"Bot of {names.get(runner or b'', '?')}"
             player = runner or spec.key
-            away = player != table.me and not table.present(player)
+            away = player in self._away or (player != table.me and not table.present(player))
             views.append(
                 SeatView(
                     seat=spec.seat,
@@ -359,12 +438,14 @@ class NetSession:
         if table is None:
             return None
         head = table.head
+        # A halted table shows the last position every peer agreed on, not its own head.
+        shown = table.chain.at(max(table.final_ply, 0)) if self._halted is not None else head
         mine = head.seats_of(self.peer.me) if table.me is not None else ()
         offered = tuple(s for key in self._offers for s in head.seats_of(key))
         return SessionSnapshot(
             title=f"{table.engine.name.capitalize()} at a networked table",
             engine=table.engine,
-            state=head.engine_state,
+            state=shown.engine_state,
             plies=tuple(self._plies),
             final_ply=max(table.final_ply, 0),
             seats=self._seats(),
@@ -373,9 +454,43 @@ class NetSession:
             outcome=table.chain.outcome(),
             draw_offered_by=offered,
             peers=len(head.peers),
-            digest=head.engine_digest,
+            digest=shown.engine_digest,
+            shown_ply=shown.ply if self._halted is not None else None,
+            starting=table.final_ply < 0,
+            stopped=self._stopped,
             halted=self._halted,
+            can_take_back=self._can_take_back(),
+            takeback=self._takeback_view(),
             rematch=self._rematch_view(),
+        )
+
+    def _can_take_back(self) -> bool:
+        table = self.peer.table
+        if table is None or not table.live():
+            return False
+        head = table.head
+        return (
+            refusal(head, table.describe) is None
+            and head.record.author == self.peer.me
+            and table.takebacks.pending(head) is None
+        )
+
+    def _takeback_view(self) -> TakebackView | None:
+        table = self.peer.table
+        if table is None or not table.live():
+            return None
+        pending = table.takebacks.pending(table.head)
+        if pending is None:
+            return None
+        names = {peer.key: peer.name for peer in table.start.peers}
+        me = self.peer.me
+        return TakebackView(
+            ply=pending.ply,
+            asker=names.get(pending.asker, "?"),
+            mine=pending.asker == me,
+            consented=me in pending.consents,
+            refused=self._refused == table.head.chain_digest,
+            waiting_for=tuple(names.get(key, "?") for key in pending.missing),
         )
 
     def _rematch_view(self) -> RematchView | None:

@@ -29,13 +29,20 @@ Invariants:
   halt (3, evidence file written), or when it has had no link with any peer for a long
   while (1).  A lost link is not the end: the others go on, and REMOVE takes care of a peer
   that does not come back.
+* **Names.**  Every (key, name) this peer learns (rosters, joins, START) is checked against
+  the keys the profile met under that name (``client.known_peers``, trust on first use): a
+  known name with a new key is a ``NameWarning``; START's peers are remembered.
+* **Faults on a link.**  A record ``net`` refuses on a link (signed for another table, or
+  by a key not at this one) and a link this side closes for the peer's fault (bad bytes, a
+  bad signature, silence) are shown naming the link's peer, and kept as evidence files
+  next to the game file (with the offending envelope when there is one).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,6 +60,7 @@ from client.events import (
     TableEnded,
     VoteReceived,
 )
+from client.known_peers import KnownPeers
 from client.lobby_wire import JOIN
 from client.lobby_wire import SCHEMAS as LOBBY_SCHEMAS
 from client.mesh import (
@@ -89,8 +97,15 @@ from net.events import (
     SendMessage,
     SendRecord,
 )
+from net.events import RecordRejected as NetRecordRejected
 from net.handshake import APP_VERSION
-from net.identity import Identity, fingerprint, load_bot_identity, profile_dir
+from net.identity import (
+    Identity,
+    fingerprint,
+    load_bot_identity,
+    profile_dir,
+    short_fingerprint,
+)
 from net.invite import format_table_id
 from net.linkspec import LinkSpec
 from net.logfile import LogContents, LogWriter
@@ -103,6 +118,8 @@ __all__ = [
     "EvidenceWritten",
     "GameFile",
     "LinkLost",
+    "LinkRefused",
+    "NameWarning",
     "Peer",
     "PeerLink",
     "RecordsSent",
@@ -125,6 +142,10 @@ HALT_LINGER = 2.0
 """How long a halted peer stays so its HALT and the others' reach everyone."""
 FRAME_OVERHEAD = 4 + 1 + 16
 """Bytes a record frame adds to its envelope: length, type, encryption tag."""
+BATCH_BYTES = 256 * 1024
+"""The most a link's writer puts in one write (one record more at most)."""
+_FAULTS = frozenset({CloseCode.PROTOCOL, CloseCode.CRYPTO, CloseCode.TIMEOUT})
+"""Why a link closed when it is the peer's fault (reported, with evidence)."""
 
 
 # --- what the peer tells its front end (besides the table's own events) --------------------
@@ -137,11 +158,31 @@ class TableStarted:
 
 @dataclass(frozen=True)
 class LinkLost:
-    """A link ended; ``fatal`` when the game cannot go on without it."""
+    """A link ended; ``fatal`` when the game cannot go on without it; ``key``: the peer's
+    (None when the link never got as far as a key)."""
 
     name: str
     reason: str
     fatal: bool
+    key: bytes | None = None
+
+
+@dataclass(frozen=True)
+class LinkRefused:
+    """``net`` refused a record that came on a link: signed for another table, or by a key
+    that is not at this one.  ``reason`` names the link's peer, for the players."""
+
+    reason: str
+    sender: bytes
+
+
+@dataclass(frozen=True)
+class NameWarning:
+    """A name this profile knows came with a key it never saw under that name (or the
+    known-peers file cannot be used: ``key`` is None).  ``text`` is for the player."""
+
+    text: str
+    key: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -281,6 +322,7 @@ class Peer:
         """Every record this peer holds (signed or verified), in the order it took them."""
         self.mesh = Mesh(self.me)
         self.port = 0
+        self.secret: str | None = None
         self.observers: list[Observer] = []
         self.exit_code: int | None = None
         self.done = trio.Event()
@@ -304,6 +346,8 @@ class Peer:
         self._book_changed = False
         self._mesh_wake = trio.Event()
         self._links_changed_since_report = False
+        self._known: KnownPeers | None = None
+        self._warned: set[tuple[bytes, str]] = set()
         self.hold_until: float | None = None
         """A headless peer ends (code 0) no sooner than this: a rematch is being agreed."""
         self.rematch = Rematch(self, auto=rematch)
@@ -339,6 +383,32 @@ class Peer:
         for path in sorted(folder.glob(f"{prefix}*.key")) if folder.is_dir() else ():
             identity = load_bot_identity(self.profile, path.stem, self.home)
             self.bot_identities[identity.public_key] = identity
+
+    @property
+    def known(self) -> KnownPeers:
+        """The profile's known peers (read on first use)."""
+        if self._known is None:
+            self._known = KnownPeers(profile_dir(self.profile, self.home) / "known-peers.json")
+            if self._known.problem is not None:
+                self.notify(NameWarning(self._known.problem))
+        return self._known
+
+    def vouch(self, peers: Iterable[tuple[bytes, str]], *, remember: bool = False) -> None:
+        """Check ``(key, name)`` pairs against the names this profile met (trust on first
+        use): a ``NameWarning`` for each known name that comes with a new key, once per
+        pair; with ``remember`` (START: the players of this game) note them all."""
+        known = self.known
+        others = [(key, name) for key, name in peers if key != self.me]
+        for key, name in others:
+            conflict = known.check(name, key)
+            if conflict is not None and (key, name) not in self._warned:
+                self._warned.add((key, name))
+                self.notify(NameWarning(str(conflict), key))
+        if remember and others:
+            had_problem = known.problem is not None
+            known.remember(others)
+            if known.problem is not None and not had_problem:
+                self.notify(NameWarning(known.problem))
 
     def signer(self, identity: Identity) -> NetSigner:
         """The one signer of ``identity`` at this table (its ``seq`` lives there, after what
@@ -437,6 +507,7 @@ class Peer:
         )
         self.policy.keys = set(start.peer_keys) | set(start.seat_keys)
         self.mesh.peers = start.peer_keys
+        self.vouch(((peer.key, peer.name) for peer in start.peers), remember=True)
         return self.table
 
     def _started(self, table: Table) -> None:
@@ -460,6 +531,8 @@ class Peer:
         """A record ``net`` verified on ``source``: pass it on, then hand it to the table."""
         if self.policy.knows(record.hash):
             return  # it raced a copy on another link
+        if self.left_table:
+            return  # the game file is closed: this peer has left and records nothing more
         signed = record_from_net(record)
         self._hold(signed)
         table = self.table
@@ -479,6 +552,10 @@ class Peer:
             from client.seating import IntentRefused
 
             raise IntentRefused("the game has not started yet")
+        if self.left_table:
+            from client.seating import IntentRefused
+
+            raise IntentRefused("this peer has left the table")
         self.absorb(intent(self.table, trio.current_time()))
 
     def call_soon(self, callback: Callable[[], None]) -> None:
@@ -543,12 +620,60 @@ class Peer:
 
     def _write_evidence(self, name: str, evidence: Any, *, halted: bool) -> None:
         assert self.table_id is not None
+        self._write_json(name, evidence.to_json())
         path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
-        data = json.dumps(evidence.to_json(), indent=1, ensure_ascii=False)
-        aside = path.with_suffix(".tmp")
-        aside.write_text(data, encoding="utf-8")
-        aside.replace(path)
         self.notify(EvidenceWritten(path, halted, evidence.reason, evidence.verdict))
+
+    def _write_json(self, name: str, content: dict[str, Any]) -> None:
+        assert self.table_id is not None
+        path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        aside = path.with_suffix(".tmp")
+        aside.write_text(json.dumps(content, indent=1, ensure_ascii=False), encoding="utf-8")
+        aside.replace(path)
+
+    # --- faults on links ------------------------------------------------------------------------
+    def describe_link(self, link: PeerLink) -> str:
+        """Who is at the other end of ``link`` (as the table names it), and where."""
+        if self.table is not None:
+            who = self.table.describe(link.key)
+        else:
+            who = f"{link.name} ({short_fingerprint(link.key)})"
+        return f"{who} at {link.link.remote}"
+
+    def link_refused(self, link: PeerLink, event: NetRecordRejected) -> None:
+        """A record ``net`` did not take on ``link``: shown and kept, naming the sender."""
+        reason = f"from {self.describe_link(link)}: {event.reason}"
+        self.notify(LinkRefused(reason, link.key))
+        self._link_evidence("refused", link, reason, event.envelope)
+
+    def link_fault(self, link: PeerLink, closed: LinkClosed) -> None:
+        """Report a link this side closed for the peer's fault (bad input, bad signature,
+        silence), keeping the offending envelope when there is one."""
+        if closed.by_peer or closed.code not in _FAULTS:
+            return
+        who = self.describe_link(link)
+        self.notify(LinkLost(who, f"closed on a fault: {closed.reason}", fatal=False))
+        self._link_evidence("link", link, f"{who}: {closed.reason}", closed.evidence)
+
+    def _link_evidence(self, kind: str, link: PeerLink, reason: str, data: bytes | None) -> None:
+        if self.table_id is None:
+            return
+        self._rejected_count += 1
+        name = f"rejected-{self._rejected_count}"
+        verdict = f"sent on the link of {self.describe_link(link)}"
+        content: dict[str, Any] = {
+            "kind": kind,
+            "ply": None if self.table is None else self.table.head.ply,
+            "reason": reason,
+            "verdict": verdict,
+            "culprits": [link.key.hex()],
+            "records": [] if data is None else [{"envelope": data.hex()}],
+            "states": [],
+        }
+        self._write_json(name, content)
+        path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
+        self.notify(EvidenceWritten(path, False, reason, verdict))
 
     # --- ending -------------------------------------------------------------------------------
     def conclude(self, code: int, after: float, *, wait_links: bool, weak: bool = False) -> None:
@@ -574,6 +699,11 @@ class Peer:
         if conclusion.code == 0 and self.hold_until is not None:
             due = max(due, self.hold_until)
         return due
+
+    @property
+    def left_table(self) -> bool:
+        """The game file is closed (after ``wind_down``): nothing more reaches the table."""
+        return self.file is not None and self.file.closed
 
     def finish(self, code: int, reason: str = "goodbye") -> None:
         """End now with ``code``, saying goodbye on every link."""
@@ -602,8 +732,13 @@ class Peer:
             table_id=self.table_id,
             listen_port=self.port,
             expected_fingerprint=None if expect is None else fingerprint(expect),
+            secret=self.table_secret(),
             message_schemas=SCHEMAS,
         )
+
+    def table_secret(self) -> str | None:
+        """The table secret links prove and ask for (``net.linkspec``), if the table has one."""
+        return self.secret
 
     async def serve_listeners(self, on_link: Callable[[Link], Awaitable[object]]) -> None:
         """Accept links for as long as the peer runs."""
@@ -647,6 +782,8 @@ class Peer:
 
     def mesh_message(self, link: PeerLink, topic: str, body: Any) -> bool:
         """Handle a mesh topic from an admitted link; False if ``topic`` is not one."""
+        if self.left_table:
+            return topic in MESH_SCHEMAS  # the game file is closed: nothing reaches the table
         now = trio.current_time()
         table = self.table
         if topic == PRESENCE:
@@ -685,7 +822,7 @@ class Peer:
         while not self.done.is_set():
             now = trio.current_time()
             table = self.table
-            if table is not None:
+            if table is not None and not self.left_table:
                 self._dial_what_is_due(now)
                 if now >= next_report or self._links_changed_since_report:
                     next_report = now + HEARTBEAT
@@ -776,12 +913,15 @@ class Peer:
         assert self.table is not None
         peer_link = PeerLink(link, key, self.table.start.name_of(key), dialed_by=self.me)
         self.admit(peer_link)
-        await self.run_link(peer_link, self._deliver_mesh)
+        closed = await self.run_link(peer_link, self._deliver_mesh)
+        self.link_fault(peer_link, closed)
         self.link_lost(peer_link)
 
     def _deliver_mesh(self, link: PeerLink, event: Any) -> None:
         """Events of a link this peer dialed after START."""
-        if isinstance(event, RecordReceived):
+        if isinstance(event, NetRecordRejected):
+            self.link_refused(link, event)
+        elif isinstance(event, RecordReceived):
             if link.admitted:
                 self.receive(event.record, link)
         elif isinstance(event, MessageReceived) and not (
@@ -792,6 +932,9 @@ class Peer:
     def deliver_incoming(self, link: PeerLink, event: Any) -> None:
         """Events of a link another peer or a spectator dialed, once the game has started:
         ``pull`` first from a peer of the mesh, ``join`` from one that rejoins or watches."""
+        if isinstance(event, NetRecordRejected):
+            self.link_refused(link, event)
+            return
         if isinstance(event, RecordReceived):
             if link.admitted and not link.spectator:
                 self.receive(event.record, link)
@@ -852,9 +995,9 @@ class Peer:
             now = trio.current_time()
             if self._sync_due is not None and now >= self._sync_due:
                 self._sync_due = None
-                if self.file is not None:
+                if self.file is not None and not self.file.closed:
                     self.file.sync()
-            if self.table is not None:
+            if self.table is not None and not self.left_table:
                 deadline = self.table.next_deadline()
                 if deadline is not None and now >= deadline:
                     self.absorb(self.table.tick(now))
@@ -883,20 +1026,24 @@ class Peer:
             if peer_link in self.links:
                 self.links.remove(peer_link)
             peer_link.closing = True
-            peer_link.admitted = False
             self._wake.set()
             self._links_changed.set()
         return closed
 
     async def _write_link(self, peer_link: PeerLink) -> None:
-        """Drain the link's queue, everything waiting at once in one write."""
+        """Drain the link's queue, what is waiting in one write of at most ``BATCH_BYTES``
+        (so a write never needs the peer to read more than that within the send timeout:
+        a flood relayed to a slow peer is paced by it, not cut off)."""
         async for first in peer_link.inbox:
             batch = [first]
-            while True:
+            size = _size(first)
+            while size < BATCH_BYTES:
                 try:
-                    batch.append(peer_link.inbox.receive_nowait())
+                    event = peer_link.inbox.receive_nowait()
                 except trio.WouldBlock:
                     break
+                batch.append(event)
+                size += _size(event)
             if not await peer_link.link.send_batch(batch):
                 return
             sent = sum(len(e.envelope) for e in batch if isinstance(e, SendRecord))
@@ -919,3 +1066,7 @@ class Peer:
         """Send every record held so far (a peer or spectator joining after START)."""
         for data in self.held.envelopes:
             peer_link.send(SendRecord(data))
+
+
+def _size(event: SendEvent) -> int:
+    return len(event.envelope) + FRAME_OVERHEAD if isinstance(event, SendRecord) else 64

@@ -16,8 +16,8 @@ Each rule gets the state before the ply (``ply`` and ``prev`` already checked by
 
 * **REMOVE** ``{ply, prev, removed, replacements, votes}``: appended by the remaining peer
   with the lowest seat, with a VOTE of every remaining peer (``client.removal``).
-
-TAKEBACK will be added to :data:`PLY_RULES` by its issue.
+* **TAKEBACK** ``{ply, prev, consents}``: signed like a MOVE, carrying a TAKEBACK_CONSENT of
+  every peer at the table; it undoes the last ply, a player's own move (``client.takeback``).
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from collections.abc import Mapping
 from client.bodies import read_int, read_list
 from client.chain import PlyContext, PlyEffect, PlyRejected, PlyRule
 from client.consent import check_consents
-from client.records import DRAW, DRAW_ACCEPT, MOVE, REMOVE, RESIGN, SignedRecord
+from client.records import DRAW, DRAW_ACCEPT, MOVE, REMOVE, RESIGN, TAKEBACK, SignedRecord
 from client.removal import remove_rule
+from client.takeback import takeback_rule
 from engines import IllegalMove, InvalidMove
 
 __all__ = ["PLY_RULES", "controlling_seat", "seat_to_move"]
@@ -138,4 +139,5 @@ PLY_RULES: Mapping[str, PlyRule] = {
     RESIGN: _resign,
     DRAW: _draw,
     REMOVE: remove_rule,
+    TAKEBACK: takeback_rule,
 }

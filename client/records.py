@@ -64,7 +64,7 @@ DRAW = "DRAW"
 REMOVE = "REMOVE"
 """Reserved for the removal issue: a ply that takes absent peers off the table."""
 TAKEBACK = "TAKEBACK"
-"""Reserved for a later issue: a ply that returns the game to the state before the last."""
+"""A ply that returns the game to the state before the last (``client.takeback``)."""
 ACK = "ACK"
 END = "END"
 HALT = "HALT"
@@ -77,11 +77,11 @@ VOTE = "VOTE"
 """Reserved for the removal issue: a vote for a REMOVE, embedded in it."""
 TAKEBACK_ASK = "TAKEBACK_ASK"
 TAKEBACK_CONSENT = "TAKEBACK_CONSENT"
-"""Reserved for a later issue: asking for and consenting to a TAKEBACK."""
+"""Asking for and consenting to a TAKEBACK (consents are embedded in it)."""
 
 CHAIN_KINDS = frozenset({MOVE, RESIGN, DRAW, REMOVE, TAKEBACK})
 """Kinds that occupy a ply of the chain (each body carries ``ply`` and ``prev``)."""
-OUTSIDE_KINDS = frozenset({CHAT, POINT, DRAW_OFFER, DRAW_ACCEPT})
+OUTSIDE_KINDS = frozenset({CHAT, POINT, DRAW_OFFER, DRAW_ACCEPT, TAKEBACK_ASK, TAKEBACK_CONSENT})
 """Kinds kept in arrival order that never change the state."""
 
 

@@ -9,8 +9,9 @@ such (never drawn as plies).
   ply, whether it is final (every peer at the table acked it; a prefix), the verifier's
   problems at that ply, and the pointing marks made on that position;
 * ``lines`` is the game's record in file order, as ``palabre log show`` prints it: plies,
-  chat, draw offers, problems and halts, each with the ply to show when it is chosen (for a
-  chat line: the position on the board when it arrived in this file).
+  chat, draw offers, takeback asks and consents, problems and halts, each with the ply to
+  show when it is chosen (for a chat line: the position on the board when it arrived in this
+  file).
 
 Pointing at ply n: for each author, the last POINT in the file whose ``ply`` is n (it
 replaces the author's earlier marks; one with neither arrows nor squares clears them).
@@ -25,7 +26,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from client.chain import TableState
-from client.records import CHAT, DRAW_ACCEPT, DRAW_OFFER, HALT, MOVE, POINT, SignedRecord
+from client.records import (
+    CHAT,
+    DRAW_ACCEPT,
+    DRAW_OFFER,
+    HALT,
+    MOVE,
+    POINT,
+    TAKEBACK_ASK,
+    TAKEBACK_CONSENT,
+    SignedRecord,
+)
 from client.session_api import Pointed
 from client.start import TableStart
 from client.verifier import Verification
@@ -67,13 +78,16 @@ class Line:
     """One line of the game's record, in the order of the file."""
 
     kind: str
-    """``ply``, ``chat``, ``offer``, ``accept``, ``problem`` or ``halt``."""
+    """``ply``, ``chat``, ``offer``, ``accept``, ``takeback-ask``, ``takeback-consent``,
+    ``problem`` or ``halt``."""
     ply: int
     """The position to show for this line."""
     seat: int | None
     """Whose colour (the author's seat), if any."""
     author: str
     text: str
+    about: int | None = None
+    """For a takeback ask or consent: the ply to be taken back."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +155,15 @@ class Replay:
                 lines.append(Line("offer", head, seat, author, "offers a draw"))
             elif record.kind == DRAW_ACCEPT:
                 lines.append(Line("accept", head, seat, author, "accepts a draw"))
+            elif record.kind in (TAKEBACK_ASK, TAKEBACK_CONSENT):
+                about = int(record.body["ply"]) - 1
+                kind, verb = (
+                    ("takeback-ask", "asks")
+                    if record.kind == TAKEBACK_ASK
+                    else ("takeback-consent", "consents")
+                )
+                text = f"{verb} to take back ply {about}"
+                lines.append(Line(kind, head, seat, author, text, about))
             elif record.kind == HALT:
                 reason = str(record.body["reason"])
                 lines.append(Line("halt", head, seat, author, f"halts the table: {reason}"))

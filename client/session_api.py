@@ -6,10 +6,10 @@ A *session* is one game seen from one client: a local game against bots in this 
 
 Invariants every implementation keeps:
 
-* Intents (``move``, ``resign``, ``offer_draw``, ``accept_draw``, ``chat``, ``point``,
-  ``leave``) are synchronous and never block: they are called from the UI thread.  An intent
-  that cannot be honoured is not an exception: it produces a ``SessionError`` event whose
-  message a player can read.
+* Intents (``move``, ``resign``, ``offer_draw``, ``accept_draw``, ``take_back``,
+  ``consent_takeback``, ``refuse_takeback``, ``chat``, ``point``, ``leave``) are synchronous
+  and never block: they are called from the UI thread.  An intent that cannot be honoured is
+  not an exception: it produces a ``SessionError`` event whose message a player can read.
 * ``move`` takes a *complete* move in wire form; a partial or illegal one is refused.
 * Every change is announced by an event sent to each subscriber, in order, on the thread that
   runs the session (trio in guest mode on the Qt thread).  Events carry what changed; the
@@ -44,6 +44,7 @@ __all__ = [
     "SessionEvent",
     "SessionSnapshot",
     "StateChanged",
+    "TakebackView",
 ]
 
 
@@ -74,7 +75,8 @@ class PlyView:
     player: int
     """The seat whose player made the ply (its controller at the time)."""
     kind: str
-    """``"move"``, ``"resign"``, ``"draw"`` or ``"remove"`` (absent players taken off)."""
+    """``"move"``, ``"resign"``, ``"draw"``, ``"takeback"`` (the ply before is undone) or
+    ``"remove"`` (absent players taken off)."""
     notation: str
     wire: tuple[int, ...]
     """The move's wire form (empty for a resignation or a draw)."""
@@ -88,6 +90,24 @@ class ChatEntry:
     seat: int | None
     author: str
     text: str
+
+
+@dataclass(frozen=True)
+class TakebackView:
+    """A player asks to take back the last ply (its own move); every peer must consent."""
+
+    ply: int
+    """The ply to be taken back."""
+    asker: str
+    """The asker's name."""
+    mine: bool
+    """This client's player asked."""
+    consented: bool
+    """This client's player consented (the asker has, by asking)."""
+    refused: bool = False
+    """This client's player said no (nothing is signed: the ask lapses when a ply follows)."""
+    waiting_for: tuple[str, ...] = ()
+    """Names of the players whose consent is still missing."""
 
 
 @dataclass(frozen=True)
@@ -126,8 +146,21 @@ class SessionSnapshot:
     peers: int = 1
     digest: bytes = b""
     """The engine digest of ``state``."""
+    starting: bool = False
+    """The table waits for every peer to confirm its start: nobody can move yet."""
+    stopped: str = ""
+    """Why the table stopped before the game's end, e.g. ``"Bea left the table (the
+    connection broke)"``; empty while it plays on.  Nothing more can be played then."""
     halted: Halted | None = None
-    """Set when the table stopped on a divergence."""
+    """Set when the table stopped on a divergence; ``state`` is then the position after
+    ``final_ply``, the last one every peer agreed on."""
+    shown_ply: int | None = None
+    """The ply after which ``state`` is (None: the last of ``plies``): a halted table shows
+    its last agreed ply."""
+    can_take_back: bool = False
+    """The last ply is this player's own move and it may ask to take it back."""
+    takeback: TakebackView | None = None
+    """A takeback asked on the current position, if any (void once a ply follows)."""
     rematch: RematchView | None = None
     """Set once the game ended at a table that can play again (``play_again``)."""
 
@@ -147,12 +180,23 @@ class SessionSnapshot:
 
     @property
     def my_turn(self) -> bool:
-        return self.my_seat is not None and self.mover == self.my_seat
+        """This client's player can move now."""
+        if self.starting or self.stopped or self.my_seat is None:
+            return False
+        return self.mover == self.my_seat
 
     @property
     def last_move(self) -> PlyView | None:
-        for ply in reversed(self.plies):
-            if ply.kind == "move":
+        """The last move still on the board shown (``shown_ply``'s position, or the last;
+        a taken-back move is not)."""
+        shown = self.plies if self.shown_ply is None else self.plies[: self.shown_ply]
+        undone = 0
+        for ply in reversed(shown):
+            if ply.kind == "takeback":
+                undone += 1
+            elif undone:
+                undone -= 1
+            elif ply.kind == "move":
                 return ply
         return None
 
@@ -201,15 +245,16 @@ class SessionError:
 class Halted:
     """The table stopped on a divergence (DESIGN.md section 4); nothing more will be played.
 
-    The snapshot stays on the last agreed state.  ``peer`` names the peer that disagrees
-    with the majority (empty when there is no majority).
+    The snapshot stays on the last agreed state.  ``peer`` names the peer (or peers) that
+    disagree with the majority (empty when there is no majority).
     """
 
     ply: int
     peer: str
     evidence: str
-    """Where the evidence file was written."""
+    """Where the evidence file was written (empty until it is)."""
     message: str
+    """The verdict and the reason, in words."""
 
 
 @dataclass(frozen=True)
@@ -267,6 +312,18 @@ class GameSession(Protocol):
     def offer_draw(self) -> None: ...
 
     def accept_draw(self) -> None: ...
+
+    def take_back(self) -> None:
+        """Ask to take back the last ply, this player's own move."""
+        ...
+
+    def consent_takeback(self) -> None:
+        """Consent to take back the ply another player asked to take back."""
+        ...
+
+    def refuse_takeback(self) -> None:
+        """Do not consent (the ask lapses when the game moves on); the prompt goes away."""
+        ...
 
     def chat(self, text: str) -> None: ...
 

@@ -18,7 +18,9 @@ How a record is handled (everything is checked before anything changes):
   a ply not applied yet) wait in a bounded buffer and are handled when the head gets there;
 * an ACK or END with another digest than this peer's, or a peer claiming two digests,
   halts the table; a HALT from a peer halts it too, after checking the records it carries;
-* chat, pointing, draw offers and acceptances are kept in arrival order.
+* chat, pointing, draw offers and acceptances, takeback asks and consents are kept in
+  arrival order (``client.takeback``: a ply's own player asks, every peer consents, the
+  player to move appends the TAKEBACK).
 
 A rejected record is never applied, never occupies its ply, and is kept as ``Evidence``.
 A halted table applies (and acks) plies only up to the diverging one — so a peer that was
@@ -59,6 +61,8 @@ from client.events import (
     RecordIgnored,
     RecordRejected,
     TableEnded,
+    TakebackAsked,
+    TakebackConsented,
     VoteReceived,
 )
 from client.finality import Claim, ClaimBook, FinalityTracker, LocalProtocolError, OwnClaims
@@ -79,6 +83,9 @@ from client.records import (
     POINT,
     REMOVE,
     START,
+    TAKEBACK,
+    TAKEBACK_ASK,
+    TAKEBACK_CONSENT,
     VOTE,
     EnvelopeOpener,
     SignedRecord,
@@ -87,6 +94,7 @@ from client.records import (
 from client.removal import ABANDONED, Proposal, abandoned_outcome, seats_played_by
 from client.seating import IntentRefused, LocalSeats
 from client.start import SeatSpec, open_start
+from client.takeback import HOLD, TAKEBACK_KINDS, TakebackBook, ask_refusal
 from engines import AnyEngine, Outcome
 
 __all__ = ["BotFactory", "Table"]
@@ -135,6 +143,9 @@ class Table:
         self.me = me
         self.local = LocalSeats(self.start, engine, me, signers or {}, bots or {}, bot_delay)
         self.outside = OutsideLog()
+        self.takebacks = TakebackBook()
+        self._auto_consent = me is not None and me in (bots or {})
+        """No person here (``--bot``): this peer consents to every valid takeback by itself."""
         self.acks = ClaimBook()
         self.ends = ClaimBook()
         self.finality = FinalityTracker()
@@ -206,6 +217,7 @@ class Table:
         """Whether local keys may sign plies now."""
         return (
             self.seated
+            and not self._replaying
             and not self.halted
             and not self.ended
             and self.finality.final_ply >= 0
@@ -255,11 +267,14 @@ class Table:
         return min(times, default=None)
 
     def next_deadline(self, presence: bool = True) -> float | None:
-        """When ``tick`` should next be called (a bot's delayed move; with ``presence``,
-        also when a peer may be shown away or become removable), or None."""
+        """When ``tick`` should next be called (a bot's delayed move, the end of a takeback
+        hold; with ``presence``, also when a peer may be shown away or become removable),
+        or None."""
         times = []
         if self.live():
-            times.append(self.local.deadline(self.chain.head.ply))
+            head = self.chain.head
+            held = self.takebacks.held_until(head.chain_digest, self._now)
+            times.append(held if held is not None else self.local.deadline(head.ply))
         if presence and not self.halted and not self.ended and self.chain.outcome() is None:
             times.append(self.presence.next_change(self._now))
             if self._open_for_removals():
@@ -382,6 +397,25 @@ class Table:
         self._sign_outside(DRAW_ACCEPT, position)
         return self._run()
 
+    def ask_takeback(self, now: float) -> Output:
+        """Ask to take back the last ply, this player's own move (with this peer's consent)."""
+        self._now = now
+        self._refuse_unless(playing=True)
+        assert self.me is not None
+        position = self.takebacks.ask_position(self.chain.head, self.me, self.describe)
+        self._sign_outside(TAKEBACK_ASK, position)
+        self._sign_outside(TAKEBACK_CONSENT, position)
+        return self._run()
+
+    def consent_takeback(self, now: float) -> Output:
+        """Consent to take back the last ply, as another peer asked."""
+        self._now = now
+        self._refuse_unless(playing=True)
+        assert self.me is not None
+        position = self.takebacks.consent_position(self.chain.head, self.me)
+        self._sign_outside(TAKEBACK_CONSENT, position)
+        return self._run()
+
     def chat(self, text: str, now: float) -> Output:
         self._now = now
         self._refuse_unless(playing=False)
@@ -437,7 +471,7 @@ class Table:
             if self._open_for_removals() and self._act_on_absence():
                 continue
             head = self.chain.head
-            action = self.local.next_action(head, self.outside, self._now) if self.live() else None
+            action = self._next_action(head) if self.live() else None
             if action is None:
                 break
             self._sign_ply(*action)
@@ -935,6 +969,9 @@ class Table:
         )
 
     def _on_outside(self, record: SignedRecord) -> None:
+        if record.kind in TAKEBACK_KINDS:
+            self._on_takeback(record)
+            return
         who = self.describe(record.author)
         try:
             entry = self.outside.add(record)
@@ -954,6 +991,61 @@ class Table:
             self._out.events.append(DrawOffered(record.author, who))
         elif not self.outside.offered(entry.prev, by=record.author):  # not the offer's own
             self._out.events.append(DrawAccepted(record.author, who))
+
+    # --- takebacks (client.takeback) ------------------------------------------------------
+    def _next_action(self, head: TableState) -> Any:
+        """A TAKEBACK once every peer consented on the head and a local key is to move;
+        else what the local seats do — unless this peer consented and holds its bots."""
+        consents = self.takebacks.ready(head)
+        if consents is not None:
+            try:
+                signer = self.local.signer_to_move(head)
+            except IntentRefused:
+                signer = None
+            if signer is not None:
+                return signer, TAKEBACK, {"consents": consents}
+        if self.takebacks.held_until(head.chain_digest, self._now) is not None:
+            return None
+        return self.local.next_action(head, self.outside, self._now)
+
+    def _on_takeback(self, record: SignedRecord) -> None:
+        """An ask or consent: judged against the position it binds, kept, void unless that
+        position is the head; a peer without a person consents to a valid ask at once."""
+        who = self.describe(record.author)
+        try:
+            ply, prev = self.takebacks.read(record)
+        except Malformed as error:
+            self._reject(record, f"{who} sent a malformed {record.kind}: {error}")
+            return
+        if ply - 1 > self.chain.head.ply:
+            self._buffer(record, ply - 1)
+            return
+        position = self.chain.at(ply - 1)
+        current = position is self.chain.head and prev == position.chain_digest
+        if record.kind == TAKEBACK_ASK and prev == position.chain_digest:
+            why = ask_refusal(position, record.author, self.describe)
+            if why is not None:
+                self._reject(
+                    record, f"{who} asked to take back ply {ply - 1}, but {why}; it was ignored"
+                )
+                return
+        self._accept(record)  # logged even when it repeats its author: no seq gap
+        if not self.takebacks.add(record, prev):
+            return  # its author said so already there: the first one counts
+        if record.author == self.me and record.kind == TAKEBACK_CONSENT:
+            self.takebacks.hold(prev, self._now + HOLD)
+        if not current:
+            return  # void: the chain has moved on (or never passed there)
+        if record.kind == TAKEBACK_ASK:
+            self._out.events.append(TakebackAsked(record.author, who, ply - 1))
+            mine = self.me in self.takebacks.consents_on(prev)
+            asker = record.author == self.me  # its consent comes with the ask
+            if self._auto_consent and not mine and not asker and self.live():
+                self._sign_outside(TAKEBACK_CONSENT, {"ply": ply, "prev": prev})
+        else:
+            ask = self.takebacks.ask_on(prev)
+            if ask is None or ask.author != record.author:  # not the asker's own consent
+                self._out.events.append(TakebackConsented(record.author, who, ply - 1))
 
 
 def _disagree(ours: Outcome | None, theirs: tuple[Outcome, tuple[bytes, ...]]) -> bool:

@@ -11,9 +11,10 @@ looks like and what each check means).  For each record:
    START's, and the author may not have used its ``seq`` before;
 6. the record is judged by kind: ply records are replayed through ``client.chain.Chain``
    with the table's own rules (``client.plies.PLY_RULES``: turn authority through
-   ``engine.controller``, ``prev``, legality by the engine START names, DRAW acceptances),
-   in chain order; ACKs and ENDs are kept and judged at the end against the replayed chain
-   digests; a HALT is a divergence; chat and the rest must come from a peer at the table.
+   ``engine.controller``, ``prev``, legality by the engine START names, DRAW acceptances,
+   TAKEBACK consents and the state it restores), in chain order; ACKs and ENDs are kept
+   and judged at the end against the replayed chain digests; a HALT is a divergence; chat
+   and the rest must come from a peer at the table.
 
 Then finality (every peer at the table acked the replayed chain digest), the END records
 against the engine's outcome, missing ``seq`` numbers and the file's tail.  Nothing the file
@@ -372,7 +373,7 @@ class _Verifier:
             self.invalid(f"{self.describe(record.author)} signed a second START", None, entry)
         elif self.chain.is_ply_kind(kind):
             self._on_ply(record, entry)
-        elif record.author not in self.chain.head.peers:
+        elif record.author not in self.chain.head.peers and not self._word_from_before(record):
             gone = self.removed_at.get(record.author)
             why = f"was removed at ply {gone}" if gone is not None else "is not a peer"
             who = self.describe(record.author)
@@ -394,6 +395,13 @@ class _Verifier:
         elif kind not in OUTSIDE:
             who = self.describe(record.author)
             self.invalid(f"{who} signed a {kind}, which a log never holds", None, entry)
+
+    def _word_from_before(self, record: SignedRecord) -> bool:
+        """A removed peer's ACK or END about a ply up to its removal: it was at the table
+        then, and a peer cut off from the others acks what it missed once it is back, before
+        it learns of its removal (the table takes such claims; ``ClaimJudge`` checks them)."""
+        gone = self.removed_at.get(record.author)
+        return record.kind in (ACK, END) and gone is not None and int(record.body["ply"]) <= gone
 
     # --- plies ----------------------------------------------------------------------------
     def _on_ply(self, record: SignedRecord, entry: Entry) -> None:

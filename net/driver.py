@@ -15,6 +15,8 @@ Rules:
 * Closing: when this side refuses a peer it sends the REFUSE, shuts its writing half, and
   reads (and drops) what still comes for up to ``linger`` seconds, so the peer reads the
   reason before the socket goes away instead of a reset.
+* At most ``MAX_PENDING`` accepted connections wait for their handshake at once; one more
+  is closed at once, unread, so a flood of connections that never speak cannot pile up.
 """
 
 from __future__ import annotations
@@ -35,12 +37,14 @@ from net.invite import Invite
 from net.linkspec import LinkSpec
 from net.protocol import Connection
 
-__all__ = ["Link", "connect", "connect_invite", "open_listeners", "serve"]
+__all__ = ["MAX_PENDING", "Link", "connect", "connect_invite", "open_listeners", "serve"]
 
 log = logging.getLogger("palabre.net")
 _RECEIVE_SIZE = 65536
 _LINGER_BYTES = 1 << 20
 _STREAM_ERRORS = (trio.BrokenResourceError, trio.ClosedResourceError, OSError)
+MAX_PENDING = 64
+"""Connections a listener lets wait for their handshake at once (more are closed unread)."""
 
 
 class Link:
@@ -61,6 +65,7 @@ class Link:
         self._reader: trio.CancelScope | None = None
         self._reading = False
         self._stream_closed = False
+        self._stream_broken = False  # a write was cut off midway: the stream holds half a frame
 
     @property
     def peer(self) -> PeerInfo:
@@ -132,6 +137,8 @@ class Link:
     async def _read_once(self) -> None:
         """Write pending replies, wait for bytes or the core's next deadline, feed them."""
         await self._flush()
+        if self.connection.closed is not None:
+            return  # closed meanwhile (a write timed out): the caller takes its LinkClosed
         deadline = self.connection.next_deadline()
         data: bytes | None = None
         with trio.CancelScope(deadline=math.inf if deadline is None else deadline) as scope:
@@ -194,7 +201,7 @@ class Link:
         """Write under the send lock; False if the stream broke or got stuck (link closing)."""
         if not data:
             return True
-        if self._stream_closed:
+        if self._stream_closed or self._stream_broken:
             return False
         timeout = self.connection.spec.config.send_timeout
         with trio.move_on_after(timeout) as scope:
@@ -204,6 +211,9 @@ class Link:
                 self.connection.connection_lost(_lost(error), trio.current_time())
                 return False
         if scope.cancelled_caught:
+            # Part of ``data`` may have gone: anything written after it would be read as the
+            # rest of that frame (and fail its integrity check), so nothing more is written.
+            self._stream_broken = True
             reason = f"the peer did not read what was sent for {timeout:g} s"
             self.connection.abort(CloseCode.TIMEOUT, reason, trio.current_time())
             return False
@@ -293,6 +303,7 @@ async def serve(
     on_link: Callable[[Link], Awaitable[object]],
     *,
     on_failure: Callable[[str, LinkClosed], Awaitable[object]] | None = None,
+    max_pending: int = MAX_PENDING,
 ) -> None:
     """Accept links forever: handshake each (as responder), then ``on_link(link)``.
 
@@ -301,16 +312,27 @@ async def serve(
     is known only once its game has started).
 
     A failed handshake goes to ``on_failure(remote, closed)`` (and the log); it never stops
-    the loop.  The link is closed when ``on_link`` returns.
+    the loop.  The link is closed when ``on_link`` returns.  A connection that arrives while
+    ``max_pending`` others wait for their handshake is closed at once, unread (logged).
     """
+    pending = 0
 
     async def handle(stream: trio.SocketStream) -> None:
+        nonlocal pending
         address = _address_of(stream)
         remote = _show(*address) if address else "an unknown address"
+        if pending >= max_pending:
+            log.info("%s: closed unread, %d connections already wait", remote, pending)
+            await trio.aclose_forcefully(stream)
+            return
         current = spec if isinstance(spec, LinkSpec) else spec()
         connection = Connection(Role.RESPONDER, current, trio.current_time())
         link = Link(stream, connection, remote, address)
-        result = await link.handshake()
+        pending += 1
+        try:
+            result = await link.handshake()
+        finally:
+            pending -= 1
         if isinstance(result, LinkClosed):
             if on_failure is not None:
                 await on_failure(remote, result)
@@ -353,15 +375,19 @@ async def connect(host: str, port: int, spec: LinkSpec, *, timeout: float = 10.0
     result = await link.handshake()
     if isinstance(result, LinkClosed):
         if result.code in (CloseCode.LOST, CloseCode.TIMEOUT):
-            raise LinkError(f"no link with {target}: {result.reason}")
+            raise LinkError(f"no link with {target}: {result.reason}", code=result.code)
         who = f"the host at {target} refused the link" if result.by_peer else "refused the host"
-        raise LinkError(f"{who}: {result.reason}", refused=True)
+        raise LinkError(f"{who}: {result.reason}", refused=True, code=result.code)
     return link
 
 
 async def connect_invite(invite: Invite, spec: LinkSpec, *, timeout: float = 10.0) -> Link:
-    """Try the invite's addresses in order; refuse a host without the invite's key."""
-    spec = replace(spec, table_id=invite.table_id, expected_fingerprint=invite.fingerprint)
+    """Try the invite's addresses in order; refuse a host without the invite's key; prove
+    the invite's table secret (if it has none, the spec's, if any)."""
+    secret = invite.secret if invite.secret is not None else spec.secret
+    spec = replace(
+        spec, table_id=invite.table_id, expected_fingerprint=invite.fingerprint, secret=secret
+    )
     problems: list[str] = []
     for host in invite.addresses:
         try:

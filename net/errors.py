@@ -39,10 +39,12 @@ class CloseCode(StrEnum):
     TABLE = "table"  # the peers are not at the same table
     FINGERPRINT = "fingerprint"  # the host's key is not the one the invite names
     SELF = "self"  # both ends hold the same key
+    SECRET = "secret"  # the joiner did not prove it knows the table secret
     PROTOCOL = "protocol"  # malformed or unexpected input
     CRYPTO = "crypto"  # a signature or the link's integrity check failed
     TIMEOUT = "timeout"  # the handshake, a frame or the link went quiet for too long
-    REFUSED = "refused"  # the application refused the peer (table full, game started, ...)
+    REFUSED = "refused"  # the application refused the peer (game started, seat taken, ...)
+    FULL = "full"  # the application refused the peer because every seat is taken
     CLOSING = "closing"  # an ordinary goodbye
     LOST = "lost"  # the connection ended without a goodbye
 
@@ -82,12 +84,16 @@ class LinkError(NetError):
     """The driver could not listen, connect or finish a handshake; ``str()`` is for the user.
 
     ``refused`` is true when a peer (or this side) refused the link with a reason, as opposed
-    to the network failing.
+    to the network failing; ``code`` says how a handshake that was under way ended (None when
+    no connection was made at all).
     """
 
-    def __init__(self, message: str, *, refused: bool = False) -> None:
+    def __init__(
+        self, message: str, *, refused: bool = False, code: CloseCode | None = None
+    ) -> None:
         super().__init__(message)
         self.refused = refused
+        self.code = code
 
 
 class IdentityError(NetError):

@@ -4,7 +4,7 @@ Three plaintext frames, then everything is sealed::
 
     initiator -> responder   HELLO  {proto, app, key, nonce, eph, table, port}
     responder -> initiator   HELLO  (its own), then AUTH {sig}
-    initiator -> responder   AUTH   {sig}
+    initiator -> responder   AUTH   {sig, proof}
 
 Invariants:
 
@@ -18,11 +18,20 @@ Invariants:
   ``th``: one ChaCha20-Poly1305 key per direction.  Each frame a side sends after its own
   AUTH is sealed with the next counter as nonce and its length prefix as associated data;
   a frame that fails to open (altered, replayed, reordered, cut) is a crypto failure.
+* **Admission.**  A responder with a table secret admits an initiator only if its AUTH
+  carries ``proof = HMAC-SHA256(admission key, ADMIT_TAG + th)``, where the admission key is
+  HKDF-SHA256 over the X25519 shared secret and a hash of the table secret, salted with
+  ``th``.  The secret never travels; without the shared secret nobody who only watches the
+  wire can test guesses against a proof; the responder sends nothing that depends on the
+  secret, so an uninvited initiator learns one "no" per handshake.  The initiator sends
+  its proof only after checking the responder's AUTH (and the invite's fingerprint).  The
+  responder's AUTH carries ``proof: nil``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import re
 import struct
@@ -54,6 +63,7 @@ __all__ = [
     "Handshake",
     "Hello",
     "Role",
+    "admission_proof",
     "app_mismatch",
     "auth_message",
     "decode_auth",
@@ -70,6 +80,9 @@ APP_PATTERN = r"([0-9]{1,4})\.([0-9]{1,4})\.[0-9]{1,4}([a-z0-9.+-]{0,16})"
 SEAL_OVERHEAD = 16  # the Poly1305 tag
 _TRANSCRIPT_TAG = b"palabre/1/transcript\0"
 _KEYS_INFO = b"palabre/1/link keys\0"
+_SECRET_TAG = b"palabre/1/table secret\0"
+_ADMISSION_INFO = b"palabre/1/admission\0"
+_ADMIT_TAG = b"palabre/1/admit\0"
 _HELLO = Struct(
     {
         "proto": Int(0, 65535),
@@ -81,7 +94,8 @@ _HELLO = Struct(
         "port": Int(0, 65535),
     }
 )
-_AUTH = Struct({"sig": Bytes(SIGNATURE_SIZE)})
+_PROOF_SIZE = 32
+_AUTH = Struct({"sig": Bytes(SIGNATURE_SIZE), "proof": Nullable(Bytes(_PROOF_SIZE))})
 
 
 class Role(Enum):
@@ -152,15 +166,27 @@ def app_mismatch(joiner: str, host: str) -> str | None:
     return None
 
 
-def encode_auth(signature: bytes) -> bytes:
-    return pack({"sig": signature})
+def encode_auth(signature: bytes, proof: bytes | None = None) -> bytes:
+    return pack({"sig": signature, "proof": proof})
 
 
-def decode_auth(body: bytes) -> bytes:
+def decode_auth(body: bytes) -> tuple[bytes, bytes | None]:
+    """``(signature, proof)`` of an AUTH; ``DecodeError`` if malformed."""
     value = unpack(body, "auth")
     _AUTH.check(value, "auth")
     signature: bytes = value["sig"]
-    return signature
+    proof: bytes | None = value["proof"]
+    return signature, proof
+
+
+def admission_proof(shared: bytes, th: bytes, secret: str) -> bytes:
+    """What an initiator sends to show it knows ``secret`` on the link of transcript ``th``.
+
+    ``shared`` is the link's X25519 shared secret: a proof can only be checked, or guesses
+    tested against it, by someone who holds it, that is by the two ends of the link."""
+    secret_hash = hashlib.blake2b(_SECRET_TAG + secret.encode("utf-8"), digest_size=32).digest()
+    key = HKDF(SHA256(), 32, salt=th, info=_ADMISSION_INFO).derive(shared + secret_hash)
+    return hmac.new(key, _ADMIT_TAG + th, hashlib.sha256).digest()
 
 
 def transcript_hash(initiator_hello: bytes, responder_hello: bytes) -> bytes:
@@ -182,14 +208,16 @@ def new_ephemeral() -> tuple[X25519PrivateKey, bytes]:
     return private, private.public_key().public_bytes_raw()
 
 
-def derive_ciphers(
-    role: Role, ephemeral: X25519PrivateKey, peer_eph: bytes, th: bytes
-) -> tuple[FrameCipher, FrameCipher]:
-    """``(send, receive)`` ciphers of this side; ``SignatureError`` on a degenerate peer key."""
+def key_exchange(ephemeral: X25519PrivateKey, peer_eph: bytes) -> bytes:
+    """The X25519 shared secret; ``SignatureError`` on a degenerate peer key."""
     try:
-        shared = ephemeral.exchange(X25519PublicKey.from_public_bytes(peer_eph))
+        return ephemeral.exchange(X25519PublicKey.from_public_bytes(peer_eph))
     except ValueError as error:
         raise SignatureError("the peer's key exchange value is invalid") from error
+
+
+def derive_ciphers(role: Role, shared: bytes, th: bytes) -> tuple[FrameCipher, FrameCipher]:
+    """``(send, receive)`` ciphers of this side, from the X25519 shared secret."""
     keys = HKDF(SHA256(), 64, salt=th, info=_KEYS_INFO).derive(shared)
     forward, backward = FrameCipher(keys[:32]), FrameCipher(keys[32:])
     return (forward, backward) if role is Role.INITIATOR else (backward, forward)
@@ -246,6 +274,7 @@ class Handshake:
         )
         self._peer: Hello | None = None
         self._transcript = b""
+        self._shared = b""
         self._ciphers: tuple[FrameCipher, FrameCipher] | None = None
         self._peer_name, self._own_name = (
             ("joiner", "host") if role is Role.RESPONDER else ("host", "joiner")
@@ -293,23 +322,31 @@ class Handshake:
             self._transcript = transcript_hash(body, self.hello)
         else:
             self._transcript = transcript_hash(self.hello, body)
-        self._ciphers = derive_ciphers(self.role, self._ephemeral, hello.eph, self._transcript)
+        self._shared = key_exchange(self._ephemeral, hello.eph)
+        self._ciphers = derive_ciphers(self.role, self._shared, self._transcript)
 
     def auth(self) -> bytes:
-        """This side's AUTH content: its signature over the transcript and its role."""
+        """This side's AUTH content: its signature over the transcript and its role, and
+        (an initiator with a table secret) the proof that it knows the secret."""
         signature = self.spec.identity.sign(auth_message(self.role, self._transcript))
-        return encode_auth(signature)
+        proof = None
+        if self.role is Role.INITIATOR and self.spec.secret is not None:
+            proof = admission_proof(self._shared, self._transcript, self.spec.secret)
+        return encode_auth(signature, proof)
 
     def take_auth(self, body: bytes) -> PeerInfo:
         """Verify the peer's AUTH (and, for a joiner, the invite's fingerprint)."""
         hello = self._peer
         assert hello is not None, "AUTH comes after a HELLO"
         signed = auth_message(self.role.other, self._transcript)
-        if not signature_is_valid(hello.key, decode_auth(body), signed):
+        signature, proof = decode_auth(body)
+        if not signature_is_valid(hello.key, signature, signed):
             raise SignatureError(
                 f"the {self._peer_name} {short_fingerprint(hello.key)} did not prove it holds "
                 "its key (bad handshake signature)"
             )
+        if self.role is Role.RESPONDER and self.spec.secret is not None:
+            self._check_admission(hello.key, proof, self.spec.secret)
         expected = self.spec.expected_fingerprint
         if self.role is Role.INITIATOR and expected and fingerprint(hello.key) != expected:
             raise RemoteProtocolError(
@@ -318,3 +355,19 @@ class Handshake:
                 CloseCode.FINGERPRINT,
             )
         return PeerInfo(hello.key, hello.app, hello.table, hello.port)
+
+    def _check_admission(self, key: bytes, proof: bytes | None, secret: str) -> None:
+        who = f"the joiner {short_fingerprint(key)}"
+        if proof is None:
+            raise RemoteProtocolError(
+                f"{who} did not give the table secret: this table admits only players with "
+                "its invite, which carries the secret (ask the host for it)",
+                CloseCode.SECRET,
+            )
+        expected = admission_proof(self._shared, self._transcript, secret)
+        if not hmac.compare_digest(proof, expected):
+            raise RemoteProtocolError(
+                f"{who} did not prove it knows the table secret (an old invite, or a "
+                "mistyped --secret?); ask the host for the invite",
+                CloseCode.SECRET,
+            )

@@ -57,6 +57,9 @@ class LinkSpec:
 
     ``table_id``: the table this side is at (host) or wants (joiner; None: any).
     ``expected_fingerprint``: the host key the joiner's invite names (None: not checked).
+    ``secret``: the table secret (``net.invite.check_secret``).  A responder with one admits
+    only initiators that prove they know it (``net.handshake``); an initiator with one proves
+    it.  None: no secret asked, none proved.
     ``message_schemas``: the application message topics this side accepts and sends.
     """
 
@@ -66,5 +69,6 @@ class LinkSpec:
     table_id: bytes | None = None
     listen_port: int = 0
     expected_fingerprint: str | None = None
+    secret: str | None = None
     message_schemas: Mapping[str, Schema] = field(default_factory=dict)
     config: LinkConfig = field(default_factory=LinkConfig)

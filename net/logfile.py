@@ -175,6 +175,10 @@ class LogWriter:
         self.unsynced = not sync  # an fsync covers every earlier write too
         self._size += len(data)
 
+    @property
+    def closed(self) -> bool:
+        return self._fd is None
+
     def close(self) -> None:
         """Close the file, fsyncing what is still unsynced first."""
         if self._fd is not None:

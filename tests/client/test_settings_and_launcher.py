@@ -107,6 +107,7 @@ def test_the_lobby_model_notifies_and_knows_when_a_table_can_start() -> None:
     assert not model.view.can_start
     model.update(seats=(seats[0], LobbySeat(2, "Bot 2", is_bot=True, ready=True)))
     assert seen == [True]
-    model.fail("table-full")
-    assert model.view.failure == "Every seat at that table is taken."
+    model.fail("the table is full (4 seats)", "table-full")
+    assert model.view.failure == "the table is full (4 seats)"
+    assert model.view.failure_kind == "table-full" and seen[-1] is False
     assert model.view.my_seat == seats[0]

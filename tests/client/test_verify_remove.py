@@ -164,6 +164,36 @@ def test_a_removed_peer_signs_nothing_afterwards(tmp_path: Path) -> None:
     assert report.exit_code == 1
 
 
+def test_a_removed_peer_back_from_a_cut_may_ack_the_plies_it_missed(tmp_path: Path) -> None:
+    """As on a LAN (tests/lan, scenario 8): D is cut off, the others play ply 3 and remove
+    D at ply 4; back, D acks ply 3 before it hears of its removal, and the others log it."""
+    script = four()
+    script.play(2)
+    script.move()
+    script.ack("A", "B", "C")
+    missed = script.chain.head
+    votes_and_remove(script)
+    script.ack()
+    script.sign("D", "ACK", {"ply": missed.ply, "digest": missed.chain_digest})
+    finish(script)
+    report = verify(script, tmp_path)
+    assert report.problems == [] and report.exit_code == 0, report.lines()
+
+
+def test_a_removed_peer_may_not_ack_a_ply_after_its_removal(tmp_path: Path) -> None:
+    script = four()
+    script.play(2)
+    votes_and_remove(script)
+    script.ack()
+    script.move()
+    script.ack()
+    head = script.chain.head
+    script.sign("D", "ACK", {"ply": head.ply, "digest": head.chain_digest})
+    report = verify(script, tmp_path)
+    assert any("was removed at ply 3 and may not sign a ACK" in p.reason for p in report.problems)
+    assert report.exit_code == 1
+
+
 def test_an_abandoned_two_peer_table_ends_with_the_absent_peer_named(tmp_path: Path) -> None:
     engine = find_engine("discorder")
     script = Script(engine, ["A", "B"], seed=6)

@@ -13,22 +13,30 @@ the next ply to be played is N):
 * ``resign_at=N``: this peer's player resigns at ply N (sent at its turn);
 * ``offer_draw_at=N``: this peer offers a draw at ply N; ``accept_draws=1``: it accepts any;
 * ``chat_at=N:TEXT``, ``point_at=N``: it chats, or points (an arrow 0→10, square 5);
+* ``takeback_at=N``: the first time the head is ply N or later and is this peer's own move,
+  it asks to take it back (the others must run with ``--bot-delay`` > 0 to see the ask
+  before their bots move on);
 * ``not_ready=1``: it joins without being ready;
-* ``engine_version=V``: its engine claims version V.
+* ``engine_version=V``: its engine claims version V;
+* ``memory=1``: it prints its resident memory when the table starts, then its peak
+  resident memory from then on when it exits (``faulty_peer: memory at start: N KiB`` and
+  ``faulty_peer: peak memory after start: N KiB``; Linux).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sys
+from pathlib import Path
 from typing import Any
 
 from client.cli import build_parser
 from client.events import DrawOffered
 from client.headless import run_host, run_join
 from client.joining import JoinPeer
-from client.peer import Peer
+from client.peer import Peer, TableStarted
 from client.seating import IntentRefused
 from engines import IllegalMove, InvalidMove, find_engine
 
@@ -75,6 +83,17 @@ class PatchedEngine:
         return digest
 
 
+def my_turn(peer: Peer) -> bool:
+    """Whether ``peer``'s own key is to sign the next ply."""
+    table = peer.table
+    assert table is not None
+    state = table.head.engine_state
+    seat = table.engine.to_move(state)
+    if seat is None:
+        return False
+    return table.head.seat_key(table.engine.controller(state, seat)) == peer.me
+
+
 def illegal_wire(engine: Any, state: Any) -> list[int]:
     """A well-formed move the engine refuses here (a legal one, nudged)."""
     for move in engine.legal_moves(state):
@@ -91,6 +110,21 @@ def illegal_wire(engine: Any, state: Any) -> list[int]:
     raise AssertionError("no illegal move found")
 
 
+def memory(field: str) -> int:
+    """A ``/proc/self/status`` memory field in KiB (VmRSS now, VmHWM the peak)."""
+    status = Path("/proc/self/status").read_text()
+    return int(re.search(rf"^{field}:\s+(\d+) kB$", status, re.M)[1])  # type: ignore[index]
+
+
+def memory_at_start() -> None:
+    print(f"faulty_peer: memory at start: {memory('VmRSS')} KiB", flush=True)
+    Path("/proc/self/clear_refs").write_text("5")  # the peak starts again from here
+
+
+def peak_memory() -> None:
+    print(f"faulty_peer: peak memory after start: {memory('VmHWM')} KiB", flush=True)
+
+
 class Faults:
     """Watches the peer's events and does what ``PALABRE_TEST_FAULTS`` asks, once each."""
 
@@ -100,6 +134,8 @@ class Faults:
         self.done: set[str] = set()
 
     def __call__(self, event: Any) -> None:
+        if isinstance(event, TableStarted) and self.wanted.get("memory"):
+            memory_at_start()
         mine = isinstance(event, DrawOffered) and event.author == self.peer.me
         if isinstance(event, DrawOffered) and self.wanted.get("accept_draws") and not mine:
             self.peer.call_soon(lambda: self._try(lambda t, now: t.accept_draw(now)))
@@ -132,18 +168,25 @@ class Faults:
         if self._due("offer_draw_at"):
             self.done.add("offer_draw_at")
             self._try(lambda t, now: t.offer_draw(now))
+        if self._due("takeback_at") and self._own_last_move():
+            self.done.add("takeback_at")
+            table = self.peer.table
+            assert table is not None
+            print(f"faulty_peer: asks to take back ply {table.head.ply}", flush=True)
+            self._try(lambda t, now: t.ask_takeback(now))
         if self._due("illegal_at") and self._my_turn():
             self.done.add("illegal_at")
             self._sign_illegal()
 
-    def _my_turn(self) -> bool:
+    def _own_last_move(self) -> bool:
         table = self.peer.table
         assert table is not None
-        state = table.head.engine_state
-        seat = table.engine.to_move(state)
-        if seat is None:
-            return False
-        return table.head.seat_key(table.engine.controller(state, seat)) == self.peer.me
+        head = table.head
+        at = int(self.wanted["takeback_at"])
+        return head.ply >= at and head.record.kind == "MOVE" and head.record.author == self.peer.me
+
+    def _my_turn(self) -> bool:
+        return my_turn(self.peer)
 
     def _sign_illegal(self) -> None:
         peer, table = self.peer, self.peer.table
@@ -176,8 +219,12 @@ def main(argv: list[str]) -> int:
         peer.observers.append(Faults(peer, wanted))
 
     if args.command == "host":
-        return run_host(args, engine_for=engine_for, setup=setup)
-    return run_join(args, engine_for=engine_for, setup=setup)
+        code = run_host(args, engine_for=engine_for, setup=setup)
+    else:
+        code = run_join(args, engine_for=engine_for, setup=setup)
+    if wanted.get("memory"):
+        peak_memory()
+    return code
 
 
 if __name__ == "__main__":

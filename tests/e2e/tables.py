@@ -15,7 +15,7 @@ import re
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from net.invite import Invite, parse_invite
@@ -50,8 +50,8 @@ class Proc:
         raise AssertionError(f"{self.name}: no {pattern!r} within {timeout} s:\n{self.output}")
 
 
-def peer_command(profile: str, args: list[str], faults: str = "") -> list[str]:
-    module = "tests.e2e.faulty_peer" if faults else "client"
+def peer_command(profile: str, args: list[str], faults: str = "", lies: str = "") -> list[str]:
+    module = "tests.e2e.liar" if lies else "tests.e2e.faulty_peer" if faults else "client"
     return [sys.executable, "-m", module, "--profile", profile, *args]
 
 
@@ -61,55 +61,63 @@ class Table:
     procs: list[Proc] = field(default_factory=list)
     invite: Invite | None = None
 
-    def env(self, faults: str = "") -> dict[str, str]:
+    def env(self, faults: str = "", lies: str = "") -> dict[str, str]:
         env = {**os.environ, "PALABRE_HOME": str(self.home), "PYTHONUNBUFFERED": "1"}
         env.pop("PALABRE_TEST_FAULTS", None)
+        env.pop("PALABRE_TEST_LIES", None)
         if faults:
             env["PALABRE_TEST_FAULTS"] = faults
+        if lies:
+            env["PALABRE_TEST_LIES"] = lies
         return env
 
     def spawn(
-        self, name: str, args: list[str], faults: str = "", profile: str | None = None
+        self,
+        name: str,
+        args: list[str],
+        faults: str = "",
+        lies: str = "",
+        profile: str | None = None,
     ) -> Proc:
         """Start a peer; ``profile`` defaults to ``name`` (a restart keeps its profile under
         another name, so each run has its own output file)."""
         out = self.home / f"{name}.out"
         with open(out, "w") as sink:
             process = subprocess.Popen(
-                peer_command(profile or name, args, faults),
+                peer_command(profile or name, args, faults, lies),
                 cwd=ROOT,
                 stdout=sink,
                 stderr=subprocess.STDOUT,
                 text=True,
-                env=self.env(faults),
+                env=self.env(faults, lies),
             )
         proc = Proc(name, process, out)
         self.procs.append(proc)
         return proc
 
-    def host(self, game: str, *extra: str, faults: str = "") -> Proc:
+    def host(self, game: str, *extra: str, faults: str = "", lies: str = "") -> Proc:
         args = ["host", "--game", game, "--port", "0", "--headless", "--name", "Host", *extra]
-        proc = self.spawn("host", args, faults)
+        proc = self.spawn("host", args, faults, lies)
         found = proc.wait_for(r"^Invite: (\S+)$")
         self.invite = parse_invite(found.group(1))
         return proc
 
     def loopback_invite(self) -> str:
         assert self.invite is not None
-        invite = self.invite
-        return str(Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint))
+        return str(replace(self.invite, addresses=("127.0.0.1",)))
 
     def join(
         self,
         name: str,
         *extra: str,
         faults: str = "",
+        lies: str = "",
         target: str | None = None,
         profile: str | None = None,
         run: str | None = None,
     ) -> Proc:
         args = ["join", target or self.loopback_invite(), "--headless", "--name", name, *extra]
-        return self.spawn(run or name.lower().replace(" ", ""), args, faults, profile)
+        return self.spawn(run or name.lower().replace(" ", ""), args, faults, lies, profile)
 
     def finish(self, timeout: float = TIMEOUT) -> list[int]:
         """Wait for every process (killing stragglers); their exit codes."""

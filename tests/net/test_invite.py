@@ -10,7 +10,9 @@ from net.errors import InviteError
 from net.invite import (
     DEFAULT_PORT,
     Invite,
+    check_secret,
     format_table_id,
+    new_secret,
     parse_address,
     parse_invite,
     parse_table_id,
@@ -36,6 +38,46 @@ def test_invite_is_case_and_dash_tolerant() -> None:
     )
     assert parse_invite(lowered) == parse_invite(TEXT)
     assert parse_invite(TEXT.replace("palabre://", "PALABRE://")) == parse_invite(TEXT)
+
+
+def test_an_invite_carries_its_secret_percent_encoded() -> None:
+    secret = new_secret()
+    assert len(secret) == 26 and secret == secret.lower() and secret != new_secret()
+    invite = Invite(("192.168.1.23",), 7000, TABLE, FP, secret)
+    assert str(invite) == TEXT.replace("#", f"?s={secret}#")
+    assert parse_invite(str(invite)) == invite
+    typed = Invite(("192.168.1.23",), 7000, TABLE, FP, "thé à 5h #1/2 ?%")
+    assert "?s=th%C3%A9%20%C3%A0%205h%20%231%2F2%20%3F%25#" in str(typed)
+    assert parse_invite(str(typed)) == typed
+    assert str(typed.public()) == TEXT and typed.public().secret is None
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("short", "a table secret has 8 to 64 characters \\(this one has 5\\)"),
+        ("x" * 65, "has 65"),
+        (" padded secret", "without spaces at either end"),
+        ("tab\tinside", "printable"),
+    ],
+)
+def test_bad_secrets_are_explained(text: str, message: str) -> None:
+    with pytest.raises(InviteError, match=message):
+        check_secret(text)
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("?x=1", "only \\?s=SECRET"),
+        ("?s=abcdefgh&t=1", "only \\?s=SECRET"),
+        ("?s=abc", "the invite's secret: a table secret has 8 to 64"),
+        ("?s=%FF%FEabcdefgh", "the invite's secret"),
+    ],
+)
+def test_bad_secret_parts_of_an_invite(query: str, message: str) -> None:
+    with pytest.raises(InviteError, match=message):
+        parse_invite(TEXT.replace("#", f"{query}#"))
 
 
 @given(st.binary(min_size=16, max_size=16))

@@ -7,16 +7,16 @@ decides legality itself: it snaps with the engine's ``snap_direction`` and walks
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QSize, Qt
+from PySide6.QtCore import QSize, Qt
 
 from client.local_game import LocalGame
 from engines.cognes import ENGINE, legal_flips
 from engines.cognes_exact import displacements
+from tests.ui.board_input import drag_coin
 from tests.ui.test_window import open_window, qt_trio, until
 from ui.boards.cognes import Board, nearest_offered
 
@@ -44,30 +44,13 @@ def show(
     board.show_position(ENGINE, state, last_move=last, my_seat=seat, interactive=interactive)
 
 
-def drag(qtbot: Any, board: Board, coin: int, direction: int, length: float = 260.0) -> None:
-    """Press on ``coin``, move the pointer ``length`` pixels along ``direction``, release."""
-    canvas = board.canvas
-    start = canvas.coin_center(coin)
-    angle = math.radians(direction / 2)
-    # The aim runs from the coin's exact centre, so the end is placed from there: only its
-    # own rounding (under a pixel) is then off the direction, at any board size.
-    exact = canvas.to_pixels(board.state.centres[coin])
-    end = QPoint(
-        round(exact.x() + math.cos(angle) * length), round(exact.y() - math.sin(angle) * length)
-    )
-    qtbot.mousePress(canvas, Qt.MouseButton.LeftButton, pos=start)
-    qtbot.mouseMove(canvas, pos=(start + end) / 2)
-    qtbot.mouseMove(canvas, pos=end)
-    qtbot.mouseRelease(canvas, Qt.MouseButton.LeftButton, pos=end)
-
-
 def test_dragging_toward_the_middle_flips_the_coin(qtbot: Any, board: Board) -> None:
     state = ENGINE.initial_state({"seats": 2})
     sent: list[tuple[int, ...]] = []
     board.moveChosen.connect(sent.append)
     show(board, state)
     assert set(board.canvas.movable) == {wire[0] for wire in legal_wires(state)}
-    drag(qtbot, board, 0, DOWN)
+    drag_coin(qtbot, board, 0, DOWN)
     assert sent == [(0, DOWN)]
     assert sent[0] in legal_wires(state)
 
@@ -88,7 +71,7 @@ def test_a_drag_away_from_the_middle_or_a_click_sends_nothing(qtbot: Any, board:
     sent: list[tuple[int, ...]] = []
     board.moveChosen.connect(sent.append)
     show(board, state)
-    drag(qtbot, board, 0, 180, length=40)  # straight up, away from the middle
+    drag_coin(qtbot, board, 0, 180, length=40)  # straight up, away from the middle
     assert sent == [] and "cannot be flipped that way" in board.prompt.text()
     qtbot.mouseClick(board.canvas, Qt.MouseButton.LeftButton, pos=board.canvas.coin_center(0))
     assert sent == [] and board.canvas.ghost is None
@@ -115,13 +98,13 @@ def test_a_foul_asks_for_confirmation(qtbot: Any, board: Board) -> None:
     sent: list[tuple[int, ...]] = []
     board.moveChosen.connect(sent.append)
     show(board, state)
-    drag(qtbot, board, 0, DOWN)
+    drag_coin(qtbot, board, 0, DOWN)
     assert sent == [] and board.confirm.isVisible()
     assert board.canvas.ghost is not None and board.canvas.ghost.touched == (1,)
     assert "touching coin 1" in board.confirm_text.text()
     qtbot.mouseClick(board.cancel_foul, Qt.MouseButton.LeftButton)
     assert sent == [] and not board.confirm.isVisible() and board.canvas.ghost is None
-    drag(qtbot, board, 0, DOWN)
+    drag_coin(qtbot, board, 0, DOWN)
     qtbot.mouseClick(board.play_foul, Qt.MouseButton.LeftButton)
     assert sent == [(0, DOWN)] and sent[0] in legal_wires(state)
     assert ENGINE.format_move(state, ENGINE.move_from_wire(list(sent[0]))).endswith("!")
@@ -134,7 +117,7 @@ def test_frozen_coins_do_not_move_and_players_out_are_shown(qtbot: Any, board: B
     show(board, state, seat=2, last=(0, DOWN))
     assert state.frozen[0] and state.frozen[1]
     assert 0 not in board.canvas.movable and 1 not in board.canvas.movable
-    drag(qtbot, board, 1, DOWN)
+    drag_coin(qtbot, board, 1, DOWN)
     assert sent == []
     assert "<s>seat 1</s> out" in board.players.text()
     assert board.seat_notes(ENGINE, state) == {1: "out"}
@@ -146,7 +129,7 @@ def test_nothing_is_aimed_when_it_is_not_my_turn(qtbot: Any, board: Board) -> No
     sent: list[tuple[int, ...]] = []
     board.moveChosen.connect(sent.append)
     show(board, ENGINE.initial_state({"seats": 2}), interactive=False)
-    drag(qtbot, board, 0, DOWN)
+    drag_coin(qtbot, board, 0, DOWN)
     assert sent == [] and board.canvas.ghost is None and board.prompt.text() == ""
 
 
@@ -190,6 +173,6 @@ async def test_a_local_game_is_played_by_dragging(qtbot: Any) -> None:
                 break
             state = game.snapshot.state
             flip = legal_flips(state)[len(legal_flips(state)) // 2]
-            drag(qtbot, board, flip.coin, flip.direction, length=220)
+            drag_coin(qtbot, board, flip.coin, flip.direction, length=220)
             assert game.snapshot.plies[-1].player == 1
             assert game.snapshot.plies[-1].wire == (flip.coin, flip.direction)

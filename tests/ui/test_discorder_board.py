@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize
 
 from client.local_game import LocalGame
 from engines.discorder import (
@@ -24,6 +24,7 @@ from engines.discorder import (
     TILES_PER_PLAYER,
     WIDTH,
 )
+from tests.ui.board_input import click_discorder
 from tests.ui.test_window import open_window, qt_trio, until
 from ui.boards.discorder import Board
 
@@ -91,14 +92,11 @@ def show(
 
 
 def click_cell(qtbot: Any, board: Board, name: str) -> None:
-    qtbot.mouseClick(
-        board.canvas, Qt.MouseButton.LeftButton, pos=board.canvas.cell_center(cell(name))
-    )
+    click_discorder(qtbot, board, cell(name))
 
 
 def click_site(qtbot: Any, board: Board, name: str) -> None:
-    point = board.canvas.site_center(site(name))
-    qtbot.mouseClick(board.canvas, Qt.MouseButton.LeftButton, pos=point)
+    click_discorder(qtbot, board, CELLS + site(name))
 
 
 def test_a_tile_goes_on_an_empty_cell_only(qtbot: Any, board: Board) -> None:
@@ -222,12 +220,6 @@ async def test_a_local_game_is_played_through_the_board(qtbot: Any) -> None:
             wires = legal_wires(game.snapshot.state)
             pegs = [wire for wire in wires if wire[0] >= CELLS]
             wire = pegs[0] if turn % 2 and pegs else wires[0]
-            number = wire[0]
-            point = (
-                board.canvas.cell_center(number)
-                if number < CELLS
-                else board.canvas.site_center(number - CELLS)
-            )
-            qtbot.mouseClick(board.canvas, Qt.MouseButton.LeftButton, pos=point)
+            click_discorder(qtbot, board, wire[0])
             assert game.snapshot.plies[-1].wire == wire
         assert any(ply.wire[0] >= CELLS for ply in game.snapshot.plies if ply.player == 1)

@@ -16,6 +16,7 @@ from PySide6.QtGui import QKeyEvent
 
 from client.local_game import LocalGame
 from engines.forbans import ENGINE, PLACEMENTS
+from tests.ui.board_input import click_port
 from tests.ui.test_window import open_window, qt_trio, until
 from ui.boards.forbans import Board
 from ui.boards.forbans_layout import SEPARATION, positions
@@ -68,8 +69,7 @@ def board(qtbot: Any) -> Board:
 def click(
     qtbot: Any, board: Board, name: str | int, button: Any = Qt.MouseButton.LeftButton
 ) -> None:
-    number = port(name) if isinstance(name, str) else name
-    qtbot.mouseClick(board.canvas, button, pos=board.canvas.port_center(number))
+    click_port(qtbot, board, port(name) if isinstance(name, str) else name, button)
 
 
 def show(

@@ -42,7 +42,7 @@ class RecordedIntents:
 def lobby(qtbot: Any) -> tuple[LobbyScreen, LobbyModel, RecordedIntents]:
     seats = (
         LobbySeat(1, "Ana", "K3QF-7ZPA", is_mine=True),
-        LobbySeat(2, "Bot 2", "M2XC-91QD", is_bot=True, ready=True),
+        LobbySeat(2, "Bot 2", "M2XC-91QD", is_bot=True, ready=True, is_mine=True, runner="Ana"),
         LobbySeat(3),
         LobbySeat(4),
     )
@@ -59,7 +59,7 @@ def test_seats_fingerprints_ready_marks_and_the_invite_are_shown(qtbot: Any) -> 
     screen, _model, intents = lobby(qtbot)
     rows = [[screen.seats.item(row, column).text() for column in range(5)] for row in range(4)]
     assert rows[0] == ["1", "Ana (you)", "K3QF-7ZPA", "person", ""]
-    assert rows[1] == ["2", "Bot 2", "M2XC-91QD", "bot", "✓"]
+    assert rows[1] == ["2", "Bot of Ana", "M2XC-91QD", "bot", "✓"]
     assert rows[2][1] == "— free —"
     assert screen.invite.text() == INVITE
     assert screen.title.text() == "You host this table: consensus"
@@ -86,9 +86,12 @@ def test_the_screen_follows_the_model_and_explains_a_failed_join(qtbot: Any) -> 
     qtbot.mouseClick(screen.start, Qt.MouseButton.LeftButton)
     assert intents.calls == [("start", None)]
     assert not screen.failure.isVisible()
-    model.fail("wrong-host-key")
-    assert screen.failure.isVisible()
-    assert "does not match the invite" in screen.failure.text()
+    model.fail("the host's key K3QF-7ZPA is not the one the invite names", "wrong-host-key")
+    assert screen.failure.isVisible() and not screen.start.isEnabled()
+    assert screen.failure.text() == (
+        "The host's key does not match the invite: this is not the table you were invited to."
+        "\nthe host's key K3QF-7ZPA is not the one the invite names"
+    )
     left: list[bool] = []
     screen.leaveRequested.connect(lambda: left.append(True))
     qtbot.mouseClick(screen.leave, Qt.MouseButton.LeftButton)

@@ -8,12 +8,8 @@ window.
 from __future__ import annotations
 
 import os
-import random
-import socket
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,8 +17,7 @@ from typing import Any
 import pytest
 import qtrio
 import trio
-from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QApplication
 
 from client.bots import RandomBot
@@ -31,43 +26,16 @@ from client.local_game import LocalGame
 from client.match import play_match
 from client.session_api import GameSession, Halted
 from client.settings import RecentTable, SettingsStore
-from engines.consensus import ENGINE, NO_KILL
+from engines.consensus import ENGINE
 from net.identity import load_profile_identity
 from net.invite import Invite, parse_invite
+from tests.ui.windows import Greedy, click_move, free_port, open_window, type_text, until
 from ui.app import MainWindow
 from ui.boards.consensus import Board
 
 # Like napari: a warning in a UI test is an error.
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 qt_trio = pytest.mark.trio(run=qtrio.run)
-
-
-async def until(predicate: Callable[[], bool], timeout: float = 30.0) -> None:
-    with trio.fail_after(timeout):
-        while not predicate():
-            await trio.sleep(0.005)
-
-
-@asynccontextmanager
-async def open_window(qtbot: Any) -> AsyncIterator[MainWindow]:
-    async with trio.open_nursery() as nursery:
-        window = MainWindow(nursery)
-        qtbot.addWidget(window)
-        window.show()
-        window.activateWindow()
-        await until(lambda: QApplication.activeWindow() is window, timeout=5)
-        try:
-            yield window
-        finally:
-            window.close()
-            nursery.cancel_scope.cancel()
-
-
-def type_text(widget: Any, text: str) -> None:
-    """Type ``text`` as key events carrying it (qtbot.keyClicks dies on accents offscreen)."""
-    for char in text:
-        press = QKeyEvent(QEvent.Type.KeyPress, 0, Qt.KeyboardModifier.NoModifier, char)
-        QApplication.sendEvent(widget, press)
 
 
 def start_local_game(
@@ -81,16 +49,6 @@ def start_local_game(
     assert window.stack.currentWidget() is window.table, start.message.text()
     assert window.session is not None
     return window.session
-
-
-def click_move(qtbot: Any, board: Board, wire: list[int]) -> None:
-    """Build ``wire`` on the board the way a player does: one click per choice."""
-    for choice in wire:
-        if choice == NO_KILL:
-            qtbot.mouseClick(board.no_kill, Qt.MouseButton.LeftButton)
-        else:
-            point = board.canvas.square_center(choice)
-            qtbot.mouseClick(board.canvas, Qt.MouseButton.LeftButton, pos=point)
 
 
 @qt_trio
@@ -214,26 +172,6 @@ async def test_host_and_join_forms_explain_and_recent_tables_fill_the_address(
         assert start.host_bots.maximum() == 3
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@qt_trio
-async def test_joining_nobody_shows_why_in_the_lobby(qtbot: Any) -> None:
-    async with open_window(qtbot) as window:
-        port = free_port()
-        window.start.join_target.setText(f"127.0.0.1:{port}")
-        qtbot.mouseClick(window.start.join_button, Qt.MouseButton.LeftButton)
-        assert window.stack.currentWidget() is window.lobby
-        await until(lambda: bool(window.lobby.failure.text()), timeout=15)
-        assert f"cannot reach 127.0.0.1:{port}: connection refused" in window.lobby.failure.text()
-        assert SettingsStore().settings.recent[0].address == f"127.0.0.1:{port}"
-        qtbot.mouseClick(window.lobby.leave, Qt.MouseButton.LeftButton)
-        assert window.stack.currentWidget() is window.start
-
-
 @qt_trio
 async def test_hosting_from_the_window_fills_the_lobby_then_plays(qtbot: Any) -> None:
     async with open_window(qtbot) as window, trio.open_nursery() as nursery:
@@ -261,24 +199,6 @@ async def test_hosting_from_the_window_fills_the_lobby_then_plays(qtbot: Any) ->
         qtbot.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
         assert window.stack.currentWidget() is window.start
         await until(lambda: guest.done.is_set())
-
-
-def greedy_choice(rng: random.Random, state: Any) -> Any:
-    """Seat 1's player in the long test: a centre action if it can, else a kill, else any."""
-    moves = ENGINE.legal_moves(state)
-    for mark in (">", "x"):
-        best = [move for move in moves if mark in ENGINE.format_move(state, move)]
-        if best:
-            return best[rng.randrange(len(best))]
-    return moves[rng.randrange(len(moves))]
-
-
-class Greedy:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, engine: Any, state: Any) -> Any:
-        return greedy_choice(self.rng, state)
 
 
 def seed_with_every_kind_of_click() -> int:
@@ -401,11 +321,15 @@ async def test_a_divergence_shows_a_banner_and_stops_play(qtbot: Any) -> None:
         window.open_session(game)
         table = window.table
         assert not table.divergence.isVisible()
-        game.diverge(Halted(7, "K3QF-7ZPA", "/tmp/evidence-7.bin", "Its digest differs."))
+        halted = Halted(7, "peer K3QF-7ZPA… (Cat)", "/tmp/evidence-7.bin", "Its digest differs.")
+        game.diverge(halted)
         assert table.divergence.isVisible()
-        text = table.divergence.text()
-        assert "halted at ply 7: peer K3QF-7ZPA disagrees" in text
-        assert "/tmp/evidence-7.bin" in text
+        assert table.divergence.text() == (
+            "The table halted at ply 7: peer K3QF-7ZPA… (Cat) disagrees with the others.\n"
+            "Its digest differs.\n"
+            "The board shows the last position every player agreed on. "
+            "Evidence: /tmp/evidence-7.bin"
+        )
         board = table.board
         assert isinstance(board, Board) and not board.interactive
         assert not table.resign_button.isEnabled()

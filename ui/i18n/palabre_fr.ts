@@ -472,6 +472,14 @@
         <translation>Retirer le robot</translation>
     </message>
     <message>
+        <source>Send player away</source>
+        <translation>Renvoyer le joueur</translation>
+    </message>
+    <message>
+        <source>The selected player leaves the table and cannot come back to it.</source>
+        <translation>Le joueur sélectionné quitte la table et ne peut plus y revenir.</translation>
+    </message>
+    <message>
         <source>Start the game</source>
         <translation>Lancer la partie</translation>
     </message>
@@ -484,8 +492,28 @@
         <translation>Vous accueillez cette table&#xa0;: {game}</translation>
     </message>
     <message>
+        <source>{host}&apos;s table: {game}</source>
+        <translation>Table de {host}&#xa0;: {game}</translation>
+    </message>
+    <message>
         <source>Table: {game}</source>
         <translation>Table&#xa0;: {game}</translation>
+    </message>
+    <message>
+        <source>Could not join the table</source>
+        <translation>Impossible de rejoindre la table</translation>
+    </message>
+    <message>
+        <source>Joining the table…</source>
+        <translation>Connexion à la table…</translation>
+    </message>
+    <message>
+        <source>Bot of {name}</source>
+        <translation>Bot de {name}</translation>
+    </message>
+    <message>
+        <source>Careful: {warning}</source>
+        <translation>Attention&#xa0;: {warning}</translation>
     </message>
     <message>
         <source> (you)</source>
@@ -496,12 +524,44 @@
         <translation>— libre —</translation>
     </message>
     <message>
+        <source>The host refused to seat you.</source>
+        <translation>L&apos;hôte a refusé de vous asseoir.</translation>
+    </message>
+    <message>
+        <source>Nobody answered at that address: check it, and that the host&apos;s palabre is running.</source>
+        <translation>Personne n&apos;a répondu à cette adresse&#xa0;: vérifiez-la, et que le palabre de l&apos;hôte tourne.</translation>
+    </message>
+    <message>
+        <source>The host&apos;s key does not match the invite: this is not the table you were invited to.</source>
+        <translation>La clé de l&apos;hôte ne correspond pas à l&apos;invitation&#xa0;: ce n&apos;est pas la table où l&apos;on vous a invité.</translation>
+    </message>
+    <message>
+        <source>The host runs another version of palabre or of the game&apos;s rules.</source>
+        <translation>L&apos;hôte utilise une autre version de palabre ou des règles du jeu.</translation>
+    </message>
+    <message>
+        <source>Every seat at that table is taken.</source>
+        <translation>Toutes les places de cette table sont prises.</translation>
+    </message>
+    <message>
+        <source>This table admits only players with its invite: ask the host for it and paste it.</source>
+        <translation>Cette table n&apos;admet que les joueurs munis de son invitation&#xa0;: demandez-la à l&apos;hôte et collez-la.</translation>
+    </message>
+    <message>
+        <source>The host left before the game started.</source>
+        <translation>L&apos;hôte est parti avant le début de la partie.</translation>
+    </message>
+    <message>
         <source>bot</source>
         <translation>robot</translation>
     </message>
     <message>
         <source>person</source>
         <translation>personne</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Retour</translation>
     </message>
     <message>
         <source>Invite copied: send it to the other players.</source>
@@ -511,12 +571,20 @@
         <source>Select a bot&apos;s seat to remove it.</source>
         <translation>Sélectionnez le siège d&apos;un robot pour le retirer.</translation>
     </message>
+    <message>
+        <source>Select a player&apos;s seat to send them away.</source>
+        <translation>Sélectionnez le siège d&apos;un joueur pour le renvoyer.</translation>
+    </message>
 </context>
 <context>
     <name>MoveList</name>
     <message>
         <source>{player} for {seat}</source>
         <translation>{player} pour {seat}</translation>
+    </message>
+    <message>
+        <source>ply {ply} taken back</source>
+        <translation>coup {ply} repris</translation>
     </message>
 </context>
 <context>
@@ -754,6 +822,14 @@
         <translation>{author} accepte la nulle</translation>
     </message>
     <message>
+        <source>{author} asks to take back ply {ply}</source>
+        <translation>{author} demande à reprendre le coup {ply}</translation>
+    </message>
+    <message>
+        <source>{author} consents to take back ply {ply}</source>
+        <translation>{author} accepte de reprendre le coup {ply}</translation>
+    </message>
+    <message>
         <source>The start.</source>
         <translation>Le départ.</translation>
     </message>
@@ -844,8 +920,8 @@
         <translation>Langue</translation>
     </message>
     <message>
-        <source>Fingerprint: made with your key when you first host or join.</source>
-        <translation>Empreinte&#xa0;: créée avec votre clé la première fois que vous accueillez ou rejoignez une table.</translation>
+        <source>Your key&apos;s fingerprint: the other players see it next to your name, and a host&apos;s fingerprint is in its invite.</source>
+        <translation>L&apos;empreinte de votre clé&#xa0;: les autres joueurs la voient à côté de votre nom, et l&apos;empreinte d&apos;un hôte figure dans son invitation.</translation>
     </message>
     <message>
         <source>Your name</source>
@@ -904,6 +980,14 @@
         <translation>clé=valeur, …</translation>
     </message>
     <message>
+        <source>Only players with the invite</source>
+        <translation>Seulement les joueurs invités</translation>
+    </message>
+    <message>
+        <source>The invite carries a secret: players who only know the address are refused. Send the invite to your players only.</source>
+        <translation>L&apos;invitation porte un secret&#xa0;: les joueurs qui ne connaissent que l&apos;adresse sont refusés. N&apos;envoyez l&apos;invitation qu&apos;à vos joueurs.</translation>
+    </message>
+    <message>
         <source>Host a table</source>
         <translation>Accueillir une table</translation>
     </message>
@@ -940,16 +1024,28 @@
         <translation>Ouvrir un fichier de partie…</translation>
     </message>
     <message>
-        <source>Replay a finished game or check its signatures.</source>
-        <translation>Rejouer une partie terminée ou vérifier ses signatures.</translation>
+        <source>Open a game file</source>
+        <translation>Ouvrir un fichier de partie</translation>
+    </message>
+    <message>
+        <source>No fingerprint: {problem}</source>
+        <translation>Pas d&apos;empreinte&#xa0;: {problem}</translation>
+    </message>
+    <message>
+        <source>Your fingerprint: {fingerprint}</source>
+        <translation>Votre empreinte&#xa0;: {fingerprint}</translation>
+    </message>
+    <message>
+        <source>{address} (invite)</source>
+        <translation>{address} (invitation)</translation>
     </message>
     <message>
         <source>Game files</source>
         <translation>Fichiers de partie</translation>
     </message>
     <message>
-        <source>Open a game file</source>
-        <translation>Ouvrir un fichier de partie</translation>
+        <source>Replay a finished game or check its signatures.</source>
+        <translation>Rejouer une partie terminée ou vérifier ses signatures.</translation>
     </message>
     <message>
         <source>palabre game files (*.palabre-log *.palabre);;All files (*)</source>
@@ -999,6 +1095,14 @@
         <translation>Accepter la nulle</translation>
     </message>
     <message>
+        <source>Take back</source>
+        <translation>Reprendre</translation>
+    </message>
+    <message>
+        <source>Ask the other players to undo your last move; each of them must agree.</source>
+        <translation>Demander aux autres joueurs d&apos;annuler votre dernier coup&#xa0;; chacun doit l&apos;accepter.</translation>
+    </message>
+    <message>
         <source>Leave table</source>
         <translation>Quitter la table</translation>
     </message>
@@ -1019,6 +1123,14 @@
         <translation>Annuler</translation>
     </message>
     <message>
+        <source>Consent</source>
+        <translation>Accepter</translation>
+    </message>
+    <message>
+        <source>Refuse</source>
+        <translation>Refuser</translation>
+    </message>
+    <message>
         <source>Players</source>
         <translation>Joueurs</translation>
     </message>
@@ -1031,18 +1143,32 @@
         <translation>Discussion</translation>
     </message>
     <message>
-        <source>peer {peer} disagrees</source>
-        <translation>le pair {peer} n&apos;est pas d&apos;accord</translation>
+        <source>{peer} disagrees with the others</source>
+        <translation>{peer} n&apos;est pas d&apos;accord avec les autres</translation>
+    </message>
+    <message>
+        <source>being written…</source>
+        <translation>en cours d&apos;écriture…</translation>
+    </message>
+    <message>
+        <source>The table halted at ply {ply}: {who}.
+{message}
+The board shows the last position every player agreed on. Evidence: {evidence}</source>
+        <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {who}.
+{message}
+Le plateau montre la dernière position sur laquelle tous les joueurs étaient d&apos;accord. Preuves&#xa0;: {evidence}</translation>
+    </message>
+    <message>
+        <source>{name} asks to take back ply {ply}. Do you agree?</source>
+        <translation>{name} demande à reprendre le coup {ply}. Êtes-vous d&apos;accord&#xa0;?</translation>
     </message>
     <message>
         <source>no majority agrees</source>
         <translation>aucune majorité ne s&apos;accorde</translation>
     </message>
     <message>
-        <source>The table halted at ply {ply}: {who}. {message}
-The board shows the last agreed position. Evidence: {evidence}</source>
-        <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {who}. {message}
-Le plateau montre la dernière position acceptée par tous. Preuve&#xa0;: {evidence}</translation>
+        <source>The game cannot go on: {why}.</source>
+        <translation>La partie ne peut pas continuer&#xa0;: {why}.</translation>
     </message>
     <message>
         <source>{names} will not play again.</source>
@@ -1073,6 +1199,14 @@ Le plateau montre la dernière position acceptée par tous. Preuve&#xa0;: {evide
         <translation>Partie terminée.</translation>
     </message>
     <message>
+        <source>Stopped.</source>
+        <translation>Arrêtée.</translation>
+    </message>
+    <message>
+        <source>Waiting for every player to confirm the start…</source>
+        <translation>En attente de la confirmation du départ par chaque joueur…</translation>
+    </message>
+    <message>
         <source>You resign at your next turn.</source>
         <translation>Vous abandonnez à votre prochain tour.</translation>
     </message>
@@ -1098,6 +1232,14 @@ Le plateau montre la dernière position acceptée par tous. Preuve&#xa0;: {evide
     <message>
         <source>digest {digest}</source>
         <translation>condensé {digest}</translation>
+    </message>
+    <message>
+        <source>Takeback of ply {ply}: waiting for {names}.</source>
+        <translation>Reprise du coup {ply}&#xa0;: en attente de {names}.</translation>
+    </message>
+    <message>
+        <source>I would rather not take back ply {ply}.</source>
+        <translation>Je préfère ne pas reprendre le coup {ply}.</translation>
     </message>
 </context>
 </TS>

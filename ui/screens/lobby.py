@@ -25,6 +25,29 @@ from PySide6.QtWidgets import (
 from client.lobby_model import LobbyIntents, LobbyModel
 from ui.theme import ERROR, seat_icon
 
+# What each kind of failed join means for the player (client.joining.JOIN_FAILURE_KINDS);
+# the words of whoever ended the join follow it.
+FAILURES = {
+    "refused": QT_TRANSLATE_NOOP("LobbyScreen", "The host refused to seat you."),
+    "unreachable": QT_TRANSLATE_NOOP(
+        "LobbyScreen",
+        "Nobody answered at that address: check it, and that the host's palabre is running.",
+    ),
+    "wrong-host-key": QT_TRANSLATE_NOOP(
+        "LobbyScreen",
+        "The host's key does not match the invite: this is not the table you were invited to.",
+    ),
+    "version-mismatch": QT_TRANSLATE_NOOP(
+        "LobbyScreen", "The host runs another version of palabre or of the game's rules."
+    ),
+    "table-full": QT_TRANSLATE_NOOP("LobbyScreen", "Every seat at that table is taken."),
+    "wrong-secret": QT_TRANSLATE_NOOP(
+        "LobbyScreen",
+        "This table admits only players with its invite: ask the host for it and paste it.",
+    ),
+    "lost": QT_TRANSLATE_NOOP("LobbyScreen", "The host left before the game started."),
+}
+
 COLUMNS = (
     QT_TRANSLATE_NOOP("LobbyScreen", "Seat"),
     QT_TRANSLATE_NOOP("LobbyScreen", "Name"),
@@ -51,6 +74,10 @@ class LobbyScreen(QWidget):
             f"color: {ERROR}; border: 1px solid {ERROR}; padding: 6px; font-weight: bold;"
         )
         self.failure.hide()
+        self.warnings = QLabel()
+        self.warnings.setWordWrap(True)
+        self.warnings.setStyleSheet(f"color: {ERROR}; padding: 6px;")
+        self.warnings.hide()
         self.invite = QLineEdit()
         self.invite.setReadOnly(True)
         self.copy_invite = QPushButton(self.tr("Copy invite"))
@@ -70,15 +97,27 @@ class LobbyScreen(QWidget):
         self.ready.setCheckable(True)
         self.add_bot = QPushButton(self.tr("Add a bot"))
         self.remove_bot = QPushButton(self.tr("Remove bot"))
+        self.remove_player = QPushButton(self.tr("Send player away"))
+        self.remove_player.setToolTip(
+            self.tr("The selected player leaves the table and cannot come back to it.")
+        )
         self.start = QPushButton(self.tr("Start the game"))
         self.leave = QPushButton(self.tr("Leave"))
         buttons = QHBoxLayout()
-        for button in (self.ready, self.add_bot, self.remove_bot, self.start, self.leave):
+        for button in (
+            self.ready,
+            self.add_bot,
+            self.remove_bot,
+            self.remove_player,
+            self.start,
+            self.leave,
+        ):
             buttons.addWidget(button)
         self.status = QLabel()
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.failure)
+        layout.addWidget(self.warnings)
         layout.addLayout(invite_row)
         layout.addWidget(self.seats, 1)
         layout.addLayout(buttons)
@@ -88,6 +127,7 @@ class LobbyScreen(QWidget):
         self.ready.toggled.connect(lambda on: self.intents and self.intents.set_ready(on))
         self.add_bot.clicked.connect(lambda: self.intents and self.intents.add_bot())
         self.remove_bot.clicked.connect(self._remove_bot)
+        self.remove_player.clicked.connect(self._remove_player)
         self.start.clicked.connect(lambda: self.intents and self.intents.start())
         self.leave.clicked.connect(self._leave)
 
@@ -104,16 +144,33 @@ class LobbyScreen(QWidget):
         game = view.game + (f" ({view.options})" if view.options else "")
         if view.is_host:
             self.title.setText(self.tr("You host this table: {game}").format(game=game))
-        else:
+        elif view.host_name:
+            self.title.setText(
+                self.tr("{host}'s table: {game}").format(host=view.host_name, game=game)
+            )
+        elif view.game:
             self.title.setText(self.tr("Table: {game}").format(game=game))
+        elif view.failure:
+            self.title.setText(self.tr("Could not join the table"))
+        else:
+            self.title.setText(self.tr("Joining the table…"))
         self.invite.setText(view.invite)
         self.copy_invite.setEnabled(bool(view.invite))
-        self.failure.setText(view.failure)
+        self.failure.setText(self.failure_text(view.failure_kind, view.failure))
         self.failure.setVisible(bool(view.failure))
+        warnings = "\n".join(self.tr("Careful: {warning}").format(warning=w) for w in view.warnings)
+        self.warnings.setText(warnings)
+        self.warnings.setVisible(bool(view.warnings))
         self.seats.setRowCount(len(view.seats))
         for row, seat in enumerate(view.seats):
-            you = self.tr(" (you)") if seat.is_mine else ""
-            name = seat.name + you if seat.taken else self.tr("— free —")
+            if not seat.taken:
+                name = self.tr("— free —")
+            elif seat.is_bot and seat.runner:
+                name = self.tr("Bot of {name}").format(name=seat.runner)
+            else:
+                name = seat.name
+            if seat.is_mine and not seat.is_bot:
+                name += self.tr(" (you)")
             kind = (self.tr("bot") if seat.is_bot else self.tr("person")) if seat.taken else ""
             cells = (str(seat.seat), name, seat.fingerprint, kind, "✓" if seat.ready else "")
             for column, text in enumerate(cells):
@@ -122,15 +179,26 @@ class LobbyScreen(QWidget):
                     item.setIcon(seat_icon(seat.seat))
                 self.seats.setItem(row, column, item)
         mine = view.my_seat
-        self.ready.setEnabled(mine is not None and self.intents is not None)
+        live = self.intents is not None and not view.failure
+        self.ready.setEnabled(mine is not None and live)
         self.ready.blockSignals(True)
         self.ready.setChecked(bool(mine and mine.ready))
         self.ready.blockSignals(False)
         has_free = any(not seat.taken for seat in view.seats)
-        self.add_bot.setEnabled(view.is_host and has_free and self.intents is not None)
-        self.remove_bot.setEnabled(view.is_host and self.intents is not None)
-        self.start.setEnabled(view.can_start and self.intents is not None)
+        self.add_bot.setEnabled(has_free and live and mine is not None)
+        self.remove_bot.setEnabled(live and any(s.is_bot and s.is_mine for s in view.seats))
+        self.remove_player.setEnabled(view.is_host and live)
+        self.start.setEnabled(view.can_start and live)
+        self.start.setVisible(view.is_host)
+        self.leave.setText(self.tr("Back") if view.failure else self.tr("Leave"))
         self.status.setText(view.status)
+
+    def failure_text(self, kind: str, reason: str) -> str:
+        """The failure explained for the player, then in the words of whoever ended it."""
+        meaning = FAILURES.get(kind)
+        if meaning is None:
+            return reason
+        return self.tr(str(meaning)) + "\n" + reason
 
     def _copy_invite(self) -> None:
         QGuiApplication.clipboard().setText(self.invite.text())
@@ -145,6 +213,16 @@ class LobbyScreen(QWidget):
             self.intents.remove_bot(seats[row].seat)
         else:
             self.status.setText(self.tr("Select a bot's seat to remove it."))
+
+    def _remove_player(self) -> None:
+        if self.model is None or self.intents is None:
+            return
+        row = self.seats.currentRow()
+        seats = self.model.view.seats
+        if 0 <= row < len(seats) and seats[row].taken and not seats[row].is_bot:
+            self.intents.remove_player(seats[row].seat)
+        else:
+            self.status.setText(self.tr("Select a player's seat to send them away."))
 
     def _leave(self) -> None:
         if self.intents is not None:

@@ -386,6 +386,14 @@ class ReplayScreen(QWidget):
                 text = self.tr("{author} offers a draw").format(author=line.author)
             elif line.kind == "accept":
                 text = self.tr("{author} accepts a draw").format(author=line.author)
+            elif line.kind == "takeback-ask":
+                text = self.tr("{author} asks to take back ply {ply}").format(
+                    author=line.author, ply=line.about
+                )
+            elif line.kind == "takeback-consent":
+                text = self.tr("{author} consents to take back ply {ply}").format(
+                    author=line.author, ply=line.about
+                )
             elif line.kind == "halt":
                 text = f"{line.author} {line.text}"
             else:

@@ -1,10 +1,12 @@
-"""The start screen: your name, play alone against bots, host a table, join one (by
-address or invite, or with one click among the tables heard on the LAN).
+"""The start screen: your name and fingerprint, play alone against bots, host a table, join
+one (by address or invite, or with one click among the tables heard on the LAN), replay a
+game file.
 
 Every action goes through the ``Launcher`` (client/launcher.py).  What it refuses is shown
 in the message line, in the launcher's words; a local game it creates is handed on with
 ``sessionReady`` and the window switches to the table; a networked table (hosted or joined)
-with ``tableReady``, and the window shows its lobby.
+with ``tableReady``, and the window shows its lobby; a game file with ``replayRequested``.
+A joined table is remembered among the recent tables once its host has let the player in.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFileDialog,
     QFormLayout,
@@ -37,8 +40,10 @@ from client.launcher import (
     Launcher,
     LaunchError,
     LocalRequest,
+    invite_address,
     parse_options,
 )
+from client.lobby_model import LobbyModel
 from client.mdns import TableFinder
 from client.peer import game_dir
 from client.session_api import GameSession
@@ -96,10 +101,15 @@ class StartScreen(QWidget):
         title_row.addWidget(self.language)
         self.name = QLineEdit(store.settings.name)
         self.name.setMaxLength(32)
-        self.fingerprint = QLabel(
-            self.tr("Fingerprint: made with your key when you first host or join.")
-        )
+        self.fingerprint = QLabel()
         self.fingerprint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.fingerprint.setToolTip(
+            self.tr(
+                "Your key's fingerprint: the other players see it next to your name, and a "
+                "host's fingerprint is in its invite."
+            )
+        )
+        self.show_fingerprint()
         who = QFormLayout()
         who.addRow(self.tr("Your name"), self.name)
         who.addRow("", self.fingerprint)
@@ -144,6 +154,13 @@ class StartScreen(QWidget):
         self.host_port = QSpinBox()
         self.host_port.setRange(1, 65535)
         self.host_port.setValue(DEFAULT_PORT)
+        self.host_secret = QCheckBox(self.tr("Only players with the invite"))
+        self.host_secret.setToolTip(
+            self.tr(
+                "The invite carries a secret: players who only know the address are refused. "
+                "Send the invite to your players only."
+            )
+        )
         self.host_button = QPushButton(self.tr("Host a table"))
         host_form = QFormLayout()
         host_form.addRow(self.tr("Game"), self.host_game)
@@ -151,6 +168,7 @@ class StartScreen(QWidget):
         host_form.addRow(self.tr("Seats"), self.host_seats)
         host_form.addRow(self.tr("Bots"), self.host_bots)
         host_form.addRow(self.tr("Port"), self.host_port)
+        host_form.addRow(self.host_secret)
         host_form.addRow(self.host_button)
         host_box = QGroupBox(self.tr("Host a table on the LAN"))
         host_box.setLayout(host_form)
@@ -233,12 +251,27 @@ class StartScreen(QWidget):
         self.message.setStyleSheet(f"color: {ERROR};" if error else "")
         self.message.setText(text)
 
+    def show_fingerprint(self) -> None:
+        try:
+            mine = self.launcher.fingerprint()
+        except LaunchError as error:
+            self.fingerprint.setText(self.tr("No fingerprint: {problem}").format(problem=error))
+            return
+        self.fingerprint.setText(
+            self.tr("Your fingerprint: {fingerprint}").format(fingerprint=mine)
+        )
+
     def show_recent(self) -> None:
         self.recent.clear()
         for table in self.store.settings.recent:
-            label = " — ".join(part for part in (table.address, table.game, table.label) if part)
+            where = table.address
+            address = invite_address(where)
+            if address is not None:  # the whole invite is long: its first address
+                where = self.tr("{address} (invite)").format(address=address)
+            label = " — ".join(part for part in (where, table.game, table.label) if part)
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, table.address)
+            item.setToolTip(table.address)
             self.recent.addItem(item)
 
     def choose_game_file(self) -> None:
@@ -311,6 +344,7 @@ class StartScreen(QWidget):
                 bots=self.host_bots.value(),
                 port=self.host_port.value(),
                 options=parse_options(self.host_options.text()),
+                secret=self.host_secret.isChecked(),
             )
             session = self.launcher.host(request, self.store.settings.name)
         except LaunchError as error:
@@ -332,8 +366,20 @@ class StartScreen(QWidget):
             self.say(str(error), error=True)
             return
         self.say("")
-        recent = self.store.settings.recent
-        self.store.remember_table(
-            next((t for t in recent if t.address == target), RecentTable(target))
-        )
+        self._remember_when_seated(target, session.lobby)
         self.tableReady.emit(session)
+
+    def _remember_when_seated(self, target: str, lobby: LobbyModel) -> None:
+        """Put ``target`` first among the recent tables once its host has let this player
+        in (its roster arrived); a join that fails is not remembered."""
+
+        def check() -> None:
+            view = lobby.view
+            if view.failure:
+                unsubscribe()
+            elif view.host_name:
+                unsubscribe()
+                self.store.remember_table(RecentTable(target, view.game, view.host_name))
+                self.show_recent()
+
+        unsubscribe = lobby.subscribe(check)

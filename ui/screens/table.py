@@ -2,7 +2,8 @@
 
 It holds one ``GameSession`` at a time and re-reads its snapshot on every event.  Player
 actions go out as the session's intents only: a complete move from the board, a chat line,
-resign (after an inline confirmation), offer or accept a draw, leave.
+resign (after an inline confirmation), offer or accept a draw, take back the last ply (when
+it is this player's own move), consent to or refuse another player's takeback, leave.
 """
 
 from __future__ import annotations
@@ -94,6 +95,10 @@ class TableScreen(QWidget):
         self.resign_button = QPushButton(self.tr("Resign…"))
         self.offer_button = QPushButton(self.tr("Offer draw"))
         self.accept_button = QPushButton(self.tr("Accept draw"))
+        self.takeback_button = QPushButton(self.tr("Take back"))
+        self.takeback_button.setToolTip(
+            self.tr("Ask the other players to undo your last move; each of them must agree.")
+        )
         self.leave_button = QPushButton(self.tr("Leave table"))
         self.rules_button = QPushButton(self.tr("Rules…"))
         self.confirm = QWidget()
@@ -105,6 +110,17 @@ class TableScreen(QWidget):
         confirm_row.addWidget(self.confirm_yes)
         confirm_row.addWidget(self.confirm_no)
         self.confirm.hide()
+        self.takeback_prompt = QWidget()
+        prompt_row = QHBoxLayout(self.takeback_prompt)
+        prompt_row.setContentsMargins(0, 0, 0, 0)
+        self.takeback_question = QLabel()
+        self.takeback_question.setWordWrap(True)
+        prompt_row.addWidget(self.takeback_question, 1)
+        self.takeback_yes = QPushButton(self.tr("Consent"))
+        self.takeback_no = QPushButton(self.tr("Refuse"))
+        prompt_row.addWidget(self.takeback_yes)
+        prompt_row.addWidget(self.takeback_no)
+        self.takeback_prompt.hide()
 
         side = QWidget()
         side_layout = QVBoxLayout(side)
@@ -116,10 +132,16 @@ class TableScreen(QWidget):
         side_layout.addWidget(QLabel(self.tr("Chat")))
         side_layout.addWidget(self.chat, 3)
         buttons = QHBoxLayout()
-        for button in (self.resign_button, self.offer_button, self.accept_button):
+        for button in (
+            self.resign_button,
+            self.offer_button,
+            self.accept_button,
+            self.takeback_button,
+        ):
             buttons.addWidget(button)
         side_layout.addLayout(buttons)
         side_layout.addWidget(self.confirm)
+        side_layout.addWidget(self.takeback_prompt)
         leave_row = QHBoxLayout()
         leave_row.addWidget(self.rules_button)
         leave_row.addWidget(self.leave_button, 1)
@@ -153,6 +175,9 @@ class TableScreen(QWidget):
         self.confirm_yes.clicked.connect(self._resign)
         self.offer_button.clicked.connect(lambda: self.session and self.session.offer_draw())
         self.accept_button.clicked.connect(lambda: self.session and self.session.accept_draw())
+        self.takeback_button.clicked.connect(lambda: self.session and self.session.take_back())
+        self.takeback_yes.clicked.connect(lambda: self.session and self.session.consent_takeback())
+        self.takeback_no.clicked.connect(self._refuse_takeback)
         self.leave_button.clicked.connect(self.leaveRequested.emit)
         self.rules_button.clicked.connect(self.show_rules)
         self.again_button.clicked.connect(self._play_again)
@@ -200,6 +225,7 @@ class TableScreen(QWidget):
             self.board.deleteLater()
         self.session = self.bridge = self.board = None
         self.confirm.hide()
+        self.takeback_prompt.hide()
         self.banner.hide()
         self.rematch.hide()
         self.divergence.hide()
@@ -224,9 +250,10 @@ class TableScreen(QWidget):
         )
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
         self.moves.show_plies(snapshot)
-        over = snapshot.outcome is not None or halted is not None
+        over = snapshot.outcome is not None or halted is not None or bool(snapshot.stopped)
+        playing = not over and not snapshot.starting and snapshot.my_seat is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
-            button.setEnabled(not over and snapshot.my_seat is not None)
+            button.setEnabled(playing)
         self.resign_button.setEnabled(
             self.resign_button.isEnabled() and not snapshot.resign_pending
         )
@@ -234,21 +261,40 @@ class TableScreen(QWidget):
             self.accept_button.isEnabled()
             and any(seat != snapshot.my_seat for seat in snapshot.draw_offered_by)
         )
+        self.takeback_button.setEnabled(not over and snapshot.can_take_back)
+        asked = snapshot.takeback
+        if asked is not None and not over and not (asked.mine or asked.consented or asked.refused):
+            self.takeback_question.setText(
+                self.tr("{name} asks to take back ply {ply}. Do you agree?").format(
+                    name=asked.asker, ply=asked.ply
+                )
+            )
+            self.takeback_prompt.show()
+        else:
+            self.takeback_prompt.hide()
         if halted is not None:
             who = (
-                self.tr("peer {peer} disagrees").format(peer=halted.peer)
+                self.tr("{peer} disagrees with the others").format(peer=halted.peer)
                 if halted.peer
                 else self.tr("no majority agrees")
             )
+            evidence = halted.evidence or self.tr("being written…")
             self.divergence.setText(
                 self.tr(
-                    "The table halted at ply {ply}: {who}. {message}\n"
-                    "The board shows the last agreed position. Evidence: {evidence}"
-                ).format(ply=halted.ply, who=who, message=halted.message, evidence=halted.evidence)
+                    "The table halted at ply {ply}: {who}.\n{message}\n"
+                    "The board shows the last position every player agreed on. "
+                    "Evidence: {evidence}"
+                ).format(ply=halted.ply, who=who, message=halted.message, evidence=evidence)
             )
             self.divergence.show()
         if snapshot.outcome is not None:
             self.banner.setText(describe_outcome(snapshot, snapshot.outcome))
+            self.banner.show()
+            self.confirm.hide()
+        elif snapshot.stopped:
+            self.banner.setText(
+                self.tr("The game cannot go on: {why}.").format(why=snapshot.stopped)
+            )
             self.banner.show()
             self.confirm.hide()
         self._show_rematch(snapshot)
@@ -284,6 +330,10 @@ class TableScreen(QWidget):
             turn = self.tr("Halted.")
         elif snapshot.outcome is not None:
             turn = self.tr("Game over.")
+        elif snapshot.stopped:
+            turn = self.tr("Stopped.")
+        elif snapshot.starting:
+            turn = self.tr("Waiting for every player to confirm the start…")
         elif snapshot.resign_pending:
             turn = self.tr("You resign at your next turn.")
         elif snapshot.my_turn:
@@ -304,12 +354,30 @@ class TableScreen(QWidget):
         note = self.board.status_note(snapshot.engine, snapshot.state)
         if note:
             parts.insert(1, note)
+        asked = snapshot.takeback
+        if asked is not None and (asked.mine or asked.consented) and asked.waiting_for:
+            parts.insert(
+                1,
+                self.tr("Takeback of ply {ply}: waiting for {names}.").format(
+                    ply=asked.ply, names=", ".join(asked.waiting_for)
+                ),
+            )
         return " · ".join(part for part in parts if part)
 
     # --- intents ------------------------------------------------------------------------
     def _move(self, wire: tuple[int, ...]) -> None:
         if self.session is not None:
             self.session.move(list(wire))
+
+    def _refuse_takeback(self) -> None:
+        if self.session is None:
+            return
+        asked = self.session.snapshot.takeback
+        self.session.refuse_takeback()
+        if asked is not None:  # nothing is signed for a refusal: the chat says it
+            self.session.chat(
+                self.tr("I would rather not take back ply {ply}.").format(ply=asked.ply)
+            )
 
     def _play_again(self) -> None:
         play_again = getattr(self.session, "play_again", None)

@@ -83,7 +83,10 @@ class MoveList(QListWidget):
                     player=who, seat=snapshot.seat_name(ply.seat)
                 )
             mark = "✓" if ply.ply <= snapshot.final_ply else "…"
-            item.setText(f"{ply.ply:>3}. {ply.notation}   {who}  {mark}")
+            notation = ply.notation
+            if ply.kind == "takeback":
+                notation = self.tr("ply {ply} taken back").format(ply=ply.ply - 1)
+            item.setText(f"{ply.ply:>3}. {notation}   {who}  {mark}")
         self.scrollToBottom()
 
 

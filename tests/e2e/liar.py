@@ -1,0 +1,396 @@
+"""A lying peer for the end-to-end tests: palabre's own peer with a seat's valid key, which
+also sends what ``PALABRE_TEST_LIES`` asks (never used by palabre).
+
+    python -m tests.e2e.liar [--profile P] host|join ARGS... --bot   (palabre's own arguments)
+
+It runs the real ``palabre host``/``join`` (``client.headless``) and plays its own seat
+itself, with the sensible bot palabre would use (same seed), *after* telling the lies due at
+that ply: so every lie reaches the others before its honest move, with no sleep anywhere,
+and the game played is the one honest bots play.  ``PALABRE_TEST_LIES`` is a ``;``-separated
+list of ``LIE@N`` or ``LIE@N:ARG``; ``@N`` means once the head reached ply N − 1 (the next ply
+is N) and the lie can be told there (some need another seat's turn, some the liar's own: the
+first ply from N on where it fits).  Each lie told prints ``liar: LIE at ply P: ...``.
+
+Lies (the record is signed with the liar's own key unless said otherwise):
+
+* ``other_seat``: a legal MOVE for the seat to move, which is not the liar's;
+* ``out_of_turn``: a MOVE for the liar's own seat at another seat's turn;
+* ``illegal``: at its turn, a well-formed MOVE the engine refuses;
+* ``bad_prev``: at its turn, a legal MOVE bound to a chain digest that is not the head's;
+* ``resign_other``, ``draw_other``: a RESIGN / a DRAW (with its own acceptance) for the seat
+  to move, which is not the liar's;
+* ``bot_chat``: a CHAT signed with the key of the bot seat it runs (a seat key, no peer);
+* ``replay:PATH``: every record of the log file PATH (another table's), sent as they are;
+* ``forged_chat:NAME``, ``hello_sig``, ``garbage``: on a **second** link the liar opens to
+  the host (its own key, a valid handshake): a CHAT claiming to be by peer NAME (its author
+  field) but signed by the liar; a record signed with the handshake's purpose tag; 36 bytes
+  of noise where an encrypted frame should be;
+* ``equivocate:NAME`` (a host): at its turn, two different legal moves for one ply, one to
+  the link of peer NAME and the other to every other link;
+* ``remove_unvoted``, ``remove_misvoted`` (a host, the appender of a REMOVE): a REMOVE of
+  the last seat's player carrying only its own VOTE, or its own VOTE bound to another chain
+  digest;
+* ``false_ack``: its ACK of ply N carries a false chain digest (instead of the true one);
+* ``flood:COUNT``: COUNT chat records at once (signed in memory, seq from 10⁶ on: the
+  flood is not worth writing ahead);
+* ``bot_seat@0:S``: in the lobby, it seats a bot it runs at seat S.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from client.bots import Bot, make_bot
+from client.cli import build_parser
+from client.headless import run_host, run_join
+from client.joining import JoinPeer
+from client.lobby_wire import LobbyChanged
+from client.peer import Peer, PeerLink
+from client.records import SignedRecord
+from engines import find_engine
+from net.envelope import HELLO_TAG, RECORD_TAG
+from net.events import Connected, LinkClosed, SendRecord
+from net.handshake import APP_VERSION, Role
+from net.identity import Identity
+from net.invite import Invite
+from net.linkspec import AllowedKeys, LinkSpec
+from net.logfile import read_log
+from net.protocol import Connection
+from net.records import Kind, encode_payload, sign_record
+from net.wire import pack
+from tests.e2e.faulty_peer import illegal_wire, my_turn
+
+OTHERS_TURN = {"other_seat", "out_of_turn", "resign_other", "draw_other"}
+OWN_TURN = {"illegal", "bad_prev", "equivocate"}
+SECOND_LINK = {"forged_chat", "hello_sig", "garbage"}
+
+
+def lies() -> list[tuple[str, int, str]]:
+    items = os.environ.get("PALABRE_TEST_LIES", "")
+    told = []
+    for item in filter(None, items.split(";")):
+        name, _, rest = item.partition("@")
+        ply, _, arg = rest.partition(":")
+        told.append((name, int(ply), arg))
+    return told
+
+
+class Liar:
+    """Watches its peer's events; tells each lie once, then plays its own turn honestly."""
+
+    def __init__(self, peer: Peer, wanted: list[tuple[str, int, str]]) -> None:
+        self.peer = peer
+        self.pending = [lie for lie in wanted if lie[0] not in ("bot_seat", "false_ack")]
+        self.bot_seat = next((int(arg) for name, _, arg in wanted if name == "bot_seat"), None)
+        self.nursery: trio.Nursery | None = None
+        self.bot: Bot | None = None
+        self.moved: set[int] = set()
+
+    def __call__(self, event: Any) -> None:
+        if isinstance(event, LobbyChanged) and self.bot_seat and isinstance(self.peer, JoinPeer):
+            seat, self.bot_seat = self.bot_seat, None
+            self.peer.call_soon(lambda: self.peer.add_bot(seat))  # type: ignore[attr-defined]
+        self.peer.call_soon(self.check)
+
+    def say(self, text: str) -> None:
+        print(f"liar: {text}", flush=True)
+
+    # --- the turn ------------------------------------------------------------------------
+    def my_turn(self) -> bool:
+        return my_turn(self.peer)
+
+    def mine(self, key: bytes) -> bool:
+        return key == self.peer.me or key in self.peer.bot_identities
+
+    def check(self) -> None:
+        table = self.peer.table
+        if table is None or not table.live():
+            return
+        head = table.head
+        for lie in list(self.pending):
+            name, ply, arg = lie
+            if head.ply < ply - 1:
+                continue
+            state = head.engine_state
+            to_move = table.engine.to_move(state)
+            if to_move is None:
+                continue
+            others = not self.mine(head.seat_key(table.engine.controller(state, to_move)))
+            if (name in OTHERS_TURN and not others) or (name in OWN_TURN and not self.my_turn()):
+                continue
+            self.pending.remove(lie)
+            getattr(self, f"_{name}")(arg)
+            if table.head is not head:
+                return  # an equivocation moved the head: look again from there
+        if self.my_turn() and head.ply not in self.moved:
+            self.moved.add(head.ply)
+            if self.bot is None:
+                seat = head.seats_of(self.peer.me)[0]
+                self.bot = make_bot(table.engine.name, "sensible", self.peer.seed * 100 + seat)
+            move = self.bot.choose(table.engine, head.engine_state)
+            self.peer.act(lambda t, now: t.move(move, now))
+
+    # --- signing and sending -----------------------------------------------------------------
+    def sign(
+        self, kind: str, body: dict[str, Any], identity: Identity | None = None
+    ) -> SignedRecord:
+        peer = self.peer
+        record = peer.signer(identity or peer.identity).sign(kind, body)
+        assert peer.file is not None
+        peer.file.sync()  # written ahead, like anything palabre signs
+        return record
+
+    def send(self, record: SignedRecord, links: list[PeerLink] | None = None) -> None:
+        """Send a signed lie to ``links`` (default: all), then let its own core judge it."""
+        self.peer.policy.seen.add(record.record_hash)
+        for link in self.peer.links if links is None else links:
+            link.send(SendRecord(record.envelope))
+        self.peer.act(lambda table, now: table.receive(record, now))
+
+    def ply_body(self, **fields: Any) -> dict[str, Any]:
+        table = self.peer.table
+        assert table is not None
+        return {"ply": table.head.ply + 1, "prev": table.head.chain_digest, **fields}
+
+    def legal_wire(self, index: int = 0) -> list[int]:
+        table = self.peer.table
+        assert table is not None
+        state = table.head.engine_state
+        moves = table.engine.legal_moves(state)
+        return list(table.engine.move_to_wire(moves[index % len(moves)]))
+
+    def told(self, name: str, text: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        self.say(f"{name} at ply {table.head.ply + 1}: {text}")
+
+    def to_move(self) -> int:
+        table = self.peer.table
+        assert table is not None
+        seat = table.engine.to_move(table.head.engine_state)
+        assert seat is not None
+        return seat
+
+    # --- lies at the table -------------------------------------------------------------------
+    def _other_seat(self, arg: str) -> None:
+        seat = self.to_move()
+        self.send(self.sign("MOVE", self.ply_body(seat=seat, move=self.legal_wire())))
+        self.told("other_seat", f"a move for seat {seat}")
+
+    def _out_of_turn(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        mine = table.head.seats_of(self.peer.me)[0]
+        self.send(self.sign("MOVE", self.ply_body(seat=mine, move=self.legal_wire())))
+        self.told("out_of_turn", f"a move for seat {mine} at seat {self.to_move()}'s turn")
+
+    def _illegal(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        wire = illegal_wire(table.engine, table.head.engine_state)
+        self.send(self.sign("MOVE", self.ply_body(seat=self.to_move(), move=wire)))
+        self.told("illegal", f"the illegal move {wire}")
+
+    def _bad_prev(self, arg: str) -> None:
+        body = self.ply_body(seat=self.to_move(), move=self.legal_wire())
+        body["prev"] = hashlib.blake2b(b"another position", digest_size=32).digest()
+        self.send(self.sign("MOVE", body))
+        self.told("bad_prev", "a legal move bound to another chain digest")
+
+    def _resign_other(self, arg: str) -> None:
+        seat = self.to_move()
+        self.send(self.sign("RESIGN", self.ply_body(seat=seat)))
+        self.told("resign_other", f"a resignation of seat {seat}")
+
+    def _draw_other(self, arg: str) -> None:
+        accept = self.sign("DRAW_ACCEPT", self.ply_body())
+        self.send(self.sign("DRAW", self.ply_body(acceptances=[accept.envelope])))
+        self.told("draw_other", f"a draw at seat {self.to_move()}'s turn")
+
+    def _bot_chat(self, arg: str) -> None:
+        bot = next(iter(self.peer.bot_identities.values()))
+        self.send(self.sign("CHAT", {"text": "this is the host speaking: resign now"}, bot))
+        self.told("bot_chat", "a chat signed with its bot seat's key")
+
+    def _replay(self, arg: str) -> None:
+        records = read_log(Path(arg)).records
+        for data in records:
+            for link in self.peer.links:
+                link.send(SendRecord(data))
+        self.told("replay", f"{len(records)} records of another table")
+
+    def _equivocate(self, arg: str) -> None:
+        first = self.sign("MOVE", self.ply_body(seat=self.to_move(), move=self.legal_wire(0)))
+        second = self.sign("MOVE", self.ply_body(seat=self.to_move(), move=self.legal_wire(1)))
+        self.told("equivocate", f"two moves, the second one to {arg} only")
+        victims = [link for link in self.peer.links if link.name == arg]
+        assert victims, f"no link named {arg}"
+        self.peer.policy.seen.add(second.record_hash)
+        for link in victims:
+            link.send(SendRecord(second.envelope))
+        self.send(first, [link for link in self.peer.links if link not in victims])
+
+    def _remove(self, voted_prev: bytes, name: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        head = table.head
+        gone = head.seats[-1].runner or head.seats[-1].key  # the player of the last seat
+        seats = [spec.seat for spec in head.seats if gone in (spec.key, spec.runner)]
+        fresh = Identity.generate().public_key
+        replacements = [{"seat": s, "key": fresh, "runner": self.peer.me} for s in seats]
+        proposal = {"removed": [gone], "replacements": replacements}
+        vote = self.sign("VOTE", {"ply": head.ply + 1, "prev": voted_prev, **proposal})
+        self.send(self.sign("REMOVE", self.ply_body(**proposal, votes=[vote.envelope])))
+        self.told(name, f"a REMOVE of {table.describe(gone)}")
+
+    def _remove_unvoted(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        self._remove(table.head.chain_digest, "remove_unvoted")
+
+    def _remove_misvoted(self, arg: str) -> None:
+        self._remove(hashlib.blake2b(b"elsewhere", digest_size=32).digest(), "remove_misvoted")
+
+    def _flood(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        count = int(arg)
+        self.told("flood", f"{count} chat records")
+        for seq in range(10**6, 10**6 + count):
+            text = {"text": f"flood {seq - 10**6 + 1} of {count}"}
+            data = sign_record(self.peer.identity, Kind.CHAT, table.start.table_id, seq, text)
+            for link in self.peer.links:
+                link.send(SendRecord(data.data))
+
+    # --- lies on a second link ---------------------------------------------------------------
+    def _forged_chat(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        victim = next(p.key for p in table.start.peers if p.name == arg)
+        payload = encode_payload(Kind.CHAT, table.start.table_id, 1, {"text": "I resign, sorry"})
+        signature = self.peer.identity.sign(RECORD_TAG + payload)
+        self.second_link("forged_chat", f"a chat said to be by {arg}", [victim, payload, signature])
+
+    def _hello_sig(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        payload = encode_payload(Kind.CHAT, table.start.table_id, 1, {"text": "hello"})
+        signature = self.peer.identity.sign(HELLO_TAG + payload)
+        envelope = [self.peer.me, payload, signature]
+        self.second_link("hello_sig", "a record signed for the handshake's purpose", envelope)
+
+    def _garbage(self, arg: str) -> None:
+        self.second_link("garbage", "noise after a valid handshake", None)
+
+    def second_link(self, name: str, text: str, envelope: list[bytes] | None) -> None:
+        self.told(name, f"{text}, on a second link")
+        assert self.nursery is not None
+        self.nursery.start_soon(self._on_second_link, name, envelope)
+
+    async def _on_second_link(self, name: str, envelope: list[bytes] | None) -> None:
+        peer = self.peer
+        target = peer.target if isinstance(peer, JoinPeer) else None
+        assert target is not None, "second links are for a joining liar"
+        host, port = (target.addresses[0], target.port) if isinstance(target, Invite) else target
+        secret = target.secret if isinstance(target, Invite) else peer.secret
+        spec = LinkSpec(peer.identity, APP_VERSION, AllowedKeys(), peer.table_id, secret=secret)
+        stream = await trio.open_tcp_stream(host, port)
+        connection = Connection(Role.INITIATOR, spec, trio.current_time())
+        if await _exchange(stream, connection, until=Connected) is None:
+            return
+        if envelope is None:
+            await stream.send_all(b"\0\0\0\x20" + os.urandom(32))
+        else:
+            data = pack(envelope)
+            await stream.send_all(connection.send(SendRecord(data), trio.current_time()))
+        closed = await _exchange(stream, connection, until=LinkClosed)
+        self.say(f"{name}: the host closed the second link: {closed}")
+        await stream.aclose()
+
+
+async def _exchange(stream: trio.SocketStream, connection: Connection, until: type) -> Any:
+    """Drive ``connection`` over ``stream`` until an event of type ``until`` (None if the
+    link closed first)."""
+    while True:
+        out = connection.data_to_send()
+        if out:
+            await stream.send_all(out)
+        event = connection.next_event()
+        if isinstance(event, until):
+            out = connection.data_to_send()
+            if out:
+                await stream.send_all(out)
+            return event
+        if isinstance(event, LinkClosed):
+            print(f"liar: the second link closed early: {event}", flush=True)
+            return None
+        if event is None:
+            data = await stream.receive_some(65536)
+            now = trio.current_time()
+            if data:
+                connection.receive_data(data, now)
+            else:
+                connection.receive_eof(now)
+
+
+class FalseAcks:
+    """A signer whose ACK of one ply carries a false chain digest."""
+
+    def __init__(self, inner: Any, ply: int) -> None:
+        self.inner = inner
+        self.ply = ply
+
+    @property
+    def key(self) -> bytes:
+        return bytes(self.inner.key)
+
+    def sign(self, kind: str, body: Any) -> SignedRecord:
+        if kind == "ACK" and body["ply"] == self.ply:
+            print(f"liar: false_ack at ply {self.ply}: a false chain digest", flush=True)
+            body = {**body, "digest": hashlib.blake2b(body["digest"], digest_size=32).digest()}
+        record: SignedRecord = self.inner.sign(kind, body)
+        return record
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    wanted = lies()
+
+    def setup(peer: Peer) -> None:
+        peer.bot_me = False  # it plays its own seat itself, after its lies
+        liar = Liar(peer, wanted)
+        peer.observers.append(liar)
+        false_ack = next((ply for name, ply, _ in wanted if name == "false_ack"), None)
+        if false_ack is not None:
+            signer: Callable[[Identity], Any] = peer.signer
+
+            def lying_signer(identity: Identity) -> Any:
+                inner = signer(identity)
+                return FalseAcks(inner, false_ack) if identity is peer.identity else inner
+
+            peer.signer = lying_signer  # type: ignore[method-assign]
+        run = peer.run  # type: ignore[attr-defined]
+
+        async def run_with_nursery() -> int:
+            async with trio.open_nursery() as nursery:
+                liar.nursery = nursery
+                code: int = await run()
+                nursery.cancel_scope.cancel()
+            return code
+
+        peer.run = run_with_nursery  # type: ignore[attr-defined]
+
+    if args.command == "host":
+        return run_host(args, engine_for=find_engine, setup=setup)
+    return run_join(args, engine_for=find_engine, setup=setup)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,223 @@
+"""Issue 12: four machines on a LAN (four network namespaces), and what goes wrong on one.
+
+Each scenario runs real ``palabre host`` / ``palabre join`` processes on the hosts of a
+``scripts/netlab`` lab and ends with every surviving peer's game file verifying and the same
+chain in every file (``LanTable.check``).  Faults happen at a ply number read from a peer's
+output, never after a sleep; bots move after 20 ms so a game takes seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from net.identity import fingerprint, load_profile_identity
+from net.invite import parse_invite
+from tests.e2e.tables import chain_line
+from tests.lan.harness import LanPeer, LanTable, lan_table, records_lost, report
+
+pytestmark = [pytest.mark.netns, pytest.mark.e2e]
+
+
+def liar_key(peer: LanPeer) -> str:
+    return load_profile_identity(peer.profile, peer.home).public_key.hex()
+
+
+def test_1_four_hosts_play_a_whole_game(tmp_path: Path) -> None:
+    with lan_table(4, tmp_path) as table:
+        began = time.monotonic()
+        host = table.host(1)
+        invite = parse_invite(host.wait_for(r"^Invite: (\S+)$").group(1))
+        # the invite names the host's LAN address (this LAN has no default route)
+        assert invite.addresses[0] == table.address(1), host.output
+        table.join(2, target=str(invite))
+        table.join(3)
+        table.join(4)
+        codes = table.finish()
+        assert set(codes.values()) == {0}, table.outputs()
+        plies = table.all_final()
+        results = table.check(0)
+        assert results[0].report["ended"] and results[0].report["result"] is not None
+        report(
+            "1",
+            plies=plies,
+            seconds=round(time.monotonic() - began, 1),
+            lost=records_lost(results),
+            halted_peers=table.halted_peers(),
+        )
+
+
+CUT_SECONDS = 20.0
+"""Scenario 4's cut: longer than the heartbeats (2 s) and than a link's quiet spells, shorter
+than the table's away timeout (60 s) and the links' idle timeout (30 s)."""
+
+
+def test_4_a_host_cut_from_the_lan_for_a_while_catches_up(tmp_path: Path) -> None:
+    cut_seconds = CUT_SECONDS
+    with lan_table(4, tmp_path) as table:
+        pace = ("--bot-delay", "300")  # the cut lands where it is asked: ply 3 is the last
+        table.host(1, *pace)
+        cut = [table.join(index, *pace) for index in (2, 3, 4)][1]
+        cut.wait_ply(3)  # host 3 has just played ply 3; seats 4, 1, 2 play next
+        table.netlab("cut", "3")
+        cut_at = time.monotonic()
+        time.sleep(cut_seconds)  # the cut's length is the scenario, not a trigger
+        table.netlab("heal", "3")
+        healed_at = time.monotonic()
+        codes = table.finish()
+        assert set(codes.values()) == {0}, table.outputs()
+        plies = table.all_final()
+        results = table.check(0)
+        # the plies made during the cut became final everywhere, after the heal
+        sent, finals = table.sent(), table.finals()
+        meanwhile = sorted(ply for ply, at in sent.items() if cut_at < at < healed_at)
+        assert meanwhile, table.outputs()
+        for ply in meanwhile:
+            assert len(finals[ply]) == 4 and min(finals[ply]) > healed_at, (ply, table.outputs())
+        caught_up = max(max(finals[ply]) for ply in meanwhile) - healed_at
+        before = max(p for p, times in finals.items() if max(times) < cut_at)
+        report(
+            "4",
+            cut_seconds=cut_seconds,
+            plies=plies,
+            final_everywhere_before_cut=before,
+            made_during_cut=meanwhile,
+            final_after_heal_s=round(caught_up, 2),
+            lost=records_lost(results),
+            halted_peers=table.halted_peers(),
+        )
+
+
+def _netns_file(table: LanTable, index: int, *command: str) -> str:
+    return table.lab.run("exec", str(index), *command).stdout
+
+
+def _dropped(table: LanTable, index: int) -> int:
+    """Packets host ``index``'s loss rules dropped (both ways)."""
+    rules = _netns_file(table, index, "nft", "list", "table", "inet", "netlab")
+    return sum(int(n) for n in re.findall(r"counter packets (\d+)", rules))
+
+
+def _packets(table: LanTable, index: int) -> int:
+    """Packets host ``index``'s interface received and sent (those it dropped included)."""
+    for line in _netns_file(table, index, "cat", "/proc/net/dev").splitlines():
+        if line.strip().startswith("eth0:"):
+            fields = line.split(":", 1)[1].split()
+            return int(fields[1]) + int(fields[9])
+    raise AssertionError("no eth0 in the host")
+
+
+def _retransmitted(table: LanTable) -> int:
+    """TCP segments the hosts sent again (each namespace counts its own)."""
+    total = 0
+    for index in (1, 2, 3, 4):
+        snmp = _netns_file(table, index, "cat", "/proc/net/snmp").splitlines()
+        names, values = [line.split() for line in snmp if line.startswith("Tcp:")][:2]
+        total += int(values[names.index("RetransSegs")])
+    return total
+
+
+def test_5_a_host_losing_a_tenth_of_its_packets_still_finishes(tmp_path: Path) -> None:
+    with lan_table(4, tmp_path) as table:
+        table.netlab("loss", "3", "10")
+        began = time.monotonic()
+        table.host(1)
+        for index in (2, 3, 4):
+            table.join(index)
+        codes = table.finish()
+        assert set(codes.values()) == {0}, table.outputs()
+        plies = table.all_final()
+        results = table.check(0)
+        dropped = _dropped(table, 3)
+        assert dropped > 0  # the loss took place
+        report(
+            "5",
+            loss_percent=10,
+            plies=plies,
+            seconds=round(time.monotonic() - began, 1),
+            dropped_packets=dropped,
+            packets=_packets(table, 3),
+            retransmitted_segments=_retransmitted(table),
+            lost=records_lost(results),
+            halted_peers=table.halted_peers(),
+        )
+
+
+def test_6_a_peer_whose_engine_lies_halts_every_honest_peer(tmp_path: Path) -> None:
+    with lan_table(4, tmp_path) as table:
+        table.host(1)
+        for index in (2, 3):
+            table.join(index)
+        rogue = table.join(4, faults="disagree_at=6")
+        codes = table.finish()
+        assert set(codes.values()) == {3}, table.outputs()
+        liar = fingerprint(load_profile_identity("p4", rogue.home).public_key)
+        for peer in table.peers[:3]:
+            assert re.search(r"^HALTED at ply 6: ", peer.output, re.M), peer.output
+            verdict = re.findall(r"^verdict: (.*)$", peer.output, re.M)[-1]
+            assert re.fullmatch(
+                r"peer \S+ \(H4\) disagrees with the majority \(3 of 4 peers\) on ply 6", verdict
+            ), peer.output
+            path = Path(re.findall(r"^evidence: (\S+)$", peer.output, re.M)[-1])
+            evidence = json.loads(path.read_text())
+            assert evidence["ply"] == 6 and evidence["culprits"] == [liar_key(rogue)]
+            assert chain_line(peer.output)[1] == 5  # ply 6 never became final
+        assert "verdict: this peer" in rogue.output
+        # every file (the liar's too) says the same: H4 lied at ply 6, and nothing else
+        results = table.verify(*table.peers)
+        for result in results:
+            assert result.code == 1, (result.peer, result.report)
+            invalid = [p for p in result.report["problems"] if p["severity"] == "invalid"]
+            assert {problem["ply"] for problem in invalid} == {6}, result.report
+            lies = [p["reason"] for p in invalid if "halted the table" not in p["reason"]]
+            assert len(lies) == 1 and lies[0].startswith(f"peer {liar[:9]}… (H4) signed another"), (
+                result.report
+            )
+            assert result.report["final"] == 5
+        # one chain: some peers applied ply 7 before the halt reached them, nobody forked
+        chains = sorted((result.chain for result in results), key=len)
+        assert all(chain[: len(chains[0])] == chains[0] for chain in chains), table.outputs()
+        assert len(chains[0]) >= 6
+        report(
+            "6",
+            halted_at=6,
+            named=liar,
+            exit_codes=sorted(codes.values()),
+            final_everywhere=min(r.report["final"] for r in results),
+            halted_peers=table.halted_peers(),
+        )
+
+
+def test_7_a_fifth_host_watches_from_mid_game_and_ends_with_the_same_chain(
+    tmp_path: Path,
+) -> None:
+    with lan_table(5, tmp_path) as table:
+        pace = ("--bot-delay", "400")  # ~9 s left after ply 2: the watcher starts well before
+        host = table.host(1, *pace)
+        for index in (2, 3, 4):
+            table.join(index, *pace)
+        host.wait_ply(2)
+        asked = time.monotonic()
+        watcher = table.join(5, "--watch")
+        codes = table.finish()
+        assert set(codes.values()) == {0}, table.outputs()
+        assert "your seats: none (watching)" in watcher.output
+        plies = table.all_final()
+        results = table.check(0)
+        # it came mid-game: it held the game so far before the last ply was played
+        first_seen = min(e["t"] for e in watcher.trace_events() if e["ev"] == "final")
+        last_final = max(table.finals()[plies])
+        assert first_seen < last_final, table.outputs()
+        behind = sum(1 for e in host.trace_events() if e["ev"] == "final" and e["t"] < first_seen)
+        report(
+            "7",
+            plies=plies,
+            joined_at_ply=behind - 1,
+            caught_up_s=round(first_seen - asked, 2),
+            lost=records_lost(results),
+            halted_peers=table.halted_peers(),
+        )
