@@ -537,14 +537,21 @@ class Peer:
         self._hold(signed)
         table = self.table
         runner = None if table is None else table.runner_of(signed.author)
+        passed = {id(source)}
         for link in self.links:
             passes = link is not source and link.admitted
             if passes and self.mesh.passes_on(signed, runner, link.key, link.spectator):
                 link.send(SendRecord(record.data))
+                passed.add(id(link))
         if table is not None:
             if source is not None and not source.spectator:
                 table.presence.hear(source.key, trio.current_time())
-            self.absorb(table.receive(signed, trio.current_time()))
+            output = table.receive(signed, trio.current_time())
+            if any(isinstance(e, RecordRejected) and e.record == signed for e in output.events):
+                for link in self.links:  # evidence: every peer sees a refused record
+                    if id(link) not in passed and link.admitted:
+                        link.send(SendRecord(record.data))
+            self.absorb(output)
 
     def act(self, intent: Callable[[Table, float], Output]) -> None:
         """Carry out an intent on the table (``IntentRefused`` says why not)."""
