@@ -141,10 +141,19 @@ def _add_host(commands: Any) -> None:
     host.add_argument("--seats", type=int, default=None, help="number of seats, when allowed")
     host.add_argument("--bots", type=int, default=0, metavar="N", help="seats for bots you run")
     host.add_argument(
-        "--away-timeout", type=float, default=60.0, metavar="S", help="table option (default 60)"
+        "--away-timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="a player silent this long may be voted off, a bot takes its seats "
+        "(default 60, at least 5)",
     )
     host.add_argument(
-        "--idle-timeout", type=float, default=900.0, metavar="S", help="table option (default 900)"
+        "--idle-timeout",
+        type=float,
+        default=900.0,
+        metavar="S",
+        help="a player that owes a move or an ack this long may be voted off (default 900)",
     )
     host.add_argument(
         "--no-announce", action="store_true", help="do not announce the table on the LAN (mDNS)"
@@ -174,6 +183,12 @@ def _add_join(commands: Any) -> None:
     join.add_argument("--seat", type=int, default=None, metavar="N", help="ask for seat N")
     join.add_argument("--watch", action="store_true", help="watch the table without a seat")
     join.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help="port to listen on for the other peers (default: any free one)",
+    )
+    join.add_argument(
         "--secret",
         default=None,
         metavar="TEXT",
@@ -196,13 +211,13 @@ def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) 
             args.secret = check_secret(args.secret)
         except InviteError as error:
             parser.error(f"--secret: {error}")
+    if not 0 <= args.port <= 65535:
+        parser.error("--port must be a number from 0 to 65535")
     if args.command == "host":
         try:
             args.refuse = [parse_fingerprint(text) for text in args.refuse]
         except ValueError as error:
             parser.error(f"--refuse: {error}")
-        if not 0 <= args.port <= 65535:
-            parser.error("--port must be a number from 0 to 65535")
         if args.bots < 0:
             parser.error("--bots must be 0 or more")
         if args.away_timeout <= 0 or args.idle_timeout <= 0:

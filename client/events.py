@@ -27,15 +27,20 @@ __all__ = [
     "EvidenceUpdated",
     "GameOver",
     "Halted",
+    "Notice",
     "Output",
     "PlyApplied",
+    "PlyDropped",
     "PlyFinal",
     "PointReceived",
+    "PresenceChanged",
     "RecordDropped",
+    "RecordIgnored",
     "RecordRejected",
     "TableEnded",
     "TakebackAsked",
     "TakebackConsented",
+    "VoteReceived",
 ]
 
 
@@ -70,6 +75,50 @@ class RecordDropped:
 
     record: SignedRecord
     reason: str
+
+
+@dataclass(frozen=True)
+class RecordIgnored:
+    """A record that no longer counts: a removed peer's late ACK, chat or ply, a ply after
+    the table was abandoned.  Not evidence of anything; ``reason`` says why."""
+
+    record: SignedRecord
+    reason: str
+
+
+@dataclass(frozen=True)
+class PlyDropped:
+    """The one step back: an absent peer's ply that no remaining peer acked was dropped for
+    the REMOVE (or abandoned END) that replaced it."""
+
+    state: TableState
+
+
+@dataclass(frozen=True)
+class PresenceChanged:
+    """A peer is shown as away (``present`` False: silent for 10 s) or back."""
+
+    key: bytes
+    name: str
+    present: bool
+
+
+@dataclass(frozen=True)
+class VoteReceived:
+    """A peer votes to remove ``removed`` (keys) at ply ``ply``; shown to everyone."""
+
+    author: bytes
+    name: str
+    ply: int
+    removed: tuple[bytes, ...]
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something this peer's player should know that is nobody's fault (a missing bot key)."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -161,6 +210,11 @@ Event = (
     | PointReceived
     | DrawOffered
     | DrawAccepted
+    | RecordIgnored
+    | PlyDropped
+    | PresenceChanged
+    | VoteReceived
+    | Notice
     | TakebackAsked
     | TakebackConsented
 )

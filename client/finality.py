@@ -3,7 +3,9 @@
 After applying ply n every peer signs ACK ``{ply, digest}``; ply n is **final** when every
 peer still at the table (``TableState.peers`` after ply n) acked the chain digest this peer
 computed.  Because chain digest n commits to every earlier ply, finality is a prefix: the
-tracker reports plies final in order, and ply n+1 can only be final once n is.
+tracker reports plies final in order, and ply n+1 can only be final once n is.  A peer that
+a REMOVE at ply r took off owes no ack for the plies before r once every remaining peer
+acked ply r (it may have vanished before acking them).
 
 A :class:`ClaimBook` keeps one claim per (ply, peer): for ACKs the chain digest, for ENDs
 the digest and the result (``client.ending``).  Invariants:
@@ -78,11 +80,21 @@ class FinalityTracker:
         """-1 until the genesis (ply 0) is final."""
 
     def advance(self, acks: ClaimBook, states: Sequence[TableState]) -> list[int]:
-        """Plies that became final, in order (``states[i]`` is the state after ply i)."""
+        """Plies that became final, in order (``states[i]`` is the state after ply i).
+
+        A peer a REMOVE took off at ply r owes no ack for the plies before r once every
+        remaining peer acked ply r: chain digest r commits to all of them."""
+        excused: dict[bytes, int] = {}
+        for ply in range(len(states) - 1, max(self.final_ply, 0), -1):
+            state, before = states[ply], states[ply - 1]
+            gone = set(before.peers) - set(state.peers)
+            if gone and acks.all_agree(ply, state.chain_digest, state.peers):
+                excused.update(dict.fromkeys(gone, ply))
         newly: list[int] = []
         while self.final_ply + 1 < len(states):
             state = states[self.final_ply + 1]
-            if not acks.all_agree(state.ply, state.chain_digest, state.peers):
+            owing = [p for p in state.peers if excused.get(p, -1) <= state.ply]
+            if not acks.all_agree(state.ply, state.chain_digest, owing):
                 break
             self.final_ply = state.ply
             newly.append(state.ply)

@@ -32,14 +32,18 @@ from client.events import (
     DrawOffered,
     GameOver,
     Halted,
+    PlyDropped,
     PlyFinal,
     PointReceived,
+    PresenceChanged,
     RecordRejected,
     TableEnded,
     TakebackAsked,
     TakebackConsented,
+    VoteReceived,
 )
-from client.joining import Connected, JoinFailed, JoinPeer, Notice, parse_target
+from client.joining import Connected, JoinFailed, JoinPeer, Rejoined, parse_target
+from client.joining import Notice as HostNotice
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
 from client.peer import (
@@ -109,6 +113,9 @@ class Printer:
     # --- before the game ---------------------------------------------------------------------
     def _on_Connected(self, event: Connected) -> None:
         self.say(f"Linked with the host at {event.remote}; host key {event.fingerprint}")
+        port = self.peer.port
+        if port:
+            self.say(f"Listening on port {port} for the other peers")
 
     def _on_JoinFailed(self, event: JoinFailed) -> None:
         what = "join refused" if event.refused else "cannot join"
@@ -119,9 +126,6 @@ class Printer:
 
     def _on_MdnsNote(self, event: Any) -> None:
         self.say(f"mdns: {event.text}")
-
-    def _on_Notice(self, event: Notice) -> None:
-        self.say(f"host: {event.text}")
 
     def _on_LobbyChanged(self, event: LobbyChanged) -> None:
         roster: Roster = event.roster
@@ -219,6 +223,25 @@ class Printer:
 
     def _on_DrawAccepted(self, event: DrawAccepted) -> None:
         self.say(f"draw: {event.name} accepts the draw")
+
+    def _on_Rejoined(self, event: Rejoined) -> None:
+        table = self.peer.table
+        head = table.head.ply if table is not None else 0
+        self.say(f"Rejoined: took the table up again from {event.path} (at ply {head})")
+
+    def _on_PresenceChanged(self, event: PresenceChanged) -> None:
+        self.say(f"presence: {event.name} is {'back' if event.present else 'away'}")
+
+    def _on_VoteReceived(self, event: VoteReceived) -> None:
+        gone = ", ".join(event.names)
+        self.say(f"vote: {event.name} votes to remove {gone} (ply {event.ply})")
+
+    def _on_PlyDropped(self, event: PlyDropped) -> None:
+        self.say(f"dropped: ply {event.state.ply} ({event.state.label}), its player was removed")
+
+    def _on_Notice(self, event: Any) -> None:
+        """The host's word in the lobby (``joining.Notice``), or the table's."""
+        self.say(f"{'host' if isinstance(event, HostNotice) else 'note'}: {event.text}")
 
     def _on_TakebackAsked(self, event: TakebackAsked) -> None:
         self.say(f"takeback: {event.name} asks to take back ply {event.ply}")
@@ -360,6 +383,7 @@ def run_join(
         seed=args.seed,
         bot_delay=args.bot_delay / 1000,
         bot_me=args.bot,
+        listen_port=args.port,
         rematch=args.rematch > 0,
     )
     return _run(peer, args, setup, out, lambda printer: peer.run())

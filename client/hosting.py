@@ -1,11 +1,11 @@
-"""Hosting a table: the listener, the lobby, START, and the hub every record goes through.
+"""Hosting a table: the listener, the lobby, START; then one peer of the mesh like any other.
 
 The host listens on its port, seats joiners as their ``join`` messages ask (``Lobby``),
-sends the roster to everyone after each change, and signs START once every seat is taken
-and every peer is ready (at once when ``auto_start``, else when its player asks).  After
-START it is a relay: each record it verifies goes on to every other link, so the table is a
-star through the host (issue 8 makes it a mesh; the roster already carries what peers need
-to dial each other).
+sends the roster to everyone after each change (with the address and port each peer can be
+dialed at), and signs START once every seat is taken and every peer is ready (at once when
+``auto_start``, else when its player asks).  After START the joiners dial each other
+(``client.peer``, the mesh) and the host is a peer like the others: it may leave, and come
+back with ``palabre join`` and the same profile.
 
 Admission (docs/SECURITY.md): with a table ``secret`` the handshake itself refuses a joiner
 that does not prove it knows it (REFUSE ``secret``, net.handshake), before any lobby
@@ -14,17 +14,15 @@ message; keys the host ``refuse``s, and players it removed before START
 the signed START: nobody joins as a player and nobody else can sign for a seat.
 
 Invariants: a link is admitted (gets rosters and records) only after its ``join`` was
-accepted; a refused join is told why (REFUSE ``refused``) and closed; a spectator admitted
-after START first receives every record the host holds, in order; after START a player's
-lost link ends the table (code 1) unless the game is over or halted, since without REMOVE
-(issue 8) the game cannot go on.
+accepted; a refused join is told why (REFUSE ``refused``) and closed; after START a join is
+answered as any peer answers it (``Peer.join_after_start``); a lost link is not the end of
+the table.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from functools import partial
 from typing import Any
 
 import trio
@@ -39,25 +37,23 @@ from client.lobby_wire import (
     REMATCH_TOPICS,
     REMOVE_BOT,
     ROSTER,
-    SCHEMAS,
     LobbyChanged,
     Roster,
     RosterPeer,
     RosterSeat,
     roster_body,
 )
+from client.mesh import Address
 from client.peer import LinkLost, Peer, PeerLink
 from client.records import START
 from client.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS
 from engines import AnyEngine
-from net.driver import Link, open_listeners, serve
+from net.driver import Link
 from net.errors import CloseCode, LinkError
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
 from net.events import RecordRejected as NetRecordRejected
-from net.handshake import APP_VERSION
 from net.identity import Identity, fingerprint, short_fingerprint
 from net.invite import Invite
-from net.linkspec import LinkSpec
 
 __all__ = ["HostPeer"]
 
@@ -120,10 +116,7 @@ class HostPeer(Peer):
         self.open_retry = open_retry
         if auto_start:
             self.lobby.set_ready(self.me)
-        self.port = 0
-        self._listeners: list[trio.SocketListener] = []
         self._where: dict[bytes, tuple[str, int]] = {}
-        self._admitted: set[PeerLink] = set()
 
     # --- opening ------------------------------------------------------------------------------
     async def open(self, port: int) -> Invite:
@@ -131,13 +124,12 @@ class HostPeer(Peer):
         deadline = trio.current_time() + self.open_retry
         while True:
             try:
-                self._listeners = await open_listeners(port)
+                await self.listen(port)
                 break
             except LinkError:
                 if trio.current_time() >= deadline:
                     raise
                 await trio.sleep(0.2)
-        self.port = int(self._listeners[0].socket.getsockname()[1])
         return Invite(
             lan_addresses(), self.port, self.host_table_id, self.identity.fingerprint, self.secret
         )
@@ -145,25 +137,14 @@ class HostPeer(Peer):
     async def run(self) -> int:
         """Serve the table until it concludes; the exit code (DESIGN.md section 4, End)."""
         assert self._listeners, "open() first"
-        spec = LinkSpec(
-            self.identity,
-            APP_VERSION,
-            self.policy,
-            table_id=self.table_id,
-            listen_port=self.port,
-            secret=self.secret,
-            message_schemas=SCHEMAS,
-        )
         try:
             async with trio.open_nursery() as nursery:
+                self._nursery = nursery
                 nursery.start_soon(self.serve_timer)
                 if self.announce:
                     self._start_announcing(nursery)
-                nursery.start_soon(
-                    partial(
-                        serve, self._listeners, spec, self._on_link, on_failure=self._on_failure
-                    )
-                )
+                nursery.start_soon(self.serve_listeners, self._on_link)
+                nursery.start_soon(self.serve_mesh)
                 self.notify(LobbyChanged(self.roster()))
                 self._maybe_start()
                 await self.done.wait()
@@ -206,8 +187,9 @@ class HostPeer(Peer):
     def _lobby_changed(self) -> None:
         roster = self.roster()
         body = roster_body(roster)
-        for link in self._admitted:
-            link.send(SendMessage(ROSTER, body))
+        for link in self.links:
+            if link.admitted:
+                link.send(SendMessage(ROSTER, body))
         self.notify(LobbyChanged(roster))
         self._maybe_start()
 
@@ -218,6 +200,8 @@ class HostPeer(Peer):
     def start_table(self) -> None:
         """Sign START and begin (``JoinRefused`` saying what is missing)."""
         body = self.lobby.start_body()
+        for key, (address, port) in self._where.items():
+            self.mesh.learn(key, Address(address, port), direct=True)
         self.open_file(self.host_table_id)
         start = self.signer(self.identity).sign(START, body)  # written ahead, like any record
         self.begin(start)
@@ -249,7 +233,7 @@ class HostPeer(Peer):
         self.removed.add(key)
         self.lobby.leave(key)
         for link in [link for link in self.links if link.key == key]:
-            self._admitted.discard(link)
+            link.admitted = False
             self.links.remove(link)
             link.close(
                 "the host removed you from this table before the game started", CloseCode.REFUSED
@@ -282,20 +266,16 @@ class HostPeer(Peer):
 
     # --- links --------------------------------------------------------------------------------
     async def _on_link(self, link: Link) -> None:
-        peer_link = PeerLink(link, link.peer.key, link.remote)
+        peer_link = PeerLink(link, link.peer.key, link.remote, dialed_by=link.peer.key)
         closed = await self.run_link(peer_link, self._deliver)
-        admitted = peer_link in self._admitted
-        self._admitted.discard(peer_link)
         self.link_fault(peer_link, closed)
-        if admitted:  # another link of the same key (refused, or a liar's) is not its seat
-            self._left(peer_link, closed)
-
-    async def _on_failure(self, remote: str, closed: LinkClosed) -> None:
-        self.notify(LinkLost(remote, f"no link: {closed.reason}", fatal=False))
+        self._left(peer_link, closed)
 
     def _deliver(self, link: PeerLink, event: Any) -> None:
-        if isinstance(event, RecordReceived):
-            if link in self._admitted and not link.spectator:
+        if self.table is not None and not (link.admitted and link.key in self.lobby.peers):
+            self.deliver_incoming(link, event)  # after START, any link is a mesh link
+        elif isinstance(event, RecordReceived):
+            if link.admitted and not link.spectator:
                 self.receive(event.record, link)
         elif isinstance(event, MessageReceived):
             self._on_message(link, event.topic, event.body)
@@ -304,15 +284,17 @@ class HostPeer(Peer):
 
     def _on_message(self, link: PeerLink, topic: str, body: Any) -> None:
         if topic == JOIN:
-            if link in self._admitted:
+            if link.admitted:
                 link.close("a second join on one link", CloseCode.PROTOCOL)
             else:
                 self._join(link, body)
             return
-        if topic in REMATCH_TOPICS and link in self._admitted and not link.spectator:
+        if topic in REMATCH_TOPICS and link.admitted and not link.spectator:
             self.rematch.on_message(link, topic, body)
             return
-        if link not in self._admitted or topic in (ROSTER, NOTICE) or topic in REMATCH_TOPICS:
+        if link.admitted and self.table is not None and self.mesh_message(link, topic, body):
+            return
+        if not link.admitted or topic in (ROSTER, NOTICE) or topic in REMATCH_TOPICS:
             link.close(f"a joiner does not send {topic!r} here", CloseCode.PROTOCOL)
             return
         try:
@@ -322,6 +304,8 @@ class HostPeer(Peer):
                 self.lobby.add_bot(link.key, body["key"], body["seat"] or None)
             elif topic == REMOVE_BOT:
                 self.lobby.remove_bot(link.key, body["seat"])
+            else:
+                return  # a mesh topic before START: nothing to do yet
         except JoinRefused as refusal:
             link.send(SendMessage(NOTICE, {"text": str(refusal)[:300]}))
             return
@@ -354,27 +338,22 @@ class HostPeer(Peer):
         link.name, link.spectator = body["name"], bool(body["watch"])
         if link.link.address is not None:
             self._where[link.key] = (link.link.address[0], link.link.peer.listen_port)
-        self._admitted.add(link)
-        self.links.append(link)
-        if self.table is not None:  # a spectator after START: everything so far, in order
-            self.send_held(link)
+        self.admit(link)
         if body["ready"] and not link.spectator:
             self.lobby.set_ready(link.key)
         self._lobby_changed()
 
     def _left(self, link: PeerLink, closed: LinkClosed) -> None:
-        if link.key not in self.lobby.peers and link.key not in self.lobby.spectators:
-            return  # never admitted
+        if not link.admitted:
+            return  # another link of the same key (refused, or a liar's) is not its seat
         if not self.lobby.started:
-            self.lobby.leave(link.key)
-            self._lobby_changed()
+            if link.key in self.lobby.peers or link.key in self.lobby.spectators:
+                self.lobby.leave(link.key)
+                self._lobby_changed()
             return
+        self.link_lost(link)
         if link.spectator or self.done.is_set():
             return
-        self.rematch.left(link.key)
-        table = self.table
-        over = table is not None and (table.ended or table.halted)
-        if over or self.exit_code is not None:
-            return
-        self.notify(LinkLost(link.name, closed.reason, fatal=True, key=link.key))
-        self.finish(1, f"{link.name} left the table before the end ({closed.reason})")
+        if not any(other.key == link.key for other in self.links):
+            self.rematch.left(link.key)  # its last link: it left (a second link may close)
+        self.notify(LinkLost(link.name, closed.reason, fatal=False, key=link.key))

@@ -1,24 +1,35 @@
-"""Joining a table: dial the host, ask for a seat, follow the lobby, take START, play.
+"""Joining a table: dial a peer, ask for a seat, follow the lobby, take START, play.
 
-The joiner dials ``ADDRESS[:PORT]`` or an invite (whose host fingerprint must match), says
-``join`` (its name, the seat it asks for, whether it only watches, whether it is ready), and
-reads rosters until the host's START arrives; then it plays like any peer, through the
-host (a star: issue 8 makes it a mesh).
+The joiner listens (its HELLO says on which port, so the others can dial it), dials
+``ADDRESS[:PORT]`` or an invite (whose host fingerprint must match), says ``join`` (its
+name, the seat it asks for, whether it only watches, whether it is ready), and reads rosters
+until the host's START arrives; then it plays like any peer of the mesh (``client.peer``).
+
+**Rejoining**: with the same profile, ``palabre join`` to the address of *any* peer of a
+started table resumes it: this peer finds the table's game file in its profile, reloads it
+(its last ``seq`` per key, its bots' keys, its own records — never signed differently),
+says ``join``, receives what the other holds, is pulled from, and dials the rest of the
+mesh.  Joining a table that is over prints its verified result.
 
 Refusals end the join with code 4 and the reason: the host's (table full, game started,
 no proof of the table secret, removed by the host), the handshake's (wrong host key,
 another palabre version), or this peer's own when the
-roster names a game, ruleset or engine version this palabre does not have.  A lost host is
-code 1.
+roster names a game, ruleset or engine version this palabre does not have.  A host lost
+before START is code 1; after START the others go on (``client.peer``).
 
-Invariants: before START the only record taken is START signed by the host the link
-authenticated; this peer signs nothing before START; a spectator (``watch``) never signs.
+Refusals end the join with code 4 and the reason: the other side's (table full, game
+started), the handshake's (wrong host key, another palabre version), or this peer's own
+when the roster names a game, ruleset or engine version this palabre does not have.
+
+Invariants: before START the only record taken is START; this peer signs nothing before
+START; a spectator (``watch``) never signs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import trio
@@ -31,25 +42,34 @@ from client.lobby_wire import (
     REMATCH_TOPICS,
     REMOVE_BOT,
     ROSTER,
-    SCHEMAS,
     LobbyChanged,
     Roster,
     read_roster,
 )
+from client.mesh import SCHEMAS as MESH_SCHEMAS
+from client.mesh import Address
 from client.net_adapter import record_from_net
 from client.peer import LinkLost, Peer, PeerLink
-from client.start import StartRefused
-from net.driver import connect, connect_invite
+from client.start import StartRefused, parse_start
+from net.driver import Link, connect, connect_invite
 from net.errors import CloseCode, LinkError, LogFileError
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
 from net.events import RecordRejected as NetRecordRejected
-from net.handshake import APP_VERSION
 from net.identity import Identity
 from net.invite import SCHEME, Invite, parse_address, parse_invite
-from net.linkspec import LinkSpec
 from net.records import Kind
 
-__all__ = ["JOIN_FAILURE_KINDS", "Connected", "JoinFailed", "JoinPeer", "Notice", "parse_target"]
+__all__ = [
+    "JOIN_FAILURE_KINDS",
+    "Connected",
+    "JoinFailed",
+    "JoinPeer",
+    "Notice",
+    "Rejoined",
+    "parse_target",
+]
+
+MESH_TOPICS = frozenset(MESH_SCHEMAS)
 
 _REFUSALS = frozenset(
     {
@@ -98,6 +118,13 @@ class Connected:
 
 
 @dataclass(frozen=True)
+class Rejoined:
+    """This peer took its table up again from its game file."""
+
+    path: Path
+
+
+@dataclass(frozen=True)
 class JoinFailed:
     """The join did not happen; ``refused`` when a side refused it (exit code 4).
 
@@ -133,6 +160,7 @@ class JoinPeer(Peer):
         seat: int | None = None,
         watch: bool = False,
         ready: bool = True,
+        listen_port: int = 0,
         secret: str | None = None,
         bot_seats: Sequence[int] = (),
         dial_retry: float = 0.0,
@@ -143,6 +171,7 @@ class JoinPeer(Peer):
         while the last table closes and the new one opens.  ``secret``: the table secret to
         prove (an invite's own secret comes first)."""
         super().__init__(identity, **options)
+        self.listen_port = listen_port
         self.target = target
         self.secret = secret
         self.name = name
@@ -153,6 +182,9 @@ class JoinPeer(Peer):
         self.host_link: PeerLink | None = None
         self.failure: JoinFailed | None = None
 
+    def table_secret(self) -> str | None:
+        return self.proved_secret
+
     @property
     def proved_secret(self) -> str | None:
         """The table secret this peer proves: its invite's, else the one it was given."""
@@ -162,18 +194,32 @@ class JoinPeer(Peer):
 
     async def run(self) -> int:
         """Join and play until the table concludes; the exit code."""
+        try:
+            await self.listen(self.listen_port)
+        except LinkError as error:
+            self._fail(str(error), refused=False)
+            return 1
         async with trio.open_nursery() as nursery:
+            self._nursery = nursery
             nursery.start_soon(self.serve_timer)
             nursery.start_soon(self._serve_host)
+            nursery.start_soon(self.serve_listeners, self._on_incoming)
+            nursery.start_soon(self.serve_mesh)
             await self.done.wait()
             await self.wind_down()
             nursery.cancel_scope.cancel()
         return 1 if self.exit_code is None else self.exit_code
 
+    async def _on_incoming(self, link: Link) -> None:
+        """A peer of the mesh (or a newcomer) dialed this peer."""
+        peer_link = PeerLink(link, link.peer.key, link.remote, dialed_by=link.peer.key)
+        closed = await self.run_link(peer_link, self.deliver_incoming)
+        self.link_fault(peer_link, closed)
+        self.link_lost(peer_link)
+
     async def _serve_host(self) -> None:
-        spec = LinkSpec(
-            self.identity, APP_VERSION, self.policy, secret=self.secret, message_schemas=SCHEMAS
-        )
+        self.policy.keys = None  # START may come from any peer, signed by the host
+        spec = self.link_spec()
         deadline = trio.current_time() + self.dial_retry
         while True:
             try:
@@ -191,11 +237,20 @@ class JoinPeer(Peer):
                     return
                 await trio.sleep(0.2)  # the last table's host is still there, or not yet
         self.table_id = link.connection.table_id
-        self.policy.keys = {link.peer.key}  # START, from the host this link authenticated
-        host = PeerLink(link, link.peer.key, "the host")
+        host = PeerLink(link, link.peer.key, "the host", dialed_by=self.me)
         self.host_link = host
         self.links.append(host)
+        if link.address is not None and link.peer.listen_port:
+            self.mesh.learn(host.key, Address(link.address[0], link.peer.listen_port), direct=True)
         self.notify(Connected(link.remote, link.peer.fingerprint))
+        if self.table_id is not None and self.game_path(self.table_id).exists():
+            try:
+                self.resume(self.game_path(self.table_id))
+            except (StartRefused, LogFileError) as error:
+                host.close(str(error), CloseCode.REFUSED)
+                self._fail(f"cannot take the table up again: {error}", refused=False)
+                return
+            self.notify(Rejoined(self.game_path(self.table_id)))
         host.send(
             SendMessage(
                 JOIN,
@@ -207,6 +262,8 @@ class JoinPeer(Peer):
                 },
             )
         )
+        if self.table is not None and host.key in self.table.start.peer_keys:
+            self.admit(host)
         closed = await self.run_link(host, self._deliver)
         self.link_fault(host, closed)
         self._host_left(closed)
@@ -232,8 +289,9 @@ class JoinPeer(Peer):
     def _deliver(self, link: PeerLink, event: Any) -> None:
         if isinstance(event, RecordReceived):
             if self.table is not None:
-                self.receive(event.record, link)
-            elif event.record.kind is Kind.START and event.record.author == link.key:
+                if link.admitted:
+                    self.receive(event.record, link)
+            elif event.record.kind is Kind.START:
                 self._begin(event.record)
         elif isinstance(event, MessageReceived):
             if event.topic == ROSTER:
@@ -242,8 +300,11 @@ class JoinPeer(Peer):
                 self.notify(Notice(event.body["text"]))
             elif event.topic in REMATCH_TOPICS:
                 self.rematch.on_message(link, event.topic, event.body)
+            elif event.topic in MESH_TOPICS:
+                if link.admitted:
+                    self.mesh_message(link, event.topic, event.body)
             else:
-                link.close(f"a host does not send {event.topic!r}", CloseCode.PROTOCOL)
+                link.close(f"a peer does not send {event.topic!r} here", CloseCode.PROTOCOL)
         elif isinstance(event, NetRecordRejected):
             self.link_refused(link, event)
 
@@ -257,6 +318,9 @@ class JoinPeer(Peer):
             for seat in self.bot_seats:  # a rematch: this peer's bots take their seats again
                 self.add_bot(seat)
         self.roster = roster
+        for peer in roster.peers:
+            if peer.address and peer.port:
+                self.mesh.learn(peer.key, Address(peer.address, peer.port))
         self.vouch((peer.key, peer.name) for peer in roster.peers)
         self.notify(LobbyChanged(roster))
 
@@ -272,8 +336,14 @@ class JoinPeer(Peer):
         return None
 
     def _begin(self, record: Any) -> None:
+        start = record_from_net(record)
         try:
-            self.begin(record_from_net(record), spectator=self.watch)
+            if self.me in parse_start(start).peer_keys and self.roster is None:
+                raise StartRefused(
+                    "this profile plays at this table, but its game file for it is gone; "
+                    "join with --watch to follow the game"
+                )
+            self.begin(start, spectator=self.watch or self.me not in parse_start(start).peer_keys)
         except (StartRefused, LogFileError) as error:
             if self.host_link is not None:
                 self.host_link.close(str(error), CloseCode.REFUSED)
@@ -283,8 +353,10 @@ class JoinPeer(Peer):
     def _host_left(self, closed: LinkClosed) -> None:
         if self.done.is_set():
             return
-        if self.table is not None:
-            self.rematch.left(self.table.start.host)
+        host_key = self.host_link.key if self.host_link is not None else b""
+        alone = not any(link.key == host_key for link in self.links)
+        if self.table is not None and host_key == self.table.start.host and alone:
+            self.rematch.left(host_key)
         if self.table is None:
             refused = closed.by_peer and closed.code in _REFUSALS
             self._fail(
@@ -293,15 +365,16 @@ class JoinPeer(Peer):
                 kind=_KINDS.get(closed.code, "refused") if refused else "lost",
             )
             return
+        host = self.host_link
+        if host is not None:
+            self.link_lost(host)
         table = self.table
         if table.halted:
             self.finish(3)
-        elif table.ended or (self.watch and table.chain.outcome() is not None):
+        elif self.watch and (table.ended or table.chain.outcome() is not None):
             self.finish(0)
-        else:
-            host = self.host_link.key if self.host_link is not None else None
-            self.notify(LinkLost("the host", closed.reason, fatal=True, key=host))
-            self.finish(1)
+        elif not table.ended:
+            self.notify(LinkLost(host.name if host else "the host", closed.reason, fatal=False))
 
     def _fail(self, reason: str, *, refused: bool, kind: str = "refused") -> None:
         if self.failure is None and not self.done.is_set():

@@ -25,21 +25,24 @@ from client.events import (
     EvidenceUpdated,
     GameOver,
     PlyApplied,
+    PlyDropped,
     PlyFinal,
     PointReceived,
+    PresenceChanged,
     RecordRejected,
     TableEnded,
     TakebackAsked,
     TakebackConsented,
+    VoteReceived,
 )
 from client.events import Halted as TableHalted
 from client.hosting import HostPeer
-from client.joining import JoinFailed, JoinPeer, Notice
+from client.joining import JoinFailed, JoinPeer
 from client.lobby import JoinRefused
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
 from client.peer import EvidenceWritten, LinkLost, LinkRefused, NameWarning, TableStarted
-from client.records import DRAW, RESIGN, TAKEBACK, key_label
+from client.records import DRAW, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rematch import RematchChanged, RematchReady, next_peer
 from client.seating import IntentRefused
 from client.session_api import (
@@ -237,9 +240,6 @@ class NetSession:
         self.lobby.fail(event.reason, event.kind)
         self._emit(SessionError(event.reason))
 
-    def _on_Notice(self, event: Notice) -> None:
-        self.lobby.update(status=event.text)
-
     def _on_NameWarning(self, event: NameWarning) -> None:
         if event.text not in self.lobby.view.warnings:
             self.lobby.update(warnings=(*self.lobby.view.warnings, event.text))
@@ -259,7 +259,8 @@ class NetSession:
         before = table.chain.at(state.ply - 1).engine_state
         seat = state.seat or 0
         player = table.engine.controller(before, seat) if seat else 0
-        kind = {RESIGN: "resign", DRAW: "draw", TAKEBACK: "takeback"}.get(state.record.kind, "move")
+        kinds = {RESIGN: "resign", DRAW: "draw", TAKEBACK: "takeback", REMOVE: "remove"}
+        kind = kinds.get(state.record.kind, "move")
         asked = table.takebacks.pending(table.chain.at(state.ply - 1))
         if asked is not None and kind != "takeback":
             self._notice(f"The takeback of ply {asked.ply} lapsed: the game moved on.")
@@ -331,6 +332,22 @@ class NetSession:
         self._notice(f"Game over: {event.outcome.summary}")
         self._refresh(GameEnded(event.outcome))
 
+    def _on_VoteReceived(self, event: VoteReceived) -> None:
+        gone = ", ".join(event.names)
+        self._notice(f"{event.name} votes to remove {gone}; bots will take their seats.")
+
+    def _on_PlyDropped(self, event: PlyDropped) -> None:
+        if self._plies and self._plies[-1].ply == event.state.ply:
+            self._plies.pop()
+        self._notice(f"Ply {event.state.ply} ({event.state.label}) was dropped: its player left.")
+
+    def _on_Notice(self, event: Any) -> None:
+        """The host's word in the lobby (``joining.Notice``), the table's after START."""
+        if self.started:
+            self._notice(event.text)
+        else:
+            self.lobby.update(status=event.text)
+
     def _on_TableEnded(self, event: TableEnded) -> None:
         self._refresh(PlayersChanged(self._seats()))  # every END came: it can play again
 
@@ -367,12 +384,13 @@ class NetSession:
         self._notice(f"{self._stopped}: the game cannot go on.")
         self._emit(PlayersChanged(self._seats()))
 
-    def _on_PresenceChanged(self, event: Any) -> None:
-        """A peer is shown away, or back (``key``, ``present``: the mesh's presence)."""
+    def _on_PresenceChanged(self, event: PresenceChanged) -> None:
+        """A peer is shown away, or back (the mesh's presence, ``client.presence``)."""
         if event.present:
             self._away.discard(event.key)
         else:
             self._away.add(event.key)
+        self._notice(f"{event.name} is {'back' if event.present else 'away'}.")
         self._refresh(PlayersChanged(self._seats()))
 
     # --- helpers ----------------------------------------------------------------------------------
@@ -400,6 +418,8 @@ class NetSession:
         for spec in head.seats:
             runner = spec.runner
             name = names.get(spec.key) or f"Bot of {names.get(runner or b'', '?')}"
+            player = runner or spec.key
+            away = player in self._away or (player != table.me and not table.present(player))
             views.append(
                 SeatView(
                     seat=spec.seat,
@@ -407,8 +427,8 @@ class NetSession:
                     is_bot=runner is not None,
                     controller=table.engine.controller(head.engine_state, spec.seat),
                     is_mine=self.peer.me in (spec.key, runner),
-                    present=(runner or spec.key) not in self._away,
                     fingerprint=key_label(spec.key),
+                    present=not away,
                 )
             )
         return tuple(views)

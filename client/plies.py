@@ -14,10 +14,10 @@ Each rule gets the state before the ply (``ply`` and ``prev`` already checked by
   records of every peer still at the table, each binding ``ply`` and ``prev``
   (``client.consent``).
 
+* **REMOVE** ``{ply, prev, removed, replacements, votes}``: appended by the remaining peer
+  with the lowest seat, with a VOTE of every remaining peer (``client.removal``).
 * **TAKEBACK** ``{ply, prev, consents}``: signed like a MOVE, carrying a TAKEBACK_CONSENT of
   every peer at the table; it undoes the last ply, a player's own move (``client.takeback``).
-
-REMOVE will be added to :data:`PLY_RULES` by its issue.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from collections.abc import Mapping
 from client.bodies import read_int, read_list
 from client.chain import PlyContext, PlyEffect, PlyRejected, PlyRule
 from client.consent import check_consents
-from client.records import DRAW, DRAW_ACCEPT, MOVE, RESIGN, TAKEBACK, SignedRecord
+from client.records import DRAW, DRAW_ACCEPT, MOVE, REMOVE, RESIGN, TAKEBACK, SignedRecord
+from client.removal import remove_rule
 from client.takeback import takeback_rule
 from engines import IllegalMove, InvalidMove
 
@@ -137,5 +138,6 @@ PLY_RULES: Mapping[str, PlyRule] = {
     MOVE: _move,
     RESIGN: _resign,
     DRAW: _draw,
+    REMOVE: remove_rule,
     TAKEBACK: takeback_rule,
 }

@@ -6,8 +6,9 @@ the bot that plays it: every bot seat this peer runs, and its own key with ``--b
 
 Invariants:
 
-* ``signers`` holds exactly this peer's key and the keys of the bot seats it runs
-  (``ValueError`` otherwise): a spectator holds none and signs nothing;
+* ``signers`` holds exactly this peer's key and the keys of the bot seats START says it runs
+  (``ValueError`` otherwise), and later the new bot keys a REMOVE hands it (``adopt``): a
+  spectator holds none and signs nothing;
 * no local key signs two ply records for one ply (``claim_ply``; ``LocalProtocolError``);
 * a local key acts only for the seat it controls now (``engine.controller``), so a bot
   plays its captured seats' turns and a Consensus ruler's extra moves by itself;
@@ -81,6 +82,18 @@ class LocalSeats:
         if self._last_ply.get(key, 0) >= ply:
             raise LocalProtocolError(f"key already signed a record for ply {ply} or later")
         self._last_ply[key] = ply
+
+    def mark_claimed(self, key: bytes, ply: int) -> None:
+        """A record ``key`` signed for ``ply`` before a restart (from the log): never again."""
+        self._last_ply[key] = max(self._last_ply.get(key, 0), ply)
+
+    def adopt(self, key: bytes, signer: Signer, bot: Bot | None) -> None:
+        """Sign (and with ``bot``, play) a seat a REMOVE handed to this peer."""
+        if signer.key != key:
+            raise ValueError("the signer does not hold the bot key the REMOVE names")
+        self._signers[key] = signer
+        if bot is not None:
+            self._bots[key] = bot
 
     def my_seats(self, head: TableState) -> tuple[int, ...]:
         return () if self._me is None else head.seats_of(self._me)

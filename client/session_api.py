@@ -75,7 +75,8 @@ class PlyView:
     player: int
     """The seat whose player made the ply (its controller at the time)."""
     kind: str
-    """``"move"``, ``"resign"``, ``"draw"`` or ``"takeback"`` (the ply before is undone)."""
+    """``"move"``, ``"resign"``, ``"draw"``, ``"takeback"`` (the ply before is undone) or
+    ``"remove"`` (absent players taken off)."""
     notation: str
     wire: tuple[int, ...]
     """The move's wire form (empty for a resignation or a draw)."""

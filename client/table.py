@@ -37,6 +37,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from client.ballot import Append, Ballot, Follow, Propose, proposal_of
 from client.bodies import Malformed, read_digest, read_int
 from client.bots import Bot
 from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
@@ -49,22 +50,29 @@ from client.events import (
     EvidenceUpdated,
     GameOver,
     Halted,
+    Notice,
     Output,
     PlyApplied,
+    PlyDropped,
     PlyFinal,
     PointReceived,
+    PresenceChanged,
     RecordDropped,
+    RecordIgnored,
     RecordRejected,
     TableEnded,
     TakebackAsked,
     TakebackConsented,
+    VoteReceived,
 )
 from client.finality import Claim, ClaimBook, FinalityTracker, LocalProtocolError, OwnClaims
 from client.halting import halt_body, read_halt, state_view
 from client.outside import OutsideLog
 from client.plies import PLY_RULES
+from client.presence import Debts, Presence
 from client.records import (
     ACK,
+    CHAIN_KINDS,
     CHAT,
     DRAW_ACCEPT,
     DRAW_OFFER,
@@ -73,25 +81,33 @@ from client.records import (
     MOVE,
     OUTSIDE_KINDS,
     POINT,
+    REMOVE,
     START,
     TAKEBACK,
     TAKEBACK_ASK,
     TAKEBACK_CONSENT,
+    VOTE,
     EnvelopeOpener,
     SignedRecord,
     Signer,
 )
+from client.removal import ABANDONED, Proposal, abandoned_outcome, seats_played_by
 from client.seating import IntentRefused, LocalSeats
-from client.start import open_start
+from client.start import SeatSpec, open_start
 from client.takeback import HOLD, TAKEBACK_KINDS, TakebackBook, ask_refusal
 from engines import AnyEngine, Outcome
 
-__all__ = ["Table"]
+__all__ = ["BotFactory", "Table"]
 
 BUFFER_LIMIT = 1024
 """Records held while waiting for their predecessor (all kinds together)."""
 BUFFER_WINDOW = 256
 """How many plies ahead of the head a record may be and still be buffered."""
+
+BotFactory = Callable[[int, int], tuple[Signer, Bot | None]]
+"""``(seat, ply) -> (signer, bot)``: the new bot key (and its bot) this peer runs for
+``seat`` when a REMOVE at ``ply`` hands it the seat.  The same arguments must give the same
+key again after a restart (``net.identity`` bot keys named after the table, seat and ply)."""
 
 
 class Table:
@@ -109,6 +125,7 @@ class Table:
         bot_delay: float = 0.0,
         rules: Mapping[str, PlyRule] = PLY_RULES,
         journal: Callable[[SignedRecord], None] | None = None,
+        bot_factory: BotFactory | None = None,
     ) -> None:
         """``StartRefused`` if START does not fit ``engine``; ``ValueError`` if ``signers``
         lacks a key this peer must sign with.  ``bots`` maps a seat key this peer runs to the
@@ -117,7 +134,10 @@ class Table:
         ``journal``, if given, is called with each accepted record not signed by a local key,
         the moment it is accepted: with signers that journal their own records when they
         sign (``net``'s ``RecordSigner``), one file then holds every record in the order
-        this peer took it, plies in chain order."""
+        this peer took it, plies in chain order.
+
+        ``bot_factory`` makes the bot keys of the seats a REMOVE hands to this peer (without
+        it this peer never appends a REMOVE, but still votes)."""
         self.start, self.engine = open_start(start_record, lambda _name: engine)
         self.chain = Chain(self.start, engine, opener, rules)
         self.me = me
@@ -132,6 +152,19 @@ class Table:
         self.rejected: list[Evidence] = []
         self.divergence: Divergence | None = None
         self.ended = False
+        self.abandoned: tuple[int, tuple[bytes, ...]] | None = None
+        """``(ply, absent peers)`` once a 2-peer table ended as abandoned."""
+        self.presence = Presence(self.start.peer_keys, me, 0.0, away=self.start.away_ms / 1000)
+        self.idle_after = self.start.idle_ms / 1000
+        self.ballot = Ballot(me)
+        self._debts = Debts()
+        self._bot_factory = bot_factory
+        self._new_bots: dict[tuple[int, int], tuple[Signer, Bot | None]] = {}
+        self._runners: dict[bytes, bytes] = {
+            key: runner for key in self.start.seat_keys if (runner := self.start.runner_of(key))
+        }
+        self._replaying = False
+        self._replayed: set[bytes] = set()
         self._opener = opener
         self._journal = journal
         self._own_acks = OwnClaims("ACK")
@@ -140,6 +173,8 @@ class Table:
         self._own: set[bytes] = set()
         self._early: dict[int, list[SignedRecord]] = {}
         self._early_count = 0
+        self._early_since = 0.0
+        self._progress_at = 0.0
         self._inbox: deque[SignedRecord] = deque()
         self._released: deque[SignedRecord] = deque()
         """Buffered records whose predecessor arrived: seen already, handled first."""
@@ -168,23 +203,86 @@ class Table:
         """``peer K3QF-7XZA… (Ann)`` or ``the bot of seat 3 run by peer ...``."""
         return describe_key(self.start, self.chain.head.seats, key)
 
+    def runner_of(self, key: bytes) -> bytes | None:
+        """The peer that speaks for ``key``: itself for a peer, the runner for a bot key
+        (new bot keys of REMOVEs included); None for a key never seen at this table."""
+        return self._runners.get(key)
+
+    @property
+    def seated(self) -> bool:
+        """Whether this peer is still at the table (not a spectator, not removed)."""
+        return self.me is not None and self.me in self.chain.head.peers
+
     def live(self) -> bool:
         """Whether local keys may sign plies now."""
         return (
-            self.me is not None
+            self.seated
+            and not self._replaying
             and not self.halted
+            and not self.ended
             and self.finality.final_ply >= 0
+            and self.chain.outcome() is None
+            and not self.ballot.frozen(self.chain.head)
+        )
+
+    def _open_for_removals(self) -> bool:
+        """Whether removals (votes, REMOVE, an abandoned END) can still happen here."""
+        return (
+            self.seated
+            and not self.halted
+            and not self.ended
+            and not self._replaying
             and self.chain.outcome() is None
         )
 
-    def next_deadline(self) -> float | None:
-        """When ``tick`` should next be called (a bot's delayed move, the end of a takeback
-        hold), or None."""
-        if not self.live():
-            return None
+    def present(self, key: bytes) -> bool:
+        """Whether peer ``key`` is at the table and not shown away (as of the last call)."""
+        return key in self.chain.head.peers and not self.presence.shown_away(key, self._now)
+
+    def removable(self, key: bytes, now: float) -> bool:
+        """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
+        if self.presence.away(key, now):
+            return True
+        owed = self._owed_since(key)
+        return owed is not None and now - owed >= self.idle_after
+
+    def _owed_since(self, key: bytes) -> float | None:
         head = self.chain.head
-        held = self.takebacks.held_until(head.chain_digest, self._now)
-        return held if held is not None else self.local.deadline(head.ply)
+        seat = self.engine.to_move(head.engine_state)
+        mover = None
+        if seat is not None:
+            mover = self.runner_of(head.seat_key(self.engine.controller(head.engine_state, seat)))
+        return self._debts.owed_since(key, head.ply, mover)
+
+    @property
+    def waiting_since(self) -> float | None:
+        """Since when this table has waited for records it lacks: records held for a ply
+        it has not reached, or plies applied but not final with no progress since (the mesh
+        pulls after a while, ``client.mesh.stalled``).  None when it waits for nothing."""
+        times = []
+        if self._early_count:
+            times.append(self._early_since)
+        if self.finality.final_ply < self.chain.head.ply and not self.halted:
+            times.append(self._progress_at)
+        return min(times, default=None)
+
+    def next_deadline(self, presence: bool = True) -> float | None:
+        """When ``tick`` should next be called (a bot's delayed move, the end of a takeback
+        hold; with ``presence``, also when a peer may be shown away or become removable),
+        or None."""
+        times = []
+        if self.live():
+            head = self.chain.head
+            held = self.takebacks.held_until(head.chain_digest, self._now)
+            times.append(held if held is not None else self.local.deadline(head.ply))
+        if presence and not self.halted and not self.ended and self.chain.outcome() is None:
+            times.append(self.presence.next_change(self._now))
+            if self._open_for_removals():
+                for peer in self.chain.head.peers:
+                    owed = self._owed_since(peer) if peer != self.me else None
+                    if owed is not None and owed + self.idle_after > self._now:
+                        times.append(owed + self.idle_after)
+        return min((t for t in times if t is not None), default=None)
 
     # --- entry points ---------------------------------------------------------------------
     def begin(self, now: float) -> Output:
@@ -192,6 +290,8 @@ class Table:
         if self._begun:
             raise LocalProtocolError("the table has begun already")
         self._begun, self._now = True, now
+        self._progress_at = self._early_since = now
+        self.presence = Presence(self.start.peer_keys, self.me, now, away=self.start.away_ms / 1000)
         self._seen.add(self.start.record.record_hash)
         self._accept(self.start.record)
         self._after_apply(self.chain.head)
@@ -204,9 +304,64 @@ class Table:
         return self._run()
 
     def tick(self, now: float) -> Output:
-        """Let time pass: bots whose delay is over move."""
+        """Let time pass: bots whose delay is over move, absent peers are voted off."""
         self._now = now
         return self._run()
+
+    def heard(self, key: bytes, now: float) -> Output:
+        """Something arrived from peer ``key`` on a link to it (a heartbeat, any frame)."""
+        self._now = now
+        self.presence.hear(key, now)
+        return self._run()
+
+    def presence_report(
+        self, sender: bytes, entries: Sequence[tuple[bytes, int]], now: float
+    ) -> Output:
+        """Linked peer ``sender`` heard each key directly ``ago_ms`` ago (``client.mesh``)."""
+        self._now = now
+        self.presence.hear(sender, now)
+        self.presence.report(sender, entries, now)
+        return self._run()
+
+    def restore(self, records: Sequence[SignedRecord], now: float) -> Output:
+        """Begin again from this peer's own log after a restart (instead of ``begin``).
+
+        ``records`` are the log's records in order, START first.  What local keys signed
+        there is never signed again differently (ACKs, ENDs, plies: write-ahead means the log
+        holds everything this peer may have sent); the records are replayed without being
+        logged or journaled again and without local keys acting until the replay is over.
+        """
+        if not records or records[0] != self.start.record:
+            raise ValueError("a log to restore from begins with this table's START")
+        for record in records:
+            if self.local.signs_with(record.author):
+                self._remember_own(record)
+        self._replaying = True
+        self._replayed = {record.record_hash for record in records}
+        try:
+            out = self.begin(now)
+            for record in records[1:]:
+                out.extend(self.receive(record, now))
+        finally:
+            self._replaying = False
+            self._replayed = set()
+        out.extend(self._run())
+        return out
+
+    def _remember_own(self, record: SignedRecord) -> None:
+        body = record.body
+        try:
+            ply = read_int(body, "ply", 0)
+            if record.kind == ACK:
+                self._own_acks.should_sign(ply, read_digest(body, "digest"))
+            elif record.kind == END:
+                outcome, absent = read_result(body.get("result"))
+                claim = (read_digest(body, "digest"), result_claim(outcome, absent))
+                self._own_ends.should_sign(ply, claim)
+            elif record.kind in CHAIN_KINDS:
+                self.local.mark_claimed(record.author, ply)
+        except Malformed:
+            return
 
     def move(self, move: Any, now: float) -> Output:
         """Sign ``move`` for the seat to move (``IntentRefused`` saying why not)."""
@@ -282,6 +437,10 @@ class Table:
         """``IntentRefused`` for a spectator, or (``playing``) when plies cannot be signed."""
         if self.me is None:
             raise IntentRefused("you are watching this table: spectators do not play or talk")
+        if not self.seated:
+            raise IntentRefused("you were removed from this table: you can only watch")
+        if self.ended and self.abandoned is not None:
+            raise IntentRefused("the table was abandoned")
         if not playing:
             return
         if self.divergence is not None:
@@ -291,6 +450,10 @@ class Table:
         if self.finality.final_ply < 0:
             raise IntentRefused(
                 "the game has not started: not every peer has confirmed the start yet"
+            )
+        if self.ballot.frozen(self.chain.head):
+            raise IntentRefused(
+                "a vote to remove an absent player is under way: wait until it is settled"
             )
 
     # --- the loop ---------------------------------------------------------------------------
@@ -303,13 +466,84 @@ class Table:
                     self._dispatch(self._released.popleft())
                 else:
                     self._handle(self._inbox.popleft())
+            if self._replaying:
+                break
+            if self._open_for_removals() and self._act_on_absence():
+                continue
             head = self.chain.head
             action = self._next_action(head) if self.live() else None
             if action is None:
                 break
             self._sign_ply(*action)
+        for key, present in self.presence.changes(self._now):
+            if key in self.chain.head.peers:
+                self._out.events.append(PresenceChanged(key, self.describe(key), present))
         out, self._out = self._out, Output()
         return out
+
+    # --- removals ---------------------------------------------------------------------------
+    def _act_on_absence(self) -> bool:
+        """Vote, append a REMOVE, or end a 2-peer table as abandoned; True if it signed."""
+        head = self.chain.head
+        removable = {p for p in head.peers if p != self.me and self.removable(p, self._now)}
+        if len(head.peers) == 2 and removable:
+            absent = tuple(removable)
+            outcome = abandoned_outcome(self.start, absent)
+            claim = (head.chain_digest, result_claim(outcome, absent))
+            if not self._own_ends.should_sign(head.ply, claim):
+                return False
+            body = {"ply": head.ply, "digest": head.chain_digest}
+            self._sign(
+                self.local.peer_signer(), END, {**body, "result": result_body(outcome, absent)}
+            )
+            return True
+        decision = self.ballot.decide(self.start, head, self.chain.states, removable)
+        if isinstance(decision, Propose):
+            proposal = self._propose(decision.removed)
+            if proposal is None:
+                return False
+            self._sign_outside(VOTE, proposal.body())
+        elif isinstance(decision, Follow):
+            self._sign_outside(VOTE, decision.proposal.body())
+        elif isinstance(decision, Append):
+            body = {**decision.proposal.body(), "votes": list(decision.votes)}
+            del body["ply"], body["prev"]  # _sign_ply binds the head itself
+            self._sign_ply(self.local.peer_signer(), REMOVE, body)
+        else:
+            return False
+        return True
+
+    def _propose(self, removed: tuple[bytes, ...]) -> Proposal | None:
+        """This peer's proposal to remove ``removed``, with new bot keys for their seats."""
+        if self._bot_factory is None:
+            return None
+        head = self.chain.head
+        replacements = []
+        for seat in seats_played_by(head, removed):
+            made = self._new_bots.get((head.ply + 1, seat))
+            if made is None:
+                made = self._new_bots[(head.ply + 1, seat)] = self._bot_factory(seat, head.ply + 1)
+            replacements.append(SeatSpec(seat, made[0].key, self.me))
+        return Proposal(head.ply + 1, head.chain_digest, removed, tuple(replacements))
+
+    def _adopt_bots(self, state: TableState, proposal: Proposal) -> None:
+        """A REMOVE handed seats to this peer: sign (and play) them with their new keys."""
+        for spec in proposal.replacements:
+            self._runners[spec.key] = spec.runner or spec.key
+            if spec.runner != self.me or self.me is None:
+                continue
+            made = self._new_bots.pop((state.ply, spec.seat), None)
+            if made is None and self._bot_factory is not None:
+                made = self._bot_factory(spec.seat, state.ply)
+            if made is None or made[0].key != spec.key:
+                self._out.events.append(
+                    Notice(
+                        f"this peer cannot find the key of the bot it should run for seat "
+                        f"{spec.seat}; that seat cannot move"
+                    )
+                )
+                continue
+            self.local.adopt(spec.key, made[0], made[1])
 
     def _sign(self, signer: Signer, kind: str, body: Mapping[str, Any]) -> None:
         record = signer.sign(kind, body)
@@ -338,29 +572,36 @@ class Table:
             self._reject(record, f"{self.describe(record.author)} sent a second START")
         elif self.chain.is_ply_kind(record.kind):
             self._on_ply(record)
-        elif record.kind in (ACK, END, HALT) or record.kind in OUTSIDE_KINDS:
-            if record.author not in self.chain.head.peers:
+        elif record.kind in (ACK, END, HALT, VOTE) or record.kind in OUTSIDE_KINDS:
+            if record.author not in self.start.peer_keys:
                 self._reject(
                     record,
                     f"{self.describe(record.author)} is no peer at this table "
                     f"and may not sign a {record.kind}",
                 )
+            elif record.kind in (ACK, END):
+                self._on_claim(record)  # a removed peer's claims about earlier plies count
+            elif record.author not in self.chain.head.peers:
+                self._ignore(record, f"{self.describe(record.author)} was removed from the table")
             elif record.kind == HALT:
                 self._on_halt(record)
-            elif record.kind in OUTSIDE_KINDS:
-                self._on_outside(record)
+            elif record.kind == VOTE:
+                self._on_vote(record)
             else:
-                self._on_claim(record)
+                self._on_outside(record)
         else:
             self._reject(
                 record,
                 f"{self.describe(record.author)} sent a record of unknown kind {record.kind!r}",
             )
 
+    def _ignore(self, record: SignedRecord, reason: str) -> None:
+        self._out.events.append(RecordIgnored(record, f"{reason}; its {record.kind} was ignored"))
+
     def _reject(self, record: SignedRecord, reason: str, before: TableState | None = None) -> None:
         if record.record_hash in self._own:
             raise LocalProtocolError(f"this peer's own {record.kind} was refused: {reason}")
-        runner = self.start.runner_of(record.author)
+        runner = self.runner_of(record.author)
         states = (
             () if before is None else (state_view("the position before it", self.engine, before),)
         )
@@ -378,6 +619,8 @@ class Table:
         self._out.events.append(RecordRejected(record, reason, evidence))
 
     def _accept(self, record: SignedRecord) -> None:
+        if record.record_hash in self._replayed:
+            return  # it is in the log already
         self._out.log.append(record)
         if self._journal is not None and not self.local.signs_with(record.author):
             self._journal(record)
@@ -390,6 +633,8 @@ class Table:
                 RecordDropped(record, f"{record.kind} for ply {ready_at} is too far ahead")
             )
             return
+        if not self._early_count:
+            self._early_since = self._now
         self._early.setdefault(ready_at, []).append(record)
         self._early_count += 1
 
@@ -405,18 +650,45 @@ class Table:
             return
         if ply > head.ply + 1:
             self._buffer(record, ply - 1)
+            return
+        if self.abandoned is not None:
+            self._ignore(record, f"the table was abandoned at ply {self.abandoned[0]}")
+            return
+        runner = self.runner_of(record.author)
+        if runner in self.start.peer_keys and runner not in self.chain.at(ply - 1).peers:
+            self._ignore(record, f"{self.describe(record.author)} was removed from the table")
         elif ply <= head.ply:
             self._on_occupied(record, ply)
-        elif self._may_apply(ply):
+        elif not self._may_apply(ply):
+            return
+        elif not self.ballot.admits(record, head):
+            if not self.ballot.hold(record):  # a flood of them: forget it, a copy may come
+                self._seen.discard(record.record_hash)
+                self._out.events.append(RecordDropped(record, "too many records held by a vote"))
+            for early in self._early.get(ply, ()):  # an ACK of it may have come first
+                self._lapse_on(early)
+        else:
             try:
                 state = self.chain.check(record)
             except PlyRejected as error:
                 self._reject(record, str(error), head)
                 return
-            self.chain.append(state)
-            self._accept(record)
-            self._out.events.append(PlyApplied(state, self.describe(record.author)))
-            self._after_apply(state)
+            self._apply(state)
+
+    def _apply(self, state: TableState) -> None:
+        if self.finality.final_ply == self.chain.head.ply:
+            self._progress_at = self._now  # waiting for acks starts now
+        self.chain.append(state)
+        self._accept(state.record)
+        self._out.events.append(PlyApplied(state, self.describe(state.record.author)))
+        self._after_apply(state)
+
+    def _digest_of(self, record: SignedRecord) -> bytes | None:
+        """The chain digest ``record`` would give on the head, None if it is not legal there."""
+        try:
+            return self.chain.check(record).chain_digest
+        except PlyRejected:
+            return None
 
     def _may_apply(self, ply: int) -> bool:
         """Plies are applied up to the diverging one, even when halted, so a peer that was
@@ -430,7 +702,16 @@ class Table:
         except PlyRejected as error:
             self._reject(record, str(error), self.chain.at(ply - 1))
             return
-        same = self.start.runner_of(record.author) == self.start.runner_of(existing.record.author)
+        proposal = proposal_of(record) if record.kind == REMOVE else None
+        if proposal and self._can_drop_after(ply - 1, set(proposal.removed), other.peers):
+            self._drop_after(ply - 1)
+            self._apply(self.chain.check(record))
+            return
+        occupant = proposal_of(existing.record) if existing.record.kind == REMOVE else None
+        if occupant and self.runner_of(record.author) in occupant.removed:
+            self._ignore(record, f"{self.describe(record.author)} was removed at ply {ply}")
+            return
+        same = self.runner_of(record.author) == self.runner_of(existing.record.author)
         kind = "equivocation" if same else "fork"
         who = self.describe(record.author)
         reason = (
@@ -443,12 +724,35 @@ class Table:
             state_view(f"after {existing.label}", self.engine, existing),
             state_view(f"after {other.label}", self.engine, other),
         )
-        runner = self.start.runner_of(record.author)
+        runner = self.runner_of(record.author)
         accused = {runner: f"signed two different records for ply {ply}"} if same and runner else {}
         self._halt(kind, ply, reason, (existing.record, record), views, accused)
 
+    def _can_drop_after(self, ply: int, absent: set[bytes], remaining: Sequence[bytes]) -> bool:
+        """Whether every ply after ``ply`` is an absent peer's that no remaining peer acked:
+        the one step back DESIGN.md allows (for a REMOVE, or an abandoned END)."""
+        if self.finality.final_ply > ply:
+            return False
+        for later in self.chain.states[ply + 1 :]:
+            if self.runner_of(later.record.author) not in absent:
+                return False
+            for claim in self.acks.claims(later.ply):
+                if claim.author in remaining and claim.value == later.chain_digest:
+                    return False
+        return True
+
+    def _drop_after(self, ply: int) -> None:
+        while self.chain.head.ply > ply:
+            self._out.events.append(PlyDropped(self.chain.drop_head()))
+        self.finality.step_back(ply)
+        self._debts.truncate(ply)
+
     def _after_apply(self, state: TableState) -> None:
-        speaks = self.me is not None and self._may_apply(state.ply)
+        self._debts.applied(state.ply, self._now)
+        if state.record.kind == REMOVE and (proposal := proposal_of(state.record)) is not None:
+            self.presence.forget(proposal.removed)
+            self._adopt_bots(state, proposal)
+        speaks = self.me in state.peers and self._may_apply(state.ply)
         if speaks and self._own_acks.should_sign(state.ply, state.chain_digest):
             self._sign(
                 self.local.peer_signer(), ACK, {"ply": state.ply, "digest": state.chain_digest}
@@ -464,9 +768,12 @@ class Table:
                     "result": result_body(outcome),
                 }
                 self._sign(self.local.peer_signer(), END, body)
+        self._released.extend(self.ballot.settle(state))
         ready = self._early.pop(state.ply, [])
         self._early_count -= len(ready)
         self._released.extend(ready)
+        if ready:
+            self._early_since = self._now
 
     # --- acks and ends --------------------------------------------------------------------
     def _on_claim(self, record: SignedRecord) -> None:
@@ -479,10 +786,19 @@ class Table:
         except Malformed as error:
             self._reject(record, f"{who} sent a malformed {record.kind}: {error}")
             return
-        if ply > self.chain.head.ply:
+        head = self.chain.head
+        if ply > head.ply:
             self._buffer(record, ply)
+            self._lapse_on(record)
             return
         state = self.chain.at(ply)
+        if record.author not in state.peers:
+            self._ignore(record, f"{who} was no longer at the table at ply {ply}")
+            return
+        abandons = result is not None and result[0].reason == ABANDONED and bool(result[1])
+        if result is not None and abandons and digest == state.chain_digest:
+            self._on_abandoned(record, state, result[0], result[1])
+            return
         value: Any = digest if result is None else (digest, result_claim(*result))
         book = self.acks if record.kind == ACK else self.ends
         earlier = book.add(Claim(record.author, ply, value, record))
@@ -507,10 +823,49 @@ class Table:
             self.divergence.add_claim(record.author, digest)
             self.divergence.add_record(record)
             self._out.events.append(EvidenceUpdated(self.divergence.evidence()))
+        elif record.kind == ACK:
+            self._debts.acked(record.author, ply)
         self._check_progress()
+
+    def _lapse_on(self, record: SignedRecord) -> None:
+        """An early ACK for head+1 may show this peer's vote can no longer be honoured."""
+        head = self.chain.head
+        if record.kind != ACK or record.body.get("ply") != head.ply + 1:
+            return
+        digest = record.body.get("digest")
+        if type(digest) is bytes:
+            released = self.ballot.lapse(record.author, head.ply + 1, digest, head, self._digest_of)
+            self._released.extendleft(reversed(released))
+
+    def _on_abandoned(
+        self, record: SignedRecord, state: TableState, outcome: Outcome, absent: Sequence[bytes]
+    ) -> None:
+        """An END ending a 2-peer table as abandoned at ``state``'s ply, naming the other."""
+        who = self.describe(record.author)
+        others = set(state.peers) - {record.author}
+        problem = None
+        if len(state.peers) != 2 or set(absent) != others or len(absent) != 1:
+            problem = "only a table of two peers ends so, naming the other peer"
+        elif self.engine.outcome(state.engine_state) is not None:
+            problem = f"the game was over at ply {state.ply}"
+        elif self.abandoned is None and not self._can_drop_after(
+            state.ply, others, (record.author,)
+        ):
+            problem = f"a later ply was acked by {who}"
+        if problem is not None:
+            self._reject(record, f"{who} ended the table as abandoned, but {problem}")
+            return
+        self.ends.add(Claim(record.author, state.ply, (record.record_hash,), record))
+        self._accept(record)
+        if self.abandoned is not None:
+            return  # both peers found the other away: the table is abandoned either way
+        self._drop_after(state.ply)
+        self.abandoned, self.ended = (state.ply, tuple(absent)), True
+        self._out.events.append(TableEnded(state.ply, outcome))
 
     def _check_progress(self) -> None:
         for ply in self.finality.advance(self.acks, self.chain.states):
+            self._progress_at = self._now
             self._out.events.append(PlyFinal(ply))
         head = self.chain.head
         outcome = self.engine.outcome(head.engine_state)
@@ -599,6 +954,20 @@ class Table:
         self._halt("halt", halt.ply, reason, shown, (view,), {}, claims)
 
     # --- outside the chain ----------------------------------------------------------------
+    def _on_vote(self, record: SignedRecord) -> None:
+        """A VOTE: kept by position, shown to everyone; ``Ballot`` decides what it leads to."""
+        who = self.describe(record.author)
+        try:
+            proposal = self.ballot.add_vote(record)
+        except Malformed as error:
+            self._reject(record, f"{who} sent a malformed VOTE: {error}")
+            return
+        self._accept(record)
+        names = tuple(self.describe(key) for key in proposal.removed)
+        self._out.events.append(
+            VoteReceived(record.author, who, proposal.ply, proposal.removed, names)
+        )
+
     def _on_outside(self, record: SignedRecord) -> None:
         if record.kind in TAKEBACK_KINDS:
             self._on_takeback(record)

@@ -9,7 +9,9 @@ REMOVE that dropped a record does not make the removed peer's ACK of that record
   ``client.finality``).  A removed peer's claims about plies from its removal on are
   ignored: the REMOVE took it off the table.
 * Ply n is **final** when every peer at the table after ply n acked the replayed chain
-  digest n; finality is a prefix, as at the table.
+  digest n; finality is a prefix, as at the table.  As at the table (``client.finality``),
+  a peer that a REMOVE at ply r took off owes no ACK for the plies before r once every
+  remaining peer acked ply r: chain digest r commits to them, and a vanished peer could not.
 * An END ``{ply, digest, result}`` must carry the chain digest of the last ply and the
   engine's outcome there (winners, draw, reason, scores; ``summary`` is display text and is
   not compared), with ``absent`` empty — except for an **abandoned** table: an END whose
@@ -24,6 +26,7 @@ REMOVE that dropped a record does not make the removed peer's ACK of that record
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -215,11 +218,25 @@ class ClaimJudge:
     # --- finality and the end ---------------------------------------------------------------
     def _finality(self) -> None:
         absent = set(self.absent)
-        for state in self.chain.states:
+        states = self.chain.states
+        excused: dict[bytes, int] = {}
+        for before, state in itertools.pairwise(states):
+            gone = set(before.peers) - set(state.peers)
+            acked = all(
+                self._acks.get((state.ply, peer)) == state.chain_digest
+                for peer in state.peers
+                if peer not in absent
+            )
+            if gone and acked:
+                for peer in gone:
+                    excused.setdefault(peer, state.ply)
+        for state in states:
             missing = [
                 peer
                 for peer in state.peers
-                if peer not in absent and self._acks.get((state.ply, peer)) != state.chain_digest
+                if peer not in absent
+                and excused.get(peer, -1) <= state.ply
+                and self._acks.get((state.ply, peer)) != state.chain_digest
             ]
             if missing:
                 head = self.chain.head.ply

@@ -299,7 +299,7 @@ def _listen_problem(error: OSError, port: int, host: str | None) -> str:
 
 async def serve(
     listeners: list[trio.SocketListener],
-    spec: LinkSpec,
+    spec: LinkSpec | Callable[[], LinkSpec],
     on_link: Callable[[Link], Awaitable[object]],
     *,
     on_failure: Callable[[str, LinkClosed], Awaitable[object]] | None = None,
@@ -308,6 +308,8 @@ async def serve(
     """Accept links forever: handshake each (as responder), then ``on_link(link)``.
 
     The listeners come from ``open_listeners`` (so the port is known before this starts).
+    ``spec`` may be a function giving the spec for each new link (a peer's table id, say,
+    is known only once its game has started).
 
     A failed handshake goes to ``on_failure(remote, closed)`` (and the log); it never stops
     the loop.  The link is closed when ``on_link`` returns.  A connection that arrives while
@@ -323,7 +325,8 @@ async def serve(
             log.info("%s: closed unread, %d connections already wait", remote, pending)
             await trio.aclose_forcefully(stream)
             return
-        connection = Connection(Role.RESPONDER, spec, trio.current_time())
+        current = spec if isinstance(spec, LinkSpec) else spec()
+        connection = Connection(Role.RESPONDER, current, trio.current_time())
         link = Link(stream, connection, remote, address)
         pending += 1
         try:

@@ -53,10 +53,10 @@ class TestSigner:
 
     __test__ = False  # not a pytest class
 
-    def __init__(self, identity: Identity, table_id: bytes) -> None:
+    def __init__(self, identity: Identity, table_id: bytes, last: int = 0) -> None:
         self.identity = identity
         self.table_id = table_id
-        self.seq = 0
+        self.seq = last
 
     @property
     def key(self) -> bytes:

@@ -4,7 +4,10 @@
 builds that peer's ``Table``.  ``Router`` carries envelope bytes between tables (each
 receiver opens and verifies them, as ``net`` will), with delays, reordering, duplicates and
 drops drawn from a seeded generator, so a seed replays the same interleaving exactly.
-Time is virtual: the router jumps to the next delivery or the next bot deadline.
+Time is virtual: the router jumps to the next delivery or the next bot deadline.  With
+``presence=True`` it also carries each table's presence report to the others every 2 s
+(what ``client.mesh`` does on real links) and ticks tables at their presence deadlines; a
+run then needs ``until=`` (virtual seconds), since heartbeats never stop.
 """
 
 from __future__ import annotations
@@ -12,16 +15,16 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from client.bots import make_bot
+from client.bots import Bot, make_bot
 from client.events import Event, Output
 from client.net_adapter import open_envelope
-from client.records import START, SignedRecord
+from client.records import START, SignedRecord, Signer
 from client.start import PeerSpec, SeatSpec, start_body
-from client.table import Table
+from client.table import BotFactory, Table
 from engines import AnyEngine
 from tests.client.envelopes import Identity, TestSigner, raw_record, signed
 from tests.client.tinygame import ENGINE
@@ -42,6 +45,8 @@ class Setup:
     params: Mapping[str, int | str] = field(default_factory=dict)
     table_id: bytes = TABLE_ID
     seed: int = 0
+    away_ms: int = 60_000
+    idle_ms: int = 15 * 60_000
 
     def __post_init__(self) -> None:
         names = [s.removeprefix("bot:") for s in self.seats]
@@ -67,6 +72,8 @@ class Setup:
             params=params,
             peers=tuple(PeerSpec(self.identities[n].key, n) for n in self.peer_names),
             seats=tuple(seat_specs),
+            away_ms=self.away_ms,
+            idle_ms=self.idle_ms,
         )
         host = self.signer(self.peer_names[0])
         self.start_record = host.sign(START, body)
@@ -75,8 +82,25 @@ class Setup:
     def key(self, name: str) -> bytes:
         return self.identities[name].key
 
-    def signer(self, name: str) -> TestSigner:
-        return TestSigner(self.identities[name], self.table_id)
+    def signer(self, name: str, log: Sequence[SignedRecord] = ()) -> TestSigner:
+        return TestSigner(self.identities[name], self.table_id, last_seq(log, self.key(name)))
+
+    def bot_factory(
+        self, name: str, log: Sequence[SignedRecord] = (), bot_kind: str = "random"
+    ) -> BotFactory:
+        """New bot keys for the seats a REMOVE hands to peer ``name``: the same (seat, ply)
+        gives the same key, whose ``seq`` goes on after ``log`` (as ``net.identity`` bot key
+        files and ``RecordSigner.resume`` do)."""
+        index = self.peer_names.index(name)
+
+        def make(seat: int, ply: int) -> tuple[Signer, Bot | None]:
+            identity = Identity(
+                10_000_000 + self.seed * 1_000_000 + index * 100_000 + ply * 64 + seat
+            )
+            signer = TestSigner(identity, self.table_id, last_seq(log, identity.key))
+            return signer, make_bot(self.engine.name, bot_kind, 7_000 + seat * 100 + ply)
+
+        return make
 
     def table(
         self,
@@ -88,20 +112,24 @@ class Setup:
         spectator: bool = False,
         engine: AnyEngine | None = None,
         bot_kind: str = "random",
+        log: Sequence[SignedRecord] = (),
     ) -> Table:
         """Peer ``name``'s table.  ``bots="all"`` has bots play every seat it signs for;
-        ``bots=()`` none (moves through intents); a list of seat numbers, those seats."""
+        ``bots=()`` none (moves through intents); a list of seat numbers, those seats.
+        ``log``: what this peer's log held before a restart (signers go on after it)."""
         if spectator or name is None:
             return Table(self.start_record, engine or self.engine, open_envelope)
         me = self.key(name)
-        signers: dict[bytes, Any] = {
-            me: self.host_signer if name == self.peer_names[0] else self.signer(name)
-        }
+        own = self.host_signer if name == self.peer_names[0] and not log else self.signer(name, log)
+        if name == self.peer_names[0]:
+            own.seq = max(own.seq, 1)  # START is the host's seq 1
+        signers: dict[bytes, Any] = {me: own}
         seat_keys: dict[int, bytes] = {}
         for seat, s in enumerate(self.seats, 1):
             if s == f"bot:{name}":
-                signers[self.bot_identities[seat].key] = TestSigner(
-                    self.bot_identities[seat], self.table_id
+                identity = self.bot_identities[seat]
+                signers[identity.key] = TestSigner(
+                    identity, self.table_id, last_seq(log, identity.key)
                 )
                 seat_keys[seat] = self.bot_identities[seat].key
             elif s == name:
@@ -119,7 +147,12 @@ class Setup:
             signers=signers,
             bots=bot_map,
             bot_delay=bot_delay,
+            bot_factory=self.bot_factory(name, log, bot_kind),
         )
+
+
+def last_seq(log: Sequence[SignedRecord], key: bytes) -> int:
+    return max((r.seq for r in log if r.author == key), default=0)
 
 
 class Router:
@@ -133,8 +166,16 @@ class Router:
         max_delay: float = 0.0,
         duplicate: float = 0.0,
         drop: float = 0.0,
+        presence: bool = False,
+        heartbeat: float = 2.0,
     ) -> None:
         self.tables = dict(tables)
+        self.presence, self.heartbeat = presence, heartbeat
+        self.cut: set[frozenset[str]] = set()
+        """Links that carry nothing (pairs of names)."""
+        self.crash_when: Callable[[str, Output], bool] | None = None
+        """Called with each output: True crashes its table after its records were written
+        ahead (logged) but before anything was sent."""
         self.rng = random.Random(seed)
         self.max_delay, self.duplicate, self.drop = max_delay, duplicate, drop
         self.now = 0.0
@@ -145,25 +186,61 @@ class Router:
         self.sent_by: dict[str, list[SignedRecord]] = {name: [] for name in tables}
         self.down: set[str] = set()
         self.dropped = 0
-        self._queue: list[tuple[float, int, str, bytes]] = []
+        self._queue: list[tuple[float, int, str, bytes | None]] = []
+        self._sources: dict[int, str] = {}
         self._order = itertools.count()
 
     def start(self) -> None:
         for name, table in self.tables.items():
             self.take(name, table.begin(self.now))
+            self._schedule_heartbeat(name)
+
+    def _schedule_heartbeat(self, name: str) -> None:
+        if self.presence:
+            when = self.now + self.heartbeat
+            heapq.heappush(self._queue, (when, next(self._order), name, None))
+
+    def linked(self, a: str, b: str) -> bool:
+        return a not in self.down and b not in self.down and frozenset((a, b)) not in self.cut
+
+    def _beat(self, name: str) -> None:
+        """``name`` sends its presence report on every link (a spectator sends none)."""
+        table = self.tables[name]
+        key = table.me
+        if key is not None and name not in self.down:
+            entries = table.presence.report_entries(self.now)
+            for other in self.tables:
+                if other != name and self.linked(name, other):
+                    out = self.tables[other].presence_report(key, entries, self.now)
+                    self.take(other, out)
+        self._schedule_heartbeat(name)
 
     def take(self, source: str, output: Output) -> None:
         """Record what ``source``'s table produced and send what it signed."""
         self.logs[source] += output.log
         self.events[source] += output.events
+        if self.crash_when is not None and self.crash_when(source, output):
+            self.down.add(source)
+            return
         for record in output.send:
             self.sent.append(record.envelope)
             self.sent_at.append((self.now, record))
             self.sent_by[source].append(record)
-            self.deliver(record.envelope, [n for n in self.tables if n != source])
+            self.send_own(source, record)
+
+    def send_own(self, source: str, record: SignedRecord) -> None:
+        """A record ``source`` signed goes to every table it has a link with."""
+        self.deliver(
+            record.envelope,
+            [n for n in self.tables if n != source and frozenset((n, source)) not in self.cut],
+        )
 
     def deliver(
-        self, envelope: bytes, to: Iterable[str] | None = None, delay: float | None = None
+        self,
+        envelope: bytes,
+        to: Iterable[str] | None = None,
+        delay: float | None = None,
+        source: str | None = None,
     ) -> None:
         """Schedule ``envelope`` for each of ``to`` (default: every table)."""
         for name in self.tables if to is None else to:
@@ -173,31 +250,49 @@ class Router:
             copies = 2 if self.rng.random() < self.duplicate else 1
             for _ in range(copies):
                 wait = self.rng.uniform(0, self.max_delay) if delay is None else delay
-                heapq.heappush(self._queue, (self.now + wait, next(self._order), name, envelope))
+                order = next(self._order)
+                if source is not None:
+                    self._sources[order] = source
+                heapq.heappush(self._queue, (self.now + wait, order, name, envelope))
 
-    def step(self) -> bool:
-        """Deliver the next record or fire the next deadline; False when nothing is left."""
+    def arrive(self, name: str, envelope: bytes, source: str | None) -> None:
+        """``envelope`` reaches ``name`` (from ``source`` when known)."""
+        self.take(name, self.tables[name].receive(open_envelope(envelope), self.now))
+
+    def step(self, until: float | None = None) -> bool:
+        """Deliver the next record or fire the next deadline; False when nothing is left
+        (or the next thing comes after ``until``)."""
         deadlines = [
             (deadline, name)
             for name, table in self.tables.items()
-            if name not in self.down and (deadline := table.next_deadline()) is not None
+            if name not in self.down
+            and (deadline := table.next_deadline(presence=self.presence)) is not None
         ]
         tick = min(deadlines, default=None)
         if self._queue and (tick is None or self._queue[0][0] <= tick[0]):
-            when, _, name, envelope = heapq.heappop(self._queue)
+            if until is not None and self._queue[0][0] > until:
+                return False
+            when, order, name, envelope = heapq.heappop(self._queue)
             self.now = max(self.now, when)
-            if name not in self.down:
-                self.take(name, self.tables[name].receive(open_envelope(envelope), self.now))
+            source = self._sources.pop(order, None)
+            if envelope is None:
+                self._beat(name)
+            elif name not in self.down and (source is None or self.linked(name, source)):
+                self.arrive(name, envelope, source)
             return True
-        if tick is None:
+        if tick is None or (until is not None and tick[0] > until):
             return False
         self.now = max(self.now, tick[0])
         self.take(tick[1], self.tables[tick[1]].tick(self.now))
         return True
 
-    def run(self, max_steps: int = 200_000) -> None:
+    def run(self, max_steps: int = 200_000, until: float | None = None) -> None:
+        if self.presence and until is None:
+            raise ValueError("with presence, say until when to run")
         for _ in range(max_steps):
-            if not self.step():
+            if not self.step(until):
+                if until is not None:
+                    self.now = max(self.now, until)
                 return
         raise AssertionError(f"still busy after {max_steps} steps")
 

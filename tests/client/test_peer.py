@@ -20,7 +20,7 @@ from client.joining import JoinFailed, JoinPeer
 from client.lobby_wire import LobbyChanged, Roster
 from client.net_demo import file_chain
 from client.net_session import NetSession
-from client.peer import LinkLost, Peer
+from client.peer import LinkLost, Peer, TableStarted
 from client.session_api import ChatLine, SessionError, StateChanged
 from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity
@@ -141,7 +141,7 @@ async def test_the_roster_names_keys_addresses_and_ports_and_waits_for_ready(
     first = rosters[0]
     assert [p.name for p in first.peers] == ["Host", "ann"]
     assert first.peers[0].port == table.port and first.peers[0].address == ""
-    assert first.peers[1].address == "127.0.0.1" and first.peers[1].port == 0
+    assert first.peers[1].address == "127.0.0.1" and first.peers[1].port > 0  # it listens
     assert first.peers[1].key == late[0].me and not first.peers[1].ready
     assert [s.key for s in first.seats] == [table.me, late[0].me]
     assert rosters[-1].waiting == ()
@@ -218,25 +218,49 @@ async def test_a_spectator_after_start_receives_everything_and_signs_nothing(
     assert all(open_record(d).author != eve.me for d in read_log(eve.file.path).records)
 
 
+def ann_to_move(event: PlyApplied) -> bool:
+    """Whether ann's seat (2) is to move after this ply, played by ann herself."""
+    state = event.state.engine_state
+    seat = ENGINE.to_move(state)
+    return seat == 2 and ENGINE.controller(state, seat) == 2
+
+
 @pytest.mark.trio
-async def test_a_player_lost_after_start_ends_the_table_for_everyone(tmp_path: Path) -> None:
-    table = host(tmp_path, bot_delay=0.02)
+async def test_a_player_lost_after_start_is_voted_off_and_a_bot_takes_its_seat(
+    tmp_path: Path,
+) -> None:
+    params = {"seats": 3, "pile": 60}  # the game outlasts the away timeout (at least 5 s)
+    table = host(tmp_path, bot_delay=0.05, away_ms=5000, params=params)
     lost: list[LinkLost] = []
     table.observers.append(lambda e: lost.append(e) if isinstance(e, LinkLost) else None)
+    others: list[JoinPeer] = []
 
     def quitter(port: int) -> JoinPeer:
-        peer = joiner(tmp_path, "ann", port, bot_delay=0.02)
+        peer = joiner(tmp_path, "ann", port, bot_delay=0.5)
 
-        def watch(event: Any) -> None:
-            if isinstance(event, PlyApplied) and event.state.ply == 2:
+        def watch(event: Any) -> None:  # ann leaves when it is her turn: the game waits
+            if isinstance(event, PlyApplied) and ann_to_move(event):
                 peer.call_soon(lambda: peer.finish(1, "unplugged"))
 
         peer.observers.append(watch)
         return peer
 
-    codes = await run_all(table, [quitter, lambda port: joiner(tmp_path, "bob", port)])
-    assert codes == [1, 1, 1]
-    assert lost and lost[0].fatal and lost[0].name == "ann"
+    def stayer(port: int) -> JoinPeer:
+        peer = joiner(tmp_path, "bob", port, bot_delay=0.05)
+        others.append(peer)
+        return peer
+
+    codes = await run_all(table, [quitter, stayer])
+    assert codes == [0, 1, 0]
+    assert lost and not lost[0].fatal and lost[0].name == "ann"
+    bob = others[0]
+    assert table.table is not None and bob.table is not None
+    assert table.table.ended and bob.table.ended
+    assert table.table.head.chain_digest == bob.table.head.chain_digest
+    removes = [s for s in table.table.chain.states if s.record.kind == "REMOVE"]
+    assert len(removes) == 1 and removes[0].record.author == table.me  # the lowest seat
+    ann = load_profile_identity("ann", tmp_path).public_key
+    assert ann not in table.table.head.peers
 
 
 @pytest.mark.trio
@@ -280,6 +304,9 @@ async def test_a_network_session_plays_moves_chats_and_follows_the_lobby(tmp_pat
         assert any(isinstance(e, ChatLine) and e.entry.text == "bonjour" for e in events)
         assert any(isinstance(e, StateChanged) for e in events)
         hosting.leave()
+        with trio.fail_after(10):
+            await table.done.wait()
+        nursery.cancel_scope.cancel()  # ann would wait for the host to be away, then end it
     assert lobby_views[0].is_host
     assert table.exit_code == 0
 
@@ -312,3 +339,41 @@ async def test_a_person_plays_from_the_terminal_with_typed_lines(tmp_path: Path)
     assert table.table is not None
     ann = [s.label for s in table.table.chain.states[1:] if s.record.author != table.me]
     assert ann == ["t1", "seat 2 resigns"]
+
+
+@pytest.mark.trio
+async def test_a_spectator_whose_peer_leaves_watches_through_another(tmp_path: Path) -> None:
+    """Eve watches through ann; ann leaves mid-game (and is voted off): eve asks another peer
+    of the mesh to let it watch and ends with the same chain."""
+    table = host(tmp_path, bot_delay=0.05, away_ms=5000, params={"seats": 3, "pile": 60})
+    await table.open(0)
+    peers: dict[str, JoinPeer] = {}
+
+    def watch_ann(event: Any) -> None:
+        ann = peers["ann"]
+        if isinstance(event, TableStarted) and "eve" not in peers:
+            eve = joiner(tmp_path, "eve", ann.port, watch=True, bot_me=False)
+            peers["eve"] = eve
+            nursery.start_soon(eve.run)
+        if isinstance(event, PlyApplied) and ann_to_move(event):
+            nursery.start_soon(leave_once_eve_watches, ann)
+
+    async def leave_once_eve_watches(ann: JoinPeer) -> None:
+        while peers["eve"].table is None:  # ann's bot waits 0.5 s: eve is in long before
+            await trio.sleep(0.01)
+        ann.finish(1, "unplugged")
+
+    with trio.fail_after(40):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(table.run)
+            for name in ("ann", "bob"):
+                delay = 0.5 if name == "ann" else 0.05  # ann's turn lasts: she leaves then
+                peers[name] = joiner(tmp_path, name, table.port, bot_delay=delay)
+                nursery.start_soon(peers[name].run)
+            peers["ann"].observers.append(watch_ann)
+    eve, bob = peers["eve"], peers["bob"]
+    assert (table.exit_code, peers["ann"].exit_code, bob.exit_code, eve.exit_code) == (0, 1, 0, 0)
+    assert eve.table is not None and eve.table.ended and eve.table.me is None
+    assert table.table is not None and table.table.ended
+    assert eve.table.head.chain_digest == table.table.head.chain_digest
+    assert any(s.record.kind == "REMOVE" for s in eve.table.chain.states)

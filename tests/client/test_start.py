@@ -78,7 +78,7 @@ def test_unknown_game_bad_params_and_wrong_seat_count_refuse() -> None:
     with pytest.raises(StartRefused, match="does not know the game 'grab'"):
         open_start(signed_start(), unknown)
     with pytest.raises(
-        StartRefused, match="cannot play the table's options: grab is played by 2 to 4"
+        StartRefused, match="cannot play the table's options: grab is played by 2 to 6"
     ):
         open_start(signed_start(params={"seats": 9}), lambda name: ENGINE)
     with pytest.raises(StartRefused, match="lists 3 seats, the game has 2"):

@@ -63,7 +63,7 @@ def test_resignation_and_draw() -> None:
 
 def test_bad_params_wire_and_notation() -> None:
     with pytest.raises(InvalidParams):
-        ENGINE.initial_state({"seats": 5})
+        ENGINE.initial_state({"seats": 7})
     with pytest.raises(InvalidParams):
         ENGINE.initial_state({"colour": 1})
     with pytest.raises(InvalidMove):

@@ -1,11 +1,11 @@
 """Grab: a tiny but real take-away game for testing the table (not a palabre game).
 
-Rules.  2–4 seats around a pile of stones (``pile``, default 21).  On its turn a seat takes
+Rules.  2–6 seats around a pile of stones (``pile``, default 21).  On its turn a seat takes
 1, 2 or 3 stones.
 
 * **Extra move**: when a move leaves a positive multiple of 5 stones, the same seat moves
   again (``to_move`` stays; the same key signs twice in a row).
-* **Capture** (3–4 seats only): taking exactly 3 stones hands the mover's player control of
+* **Capture** (3 seats or more): taking exactly 3 stones hands the mover's player control of
   the next seat in turn order, unless that would leave fewer than two players in the game.
   The captured seat keeps its turn slot but its moves are signed by its captor
   (``controller(state, seat) != seat``).
@@ -45,7 +45,7 @@ class GrabEngine(Engine[GrabState, int]):
     ruleset: ClassVar[str] = "grab/1"
     version: ClassVar[str] = "1.0"
     min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 4
+    max_seats: ClassVar[int] = 6
     sample_params: ClassVar[tuple[Params, ...]] = ({"seats": 2}, {"seats": 3, "pile": 30})
 
     def initial_state(self, params: Params) -> GrabState:
@@ -53,8 +53,8 @@ class GrabEngine(Engine[GrabState, int]):
         if unknown:
             raise InvalidParams(f"unknown options: {', '.join(sorted(unknown))}")
         seats, pile = params.get("seats", 2), params.get("pile", 21)
-        if type(seats) is not int or not 2 <= seats <= 4:
-            raise InvalidParams("grab is played by 2 to 4 seats")
+        if type(seats) is not int or not 2 <= seats <= 6:
+            raise InvalidParams("grab is played by 2 to 6 seats")
         if type(pile) is not int or not 1 <= pile <= 200:
             raise InvalidParams("the pile holds 1 to 200 stones")
         return GrabState(pile, 1, tuple(range(1, seats + 1)), (False,) * seats)

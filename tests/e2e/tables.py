@@ -71,11 +71,20 @@ class Table:
             env["PALABRE_TEST_LIES"] = lies
         return env
 
-    def spawn(self, name: str, args: list[str], faults: str = "", lies: str = "") -> Proc:
+    def spawn(
+        self,
+        name: str,
+        args: list[str],
+        faults: str = "",
+        lies: str = "",
+        profile: str | None = None,
+    ) -> Proc:
+        """Start a peer; ``profile`` defaults to ``name`` (a restart keeps its profile under
+        another name, so each run has its own output file)."""
         out = self.home / f"{name}.out"
         with open(out, "w") as sink:
             process = subprocess.Popen(
-                peer_command(name, args, faults, lies),
+                peer_command(profile or name, args, faults, lies),
                 cwd=ROOT,
                 stdout=sink,
                 stderr=subprocess.STDOUT,
@@ -98,10 +107,17 @@ class Table:
         return str(replace(self.invite, addresses=("127.0.0.1",)))
 
     def join(
-        self, name: str, *extra: str, faults: str = "", lies: str = "", target: str | None = None
+        self,
+        name: str,
+        *extra: str,
+        faults: str = "",
+        lies: str = "",
+        target: str | None = None,
+        profile: str | None = None,
+        run: str | None = None,
     ) -> Proc:
         args = ["join", target or self.loopback_invite(), "--headless", "--name", name, *extra]
-        return self.spawn(name.lower().replace(" ", ""), args, faults, lies)
+        return self.spawn(run or name.lower().replace(" ", ""), args, faults, lies, profile)
 
     def finish(self, timeout: float = TIMEOUT) -> list[int]:
         """Wait for every process (killing stragglers); their exit codes."""

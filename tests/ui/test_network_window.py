@@ -346,7 +346,9 @@ async def test_a_host_window_plays_a_whole_game_against_three_bot_processes(
 
 
 @qt_trio
-async def test_a_player_who_leaves_is_shown_away_and_the_table_stops(qtbot: Any) -> None:
+async def test_a_player_who_leaves_is_shown_away_and_the_table_goes_on(qtbot: Any) -> None:
+    """After START the table needs no single peer: a player who leaves is shown away after
+    10 s of silence (and, past the away timeout, voted off or the table abandoned)."""
     async with (
         open_window(qtbot, "ana", name="Ana", bot_delay=0, activate=False) as ana,
         open_window(qtbot, "bea", name="Bea", bot_delay=0, activate=False) as bea,
@@ -358,11 +360,5 @@ async def test_a_player_who_leaves_is_shown_away_and_the_table_stops(qtbot: Any)
 
         click(qtbot, bea.table.leave_button)
         assert bea.stack.currentWidget() is bea.start
-        await until(lambda: bool(session.snapshot.stopped))
-        assert "Bea — away" in ana.table.players.item(3).text()
-        banner = ana.table.banner.text()
-        assert ana.table.banner.isVisible() and banner.startswith("The game cannot go on: Bea left")
-        assert ana.table.status.text().startswith("Stopped.")
-        board = ana.table.board
-        assert isinstance(board, Board) and not board.interactive
-        assert not ana.table.resign_button.isEnabled()
+        await until(lambda: "Bea — away" in ana.table.players.item(3).text(), timeout=15)
+        assert not session.snapshot.stopped  # not the end: the others go on

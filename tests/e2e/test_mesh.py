@@ -1,0 +1,146 @@
+"""Issue 8 end to end: the mesh, rejoin, removal and spectators with real peer processes.
+
+Four ``palabre`` processes play Consensus over loopback with bots; faults are triggered at a
+ply number read from a peer's output (a ply line is printed when it becomes final there),
+never after a sleep.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from client.net_demo import file_chain
+from engines import find_engine
+from tests.e2e.tables import ROOT, Proc, Table, chain_line, ply_lines
+
+pytestmark = pytest.mark.e2e
+
+DELAY = "40"
+"""Milliseconds each bot waits before moving: long enough to strike mid-game."""
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    table = Table(tmp_path)
+    yield table
+    table.kill()
+
+
+def start_four(table: Table, *host_options: str) -> None:
+    table.host("consensus", "--bot", "--bot-delay", DELAY, *host_options)
+    for seat in (2, 3, 4):
+        table.join(f"P{seat}", "--seat", str(seat), "--bot", "--bot-delay", DELAY)
+
+
+def listening_port(proc: Proc) -> int:
+    return int(proc.wait_for(r"^Listening on port (\d+)")[1])
+
+
+def wait_for_ply(proc: Proc, ply: int) -> None:
+    proc.wait_for(rf"^\s*{ply}\. ", timeout=60)
+
+
+def kill(proc: Proc) -> None:
+    proc.process.send_signal(signal.SIGKILL)
+    proc.code = proc.process.wait()
+
+
+def game_file(table: Table, profile: str) -> Path:
+    [path] = sorted((table.home / "profiles" / profile / "games").glob("*.palabre-log"))
+    return path
+
+
+def verify(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "client", "verify", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def assert_one_chain(table: Table, profiles: list[str], procs: list[Proc]) -> None:
+    """The game files hold one chain, and every process printed the same last chain line."""
+    chains = {tuple(file_chain(game_file(table, p), find_engine)) for p in profiles}
+    assert len(chains) == 1, table.outputs()
+    lines = {chain_line(proc.output) for proc in procs}
+    assert len(lines) == 1, table.outputs()
+    plies, final, _digest = lines.pop()
+    assert final == plies > 0
+    for profile in profiles:
+        checked = verify(game_file(table, profile))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@pytest.mark.parametrize("victim", ["P3", "Host"])
+def test_a_peer_killed_mid_game_rejoins_at_another_peer_and_the_game_finishes(
+    table: Table, victim: str
+) -> None:
+    """A joiner, or the host itself: SIGKILL at a ply, then ``palabre join`` again with the
+    same profile at another peer's address; it takes its game file up and plays on."""
+    start_four(table)
+    host, p2, p3, p4 = table.procs
+    port = listening_port(p2)
+    killed = {"P3": p3, "Host": host}[victim]
+    wait_for_ply(killed, 12)
+    kill(killed)
+    profile = killed.name
+    seat = ["--seat", "3"] if victim == "P3" else []
+    again = table.join(
+        victim,
+        *seat,
+        "--bot",
+        "--bot-delay",
+        DELAY,
+        target=f"127.0.0.1:{port}",  # any peer's address: not the host's
+        profile=profile,
+        run=f"{profile}-again",
+    )
+    codes = table.finish()
+    expected = [0, 0, 0, 0, 0]
+    expected[table.procs.index(killed)] = -signal.SIGKILL
+    assert codes == expected, table.outputs()
+    assert re.search(
+        r"^Rejoined: took the table up again from .* \(at ply \d+\)$", again.output, re.M
+    )
+    others = [proc for proc in (host, p2, p3, p4) if proc is not killed]
+    assert_one_chain(table, ["host", "p2", "p3", "p4"], [*others, again])
+    assert "Result: " in again.output
+    assert not any("removed" in line for line in ply_lines(again.output))
+
+
+def test_the_host_killed_after_start_is_voted_off_and_the_others_finish(table: Table) -> None:
+    start_four(table, "--away-timeout", "5")
+    host, p2, p3, p4 = table.procs
+    wait_for_ply(p2, 6)
+    kill(host)
+    codes = table.finish()
+    assert codes == [-signal.SIGKILL, 0, 0, 0], table.outputs()
+    assert_one_chain(table, ["p2", "p3", "p4"], [p2, p3, p4])
+    for proc in (p2, p3, p4):
+        removal = [
+            line for line in ply_lines(proc.output) if "removed; bots take seats [1]" in line
+        ]
+        assert len(removal) == 1, proc.output
+        assert "presence: peer " in proc.output and "is away" in proc.output
+        assert re.search(r"^vote: peer .* votes to remove peer .*\(Host\)", proc.output, re.M)
+
+
+def test_a_spectator_joining_mid_game_at_any_peer_verifies_the_same_chain(table: Table) -> None:
+    start_four(table)
+    host, p2, p3, p4 = table.procs
+    port = listening_port(p4)
+    wait_for_ply(p4, 10)
+    watcher = table.join("Eve", "--watch", target=f"127.0.0.1:{port}")
+    codes = table.finish()
+    assert codes == [0, 0, 0, 0, 0], table.outputs()
+    assert_one_chain(table, ["host", "p4", "eve"], [host, p2, p3, p4, watcher])
+    assert "your seats: none (watching)" in watcher.output
