@@ -268,7 +268,7 @@ def test_7_a_fifth_host_watches_from_mid_game_and_ends_with_the_same_chain(
     tmp_path: Path,
 ) -> None:
     with lan_table(5, tmp_path) as table:
-        pace = ("--bot-delay", "400")  # ~9 s left after ply 2: the watcher starts well before
+        pace = ("--bot-delay", "200")  # over 10 s of game left after ply 2: time to start
         host = table.host(1, *pace)
         for index in (2, 3, 4):
             table.join(index, *pace)
