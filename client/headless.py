@@ -112,7 +112,8 @@ class Printer:
 
     # --- before the game ---------------------------------------------------------------------
     def _on_Connected(self, event: Connected) -> None:
-        self.say(f"Linked with the host at {event.remote}; host key {event.fingerprint}")
+        # Whoever answered: the host before START, any seated peer when rejoining or watching.
+        self.say(f"Linked with {event.remote}; its key {event.fingerprint}")
         port = self.peer.port
         if port:
             self.say(f"Listening on port {port} for the other peers")

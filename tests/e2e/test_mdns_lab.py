@@ -130,7 +130,7 @@ def test_a_table_is_found_joined_followed_and_withdrawn_across_namespaces(
             2, "bob", "join", str(invite), "--headless", "--bot", "--bot-delay", "0",
             "--name", "Bob",
         )  # fmt: skip
-        wait_for(bob_out, rf"^Linked with the host at {re.escape(host_address)}:7000")
+        wait_for(bob_out, rf"^Linked with {re.escape(host_address)}:7000")
         assert "1 of 3 seats free" in heard(peers, 3, "1 of 3 seats free")[0]
 
         # The third player fills the table: START, and the table is no longer announced.
