@@ -162,6 +162,22 @@ class Printer:
         self._trace("final", ply=event.ply, cpu=time.process_time())
         if event.ply > 0:
             self.say(self.ply_line(event.ply, "final"))
+            self._tell_if_removed(event.ply)
+
+    def _tell_if_removed(self, ply: int) -> None:
+        """A removed player is told plainly, not left to find its key in a ply line."""
+        table = self.peer.table
+        assert table is not None
+        me = table.me
+        if (
+            me is not None
+            and me in table.chain.at(ply - 1).peers
+            and me not in table.chain.at(ply).peers
+        ):
+            self.say(
+                "You were voted off the table (away or idle past the table's timeout); "
+                "bots play your seats now, and you stay on to watch."
+            )
 
     def ply_line(self, ply: int, finality: str) -> str:
         table = self.peer.table

@@ -144,3 +144,22 @@ def test_a_spectator_joining_mid_game_at_any_peer_verifies_the_same_chain(table:
     assert codes == [0, 0, 0, 0, 0], table.outputs()
     assert_one_chain(table, ["host", "p4", "eve"], [host, p2, p3, p4, watcher])
     assert "your seats: none (watching)" in watcher.output
+
+
+def test_a_person_who_never_moves_is_voted_off_after_the_idle_timeout(table: Table) -> None:
+    """P4 is a person at a terminal who types nothing: connected, acking, never moving.
+    The others vote it off once it owes a move past the idle timeout; a bot plays seat 4,
+    the game ends, and P4 is told and watches to the end."""
+    table.host("consensus", "--bot", "--bot-delay", DELAY, "--idle-timeout", "3")
+    for seat in (2, 3):
+        table.join(f"P{seat}", "--seat", str(seat), "--bot", "--bot-delay", DELAY)
+    idle = table.join("P4", "--seat", "4")  # no --bot: moves would be typed
+    codes = table.finish()
+    assert codes == [0, 0, 0, 0], table.outputs()
+    assert "Your turn (seat 4)" in idle.output
+    assert "You were voted off the table" in idle.output
+    assert_one_chain(table, ["host", "p2", "p3", "p4"], table.procs)
+    for proc in table.procs:
+        removal = [line for line in ply_lines(proc.output) if "(P4) removed" in line]
+        assert len(removal) == 1 and "bots take seats [4]" in removal[0], proc.output
+        assert "You were voted off" not in proc.output or proc is idle
