@@ -270,6 +270,12 @@ class NetSession:
         last = self._plies[-1]
         self._refresh(StateChanged(state.ply, table.final_ply, last))
         self._emit(PlayersChanged(self._seats()))
+        me = table.me
+        if kind == "remove" and me in table.chain.at(state.ply - 1).peers and me not in state.peers:
+            self._notice(
+                "You were voted off the table (away or idle past its timeout): "
+                "bots play your seats now, and you stay on to watch."
+            )
 
     def _on_PlyFinal(self, event: PlyFinal) -> None:
         if self.peer.table is not None:  # ply 0 too: the table is live from then on
