@@ -17,10 +17,6 @@ another palabre version), or this peer's own when the
 roster names a game, ruleset or engine version this palabre does not have.  A host lost
 before START is code 1; after START the others go on (``client.peer``).
 
-Refusals end the join with code 4 and the reason: the other side's (table full, game
-started), the handshake's (wrong host key, another palabre version), or this peer's own
-when the roster names a game, ruleset or engine version this palabre does not have.
-
 Invariants: before START the only record taken is START; this peer signs nothing before
 START; a spectator (``watch``) never signs.
 """
