@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -43,10 +44,33 @@ class Lab:
         )  # fmt: skip
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_labs() -> list[str]:
+    """Delete the labs of test processes that died before their ``finally`` (a SIGKILLed
+    pytest worker, a timeout): their namespaces would otherwise outlive them.  A lab whose
+    process still runs is left alone (tests run side by side)."""
+    listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
+    labs = {m[1] for m in re.finditer(r"^(pt(\d+))-", listed, re.M) if not _alive(int(m[2]))}
+    for name in sorted(labs):
+        Lab(name).run("down")
+    return sorted(labs)
+
+
 @contextmanager
 def open_lab(hosts: int) -> Iterator[Lab]:
-    """A lab of ``hosts`` namespaces named after this process, deleted even on failure."""
+    """A lab of ``hosts`` namespaces named after this process, deleted even on failure
+    (and the labs of dead test processes deleted first)."""
     require_root()
+    remove_stale_labs()
     lab = Lab(f"pt{os.getpid() % 100000}")
     lab.run("down")
     lab.run("up", str(hosts))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
 
-from tests.netlab import Lab, open_lab
+from tests.netlab import Lab, open_lab, remove_stale_labs, require_root
 
 pytestmark = pytest.mark.netns
 
@@ -64,3 +65,19 @@ def test_down_is_idempotent_and_bad_requests_are_explained() -> None:
         lab.run("down")
         lab.run("down")
         assert lab.namespaces() == []
+
+
+def test_the_labs_of_dead_test_processes_are_removed_and_live_ones_kept() -> None:
+    require_root()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()  # its pid names a lab no process will take down
+    stale, live = Lab(f"pt{dead.pid % 100000}"), Lab(f"pt{os.getpid() % 100000}")
+    try:
+        stale.run("up", "1")
+        live.run("up", "1")
+        assert stale.name in remove_stale_labs()
+        assert stale.namespaces() == []
+        assert live.namespaces() == [f"{live.name}-br", f"{live.name}-h1"]
+    finally:
+        stale.run("down")
+        live.run("down")
