@@ -243,8 +243,8 @@ class Table:
         """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
         if self.presence.away(key, now):
             return True
-        owed = self._owed_since(key)
-        return owed is not None and now - owed >= self.idle_after
+        owed = self._owed_since(key)  # time this peer was cut off does not count (presence)
+        return owed is not None and self.presence.sighted(owed, now) >= self.idle_after
 
     def _owed_since(self, key: bytes) -> float | None:
         head = self.chain.head
@@ -280,8 +280,9 @@ class Table:
             if self._open_for_removals():
                 for peer in self.chain.head.peers:
                     owed = self._owed_since(peer) if peer != self.me else None
-                    if owed is not None and owed + self.idle_after > self._now:
-                        times.append(owed + self.idle_after)
+                    due = self.presence.due(owed, self.idle_after, self._now)
+                    if due is not None and due > self._now:
+                        times.append(due)
         return min((t for t in times if t is not None), default=None)
 
     # --- entry points ---------------------------------------------------------------------
