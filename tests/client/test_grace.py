@@ -18,7 +18,6 @@ from client.table import Table
 from tests.client.harness import Router, Setup
 from tests.client.test_removal import AWAY, assert_same_chain, cluster, removes, restart, run_until
 
-
 # --- the rule, on Presence alone ------------------------------------------------------------
 ME, P, Q = b"m" * 32, b"p" * 32, b"q" * 32
 
