@@ -37,7 +37,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from client.ballot import Append, Ballot, Follow, Propose, proposal_of
+from client.ballot import Append, Ballot, Follow, Propose, Withdraw, proposal_of
 from client.bodies import Malformed, read_digest, read_int
 from client.bots import Bot
 from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
@@ -247,12 +247,15 @@ class Table:
         return owed is not None and self.presence.sighted(owed, now) >= self.idle_after
 
     def _owed_since(self, key: bytes) -> float | None:
+        return self._debts.owed_since(key, self.chain.head.ply, self._mover())
+
+    def _mover(self) -> bytes | None:
+        """The peer that signs the next ply (for itself or a bot it runs), if any."""
         head = self.chain.head
         seat = self.engine.to_move(head.engine_state)
-        mover = None
-        if seat is not None:
-            mover = self.runner_of(head.seat_key(self.engine.controller(head.engine_state, seat)))
-        return self._debts.owed_since(key, head.ply, mover)
+        if seat is None:
+            return None
+        return self.runner_of(head.seat_key(self.engine.controller(head.engine_state, seat)))
 
     @property
     def waiting_since(self) -> float | None:
@@ -498,7 +501,7 @@ class Table:
                 self.local.peer_signer(), END, {**body, "result": result_body(outcome, absent)}
             )
             return True
-        decision = self.ballot.decide(self.start, head, self.chain.states, removable)
+        decision = self.ballot.decide(self.start, head, self.chain.states, removable, self._mover())
         if isinstance(decision, Propose):
             proposal = self._propose(decision.removed)
             if proposal is None:
@@ -510,6 +513,8 @@ class Table:
             body = {**decision.proposal.body(), "votes": list(decision.votes)}
             del body["ply"], body["prev"]  # _sign_ply binds the head itself
             self._sign_ply(self.local.peer_signer(), REMOVE, body)
+        elif isinstance(decision, Withdraw):
+            self._released.extend(decision.released)
         else:
             return False
         return True

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from client.presence import CUT_OFF, Presence
 from client.records import REMOVE, VOTE
 from client.table import Table
@@ -203,3 +206,84 @@ def test_a_restarted_peer_counts_silences_from_when_it_hears_the_table_again() -
     assert all(t.ended and not t.halted for t in tables)
     assert_same_chain(tables)
     assert not removes(a)
+
+
+# --- when the peers voted on come back before the last vote ------------------------------------
+def cut_c_then_d_at_the_turn_of(router: Router, setup: Setup, name: str) -> None:
+    """As ``cut_c_then_d``, at a position where ``name`` (a person, slow to move) is to move;
+    then D's links come back, and C's 3 s later."""
+    a = router.tables["A"]
+    run_until(router, lambda: a.final_ply >= 0 and to_move(a) == setup.key(name), limit=30.0)
+    assert to_move(a) == setup.key(name)
+    cut_off(router, "C")
+    run_until(router, lambda: False, limit=router.now + 2.0)
+    cut_off(router, "D")
+    run_until(router, lambda: False, limit=router.now + 3 * AWAY)
+    reconnect(router, "D")
+    run_until(router, lambda: False, limit=router.now + 3.0)
+    reconnect(router, "C")
+    run_until(router, lambda: False, limit=router.now + 2 * AWAY)
+
+
+def test_the_appender_to_move_withdraws_its_vote_when_the_absent_peer_is_back() -> None:
+    setup, router = cluster(["A", "B", "C", "D"], pile=40, bots_of={"A": ()})
+    cut_c_then_d_at_the_turn_of(router, setup, "A")
+    a = router.tables["A"]
+    assert votes_of(router, "ABCD") == ["A", "B"]  # A proposed at its own turn, B followed
+    assert not removes(a) and not a.ballot.frozen(a.head)  # C is back: A dropped its vote
+    router.take("A", a.move(1, router.now))  # and may move: B's vote lapses on A's ACK
+    tables = list(router.tables.values())
+    run_until(router, lambda: all(t.head.ply == a.head.ply for t in tables), limit=router.now + 5)
+    assert all(not t.ballot.frozen(t.head) for t in tables)
+    assert_same_chain(tables)
+
+
+def test_a_peer_to_move_moves_rather_than_follows_a_proposal() -> None:
+    setup, router = cluster(["A", "B", "C", "D"], pile=40, bots_of={"B": ()})
+    cut_c_then_d_at_the_turn_of(router, setup, "B")
+    b = router.tables["B"]
+    assert votes_of(router, "ABCD") == ["A"]  # B, to move, did not follow A
+    assert not removes(b) and not b.ballot.frozen(b.head)
+    router.take("B", b.move(1, router.now))  # A's vote lapses on B's ACK
+    tables = list(router.tables.values())
+    run_until(router, lambda: all(t.ended for t in tables), limit=router.now + 400)
+    assert all(t.ended and not t.halted for t in tables)
+    assert_same_chain(tables)
+    assert not removes(b)
+
+
+# --- any two, any timing ---------------------------------------------------------------------
+@settings(max_examples=20)
+@given(
+    seed=st.integers(0, 2**16),
+    pair=st.sampled_from(["CD", "DC", "AB", "BA", "AC", "BD"]),
+    at_ply=st.integers(0, 8),
+    stagger=st.sampled_from([0.0, 0.5, 2.0]),
+    gap=st.sampled_from([0.0, 1.0, 3.0, 4.5, 12.0]),
+    max_delay=st.sampled_from([0.0, 0.05]),
+)
+def test_any_two_of_four_cut_together_and_healed_apart_end_with_one_chain(
+    seed: int, pair: str, at_ply: int, stagger: float, gap: float, max_delay: float
+) -> None:
+    first, second = pair[0], pair[1]
+    setup, router = cluster(["A", "B", "C", "D"], pile=40, seed=seed, max_delay=max_delay)
+    tables = list(router.tables.values())
+    run_until(router, lambda: tables[0].head.ply >= at_ply)
+    cut_off(router, first)
+    run_until(router, lambda: False, limit=router.now + stagger)
+    cut_off(router, second)
+    run_until(router, lambda: False, limit=router.now + 3 * AWAY)
+    reconnect(router, second)
+    run_until(router, lambda: False, limit=router.now + gap)
+    reconnect(router, first)
+
+    def over() -> bool:
+        return all(t.ended for t in tables if t.seated) and len({t.head.ply for t in tables}) == 1
+
+    run_until(router, over, limit=router.now + 400)
+    assert over() and not any(t.halted for t in tables)
+    assert_same_chain(tables)
+    gone = {key for t in tables for p in removes(t) for key in p.removed}
+    assert gone <= {setup.key(first)}  # only the first cut can be voted off, and only
+    if gap < AWAY:  # when it stayed away a whole away timeout after the second was back
+        assert not gone
