@@ -21,6 +21,21 @@ honest peer never votes on a position it has moved past, so that vote will never
 this peer then applies the record that peer acked, first, and the rest of what it held.
 Without this, a vote racing the absent player's late move would stop the table for good.
 
+[palabre] Two more ways out, for when the peers voted on come back before the REMOVE is
+made (a peer that was cut off too only votes a whole away timeout after its return,
+``client.presence``, so the last vote may never come):
+
+* **The appender withdraws** its vote when none of the peers it proposed is removable any
+  more: it drops its vote and applies what it held.  Nobody else can append a REMOVE
+  carrying that vote (the appender of a REMOVE is fixed by the peers it removes, and the
+  vote names it as the runner of the new bots), and it will not either once it has
+  applied or signed another ply n+1.  It may propose the same again while it has not.
+* **A peer to move does not follow** (itself or through a bot it runs): it moves, and
+  votes on the next position.  The table waits for its move anyway; frozen, it could not
+  make it, and the voters' freeze would end only through its own move.  So the peer to
+  move is never frozen except as the appender, which can withdraw: when the absent come
+  back, whoever is to move moves, a needed voter acks it, and every vote lapses.
+
 Invariants: this peer's votes all bind its head at the time; a replacement names a strict
 superset of the peers of the vote it replaces; held records are only ply records for the
 ply of its current vote; what is stored per position is bounded.
@@ -37,7 +52,7 @@ from client.records import REMOVE, SignedRecord
 from client.removal import Proposal, appender_of, check_proposal, leaves_majority, read_proposal
 from client.start import TableStart
 
-__all__ = ["Append", "Ballot", "Follow", "Propose"]
+__all__ = ["Append", "Ballot", "Follow", "Propose", "Withdraw"]
 
 MAX_POSITIONS = 8
 MAX_VOTES_PER_AUTHOR = 16
@@ -67,7 +82,14 @@ class Append:
     """The VOTE envelopes, in the order of the remaining peers."""
 
 
-Decision = Propose | Follow | Append
+@dataclass(frozen=True)
+class Withdraw:
+    """This peer, the appender, dropped its vote (its peers are back): apply ``released``."""
+
+    released: tuple[SignedRecord, ...]
+
+
+Decision = Propose | Follow | Append | Withdraw
 
 
 class Ballot:
@@ -170,8 +192,10 @@ class Ballot:
         head: TableState,
         history: Sequence[TableState],
         removable: Collection[bytes],
+        mover: bytes | None = None,
     ) -> Decision | None:
-        """What this peer signs now about removals, if anything (module docstring)."""
+        """What this peer signs (or drops) now about removals, if anything (module
+        docstring); ``mover`` is the peer to move at ``head``."""
         me = self.me
         if me is None or me not in head.peers:
             return None
@@ -181,6 +205,10 @@ class Ballot:
             remaining = [p for p in head.peers if p not in set(mine.removed)]
             if all(peer in votes for peer in remaining):
                 return Append(mine, tuple(votes[peer].envelope for peer in remaining))
+            if not set(mine.removed) & set(removable):
+                released, self.held = tuple(self.held), []
+                self.mine = self.mine_record = None
+                return Withdraw(released)
         absent = tuple(p for p in head.peers if p != me and p in removable)
         best: Decision | None = None
         size = 0 if mine is None else len(mine.removed)
@@ -188,6 +216,8 @@ class Ballot:
         if absent and grows and leaves_majority(head.peers, absent):
             best = Propose(absent) if appender_of(head, absent) == me else None
             size = len(absent) if best else size
+        if mover == me:
+            return best  # to move, it moves before it follows anyone
         for author, kept in self._votes.get(head.chain_digest, {}).items():
             if author == me or author not in head.peers:
                 continue

@@ -11,17 +11,31 @@ rest.  Time is passed in (seconds, any origin); nothing here reads a clock.
   ``MIN_AWAY``), and **idle** when
   it has owed an ack, or a move of a seat it plays, for longer than the idle timeout
   (START ``idle_ms``).  Either makes it removable (``client.removal``).
+* [palabre] **A peer cut off from the table judges nobody by that time.**  When it has
+  heard from no peer at all for more than ``CUT_OFF``, it was cut off itself (every link
+  carries a report every 2 s): while that lasts, and until a whole timeout after its
+  **return** (the first thing it hears again), it finds nobody away or idle (``sighted``
+  counts time from the return).  So two peers cut off together and healed a few seconds
+  apart do not remove each other: the first one back adds its vote only after the other
+  was silent for a whole away timeout *since that return*, as every other voter saw it.
+  What it saw before it was cut off is not counted: its news of each peer was up to a beat
+  old then, so a peer that fell silent a moment before it may well have been cut by the
+  same fault.  A restarted peer starts its clocks at its restart (``Presence(now)``),
+  and if it hears nobody for ``CUT_OFF`` after that, at its return, like anyone cut off.
+  With one other peer left there is no telling its silence from one's own cut, and a
+  2-peer table ends as abandoned instead: nobody is cut off then.
 
 Invariants: hearing only moves a peer's time forward; a report never makes a peer heard
 later than the reporter says, nor in the future; only peers of the table are tracked, and
-this peer is always here.
+this peer is always here; the return only moves forward, and ``sighted`` never exceeds the
+time elapsed, so being cut off only ever delays a peer's being away or idle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["AWAY_SHOWN", "MIN_AWAY", "Debts", "Presence"]
+__all__ = ["AWAY_SHOWN", "CUT_OFF", "MIN_AWAY", "Debts", "Presence"]
 
 AWAY_SHOWN = 10.0
 """Seconds of silence after which a peer is shown as away (DESIGN.md, Presence)."""
@@ -29,6 +43,11 @@ MIN_AWAY = 5.0
 """The shortest away timeout that makes sense: two and a half heartbeats (2 s).  Between
 two presence reports a peer that sends nothing else is silent for 2 s; a shorter timeout
 would find every such peer away, then back, at every beat."""
+CUT_OFF = 4.0
+"""Seconds with nothing from any peer after which this peer was cut off itself: every link
+carries a report every 2 s (``client.mesh.HEARTBEAT``), so that is two missed beats of every
+link at once.  Shorter than ``MIN_AWAY``: a peer knows it is cut off before it could find
+anyone away."""
 
 
 class Presence:
@@ -49,13 +68,21 @@ class Presence:
         self._heard = {peer: now for peer in peers if peer != me}
         self._direct: dict[bytes, float] = {}
         self._shown_away: set[bytes] = set()
+        self._last_heard = now
+        """When this peer last heard directly from any peer of the table (or began)."""
+        self._back_at = now
+        """When this peer began, or came back from being cut off: nobody's silence or
+        idleness counts from before."""
 
     def tracks(self, key: bytes) -> bool:
         return key in self._heard
 
     def hear(self, key: bytes, now: float) -> None:
-        """A frame came from ``key`` on a link to it."""
+        """A frame came from ``key`` on a link to it (a return, if this peer was cut off)."""
         if key in self._heard:
+            if self.cut_off(now):
+                self._back_at = max(self._back_at, now)
+            self._last_heard = max(self._last_heard, now)
             self._heard[key] = max(self._heard[key], now)
             self._direct[key] = max(self._direct.get(key, now), now)
 
@@ -82,7 +109,25 @@ class Presence:
         return key in self._heard and self.silent_for(key, now) >= self.shown_after
 
     def away(self, key: bytes, now: float) -> bool:
-        return key in self._heard and self.silent_for(key, now) >= self.away_after
+        """Silent for the away timeout of time this peer could hear the table."""
+        return key in self._heard and self.sighted(self._heard[key], now) >= self.away_after
+
+    def cut_off(self, now: float) -> bool:
+        """Whether this peer has heard from no peer for more than ``CUT_OFF`` (with at
+        least two others to hear from: one peer's silence is not one's own cut)."""
+        return len(self._heard) >= 2 and now - self._last_heard > CUT_OFF
+
+    def sighted(self, since: float, now: float) -> float:
+        """Seconds from ``since`` to ``now`` this peer counts toward a silence or a debt:
+        none while it is cut off, and none before its return."""
+        return 0.0 if self.cut_off(now) else max(0.0, now - max(since, self._back_at))
+
+    def due(self, since: float | None, span: float, now: float) -> float | None:
+        """When ``sighted(since, ...)`` reaches ``span`` if nothing changes; None without
+        ``since``, or while cut off (the clock stands still until something is heard)."""
+        if since is None or self.cut_off(now):
+            return None
+        return max(since, self._back_at) + span
 
     def forget(self, keys: Iterable[bytes]) -> None:
         """Stop tracking peers (removed from the table)."""
@@ -105,9 +150,9 @@ class Presence:
         """The next time a peer may be shown away or become away, if nothing is heard."""
         times = []
         for when in self._heard.values():
-            for after in (self.shown_after, self.away_after):
-                if when + after > now:
-                    times.append(when + after)
+            for due in (when + self.shown_after, self.due(when, self.away_after, now)):
+                if due is not None and due > now:
+                    times.append(due)
         return min(times, default=None)
 
 

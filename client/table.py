@@ -37,7 +37,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from client.ballot import Append, Ballot, Follow, Propose, proposal_of
+from client.ballot import Append, Ballot, Follow, Propose, Withdraw, proposal_of
 from client.bodies import Malformed, read_digest, read_int
 from client.bots import Bot
 from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
@@ -243,16 +243,19 @@ class Table:
         """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
         if self.presence.away(key, now):
             return True
-        owed = self._owed_since(key)
-        return owed is not None and now - owed >= self.idle_after
+        owed = self._owed_since(key)  # time this peer was cut off does not count (presence)
+        return owed is not None and self.presence.sighted(owed, now) >= self.idle_after
 
     def _owed_since(self, key: bytes) -> float | None:
+        return self._debts.owed_since(key, self.chain.head.ply, self._mover())
+
+    def _mover(self) -> bytes | None:
+        """The peer that signs the next ply (for itself or a bot it runs), if any."""
         head = self.chain.head
         seat = self.engine.to_move(head.engine_state)
-        mover = None
-        if seat is not None:
-            mover = self.runner_of(head.seat_key(self.engine.controller(head.engine_state, seat)))
-        return self._debts.owed_since(key, head.ply, mover)
+        if seat is None:
+            return None
+        return self.runner_of(head.seat_key(self.engine.controller(head.engine_state, seat)))
 
     @property
     def waiting_since(self) -> float | None:
@@ -280,8 +283,9 @@ class Table:
             if self._open_for_removals():
                 for peer in self.chain.head.peers:
                     owed = self._owed_since(peer) if peer != self.me else None
-                    if owed is not None and owed + self.idle_after > self._now:
-                        times.append(owed + self.idle_after)
+                    due = self.presence.due(owed, self.idle_after, self._now)
+                    if due is not None and due > self._now:
+                        times.append(due)
         return min((t for t in times if t is not None), default=None)
 
     # --- entry points ---------------------------------------------------------------------
@@ -497,7 +501,7 @@ class Table:
                 self.local.peer_signer(), END, {**body, "result": result_body(outcome, absent)}
             )
             return True
-        decision = self.ballot.decide(self.start, head, self.chain.states, removable)
+        decision = self.ballot.decide(self.start, head, self.chain.states, removable, self._mover())
         if isinstance(decision, Propose):
             proposal = self._propose(decision.removed)
             if proposal is None:
@@ -509,6 +513,8 @@ class Table:
             body = {**decision.proposal.body(), "votes": list(decision.votes)}
             del body["ply"], body["prev"]  # _sign_ply binds the head itself
             self._sign_ply(self.local.peer_signer(), REMOVE, body)
+        elif isinstance(decision, Withdraw):
+            self._released.extend(decision.released)
         else:
             return False
         return True
