@@ -31,6 +31,8 @@ Lies (the record is signed with the liar's own key unless said otherwise):
   the last seat's player carrying only its own VOTE, or its own VOTE bound to another chain
   digest;
 * ``false_ack``: its ACK of ply N carries a false chain digest (instead of the true one);
+* ``reuse_seq_chat``: a CHAT, then a second CHAT signed with the same ``seq``;
+* ``reuse_seq_move`` (at its turn): its move signed with the ``seq`` of its last ACK;
 * ``flood:COUNT``: COUNT chat records at once (signed in memory, seq from 10⁶ on: the
   flood is not worth writing ahead);
 * ``bot_seat@0:S``: in the lobby, it seats a bot it runs at seat S.
@@ -52,7 +54,8 @@ from client.cli import build_parser
 from client.headless import run_host, run_join
 from client.joining import JoinPeer
 from client.lobby_wire import LobbyChanged
-from client.peer import Peer, PeerLink
+from client.net_adapter import record_from_net
+from client.peer import Peer, PeerLink, RecordsSent
 from client.records import SignedRecord
 from engines import find_engine
 from net.envelope import HELLO_TAG, RECORD_TAG
@@ -64,11 +67,12 @@ from net.linkspec import AllowedKeys, LinkSpec
 from net.logfile import read_log
 from net.protocol import Connection
 from net.records import Kind, encode_payload, sign_record
+from net.signer import RecordSigner
 from net.wire import pack
 from tests.e2e.faulty_peer import illegal_wire, my_turn
 
 OTHERS_TURN = {"other_seat", "out_of_turn", "resign_other", "draw_other"}
-OWN_TURN = {"illegal", "bad_prev", "equivocate"}
+OWN_TURN = {"illegal", "bad_prev", "equivocate", "reuse_seq_move"}
 SECOND_LINK = {"forged_chat", "hello_sig", "garbage"}
 
 
@@ -92,8 +96,12 @@ class Liar:
         self.nursery: trio.Nursery | None = None
         self.bot: Bot | None = None
         self.moved: set[int] = set()
+        self.last_ack: SignedRecord | None = None
 
     def __call__(self, event: Any) -> None:
+        if isinstance(event, RecordsSent):
+            acks = [r for r in event.records if r.kind == "ACK" and r.author == self.peer.me]
+            self.last_ack = acks[-1] if acks else self.last_ack
         if isinstance(event, LobbyChanged) and self.bot_seat and isinstance(self.peer, JoinPeer):
             seat, self.bot_seat = self.bot_seat, None
             self.peer.call_soon(lambda: self.peer.add_bot(seat))  # type: ignore[attr-defined]
@@ -127,8 +135,8 @@ class Liar:
                 continue
             self.pending.remove(lie)
             getattr(self, f"_{name}")(arg)
-            if table.head is not head:
-                return  # an equivocation moved the head: look again from there
+            if table.head is not head or not table.live():
+                return  # an equivocation moved the head (look again there), or it halted
         if self.my_turn() and head.ply not in self.moved:
             self.moved.add(head.ply)
             if self.bot is None:
@@ -153,6 +161,15 @@ class Liar:
         for link in self.peer.links if links is None else links:
             link.send(SendRecord(record.envelope))
         self.peer.act(lambda table, now: table.receive(record, now))
+
+    def sign_with_seq(self, seq: int, kind: str, body: dict[str, Any]) -> SignedRecord:
+        """Sign with a chosen ``seq``, written ahead to its game file all the same."""
+        peer = self.peer
+        assert peer.file is not None and peer.table_id is not None
+        signer = RecordSigner(peer.identity, peer.table_id, peer.file, seq - 1)
+        record = record_from_net(signer.sign(Kind[kind], body))
+        peer.file.sync()
+        return record
 
     def ply_body(self, **fields: Any) -> dict[str, Any]:
         table = self.peer.table
@@ -257,6 +274,22 @@ class Liar:
 
     def _remove_misvoted(self, arg: str) -> None:
         self._remove(hashlib.blake2b(b"elsewhere", digest_size=32).digest(), "remove_misvoted")
+
+    def _reuse_seq_chat(self, arg: str) -> None:
+        first = self.sign("CHAT", {"text": "good luck, everyone"})
+        self.send(first)
+        self.send(self.sign_with_seq(first.seq, "CHAT", {"text": "I take that back"}))
+        self.told("reuse_seq_chat", f"two chat records with seq {first.seq}")
+
+    def _reuse_seq_move(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None and self.last_ack is not None
+        ack = self.last_ack
+        body = self.ply_body(seat=self.to_move(), move=self.legal_wire())
+        self.send(self.sign_with_seq(ack.seq, "MOVE", body))
+        self.told(
+            "reuse_seq_move", f"a move with seq {ack.seq}, its ACK of ply {ack.body['ply']}'s"
+        )
 
     def _flood(self, arg: str) -> None:
         table = self.peer.table

@@ -103,6 +103,7 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
             "hello_sig@12",
             "bad_prev@13",
             "garbage@14",
+            "reuse_seq_chat@15",
         ]
     )
     table.join("P2", "--seat", "2", *FAST)
@@ -143,9 +144,19 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
             rf"the bot of seat 5 run by {named} is no peer at this table and may not sign a CHAT",
         )
         assert "this is the host speaking" not in proc.output  # no chat line was shown
+        reused = rejected(
+            proc,
+            rf"{named} signed two different records with seq (\d+) \(a CHAT, then a CHAT\); "
+            "the second was ignored",
+        )
+        assert re.search(rf"^chat: {named}: good luck, everyone$", proc.output, re.M)
+        assert "I take that back" not in proc.output
         files = evidence_files(table, proc)
         kept = [f for f in files if f["kind"] == "rejected"]
-        assert len(kept) == 7, files
+        assert len(kept) == 8, files
+        [pair] = [f["records"] for f in kept if f["reason"] == reused.removeprefix("REJECTED: ")]
+        assert isinstance(pair, list) and [r["kind"] for r in pair] == ["CHAT", "CHAT"]
+        assert len({r["seq"] for r in pair}) == 1 and len({r["hash"] for r in pair}) == 2
         assert all(f["culprits"] == [liar_key.hex()] for f in kept)
         assert any(f["ply"] == other for f in kept)
         assert "Traceback" not in proc.output
@@ -179,7 +190,7 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
         assert "invalid:" not in done.stdout
     done = verify(table, liar)
     assert done.returncode == 1, done.stdout
-    assert len(re.findall(r"^invalid: .*\(Liar\)", done.stdout, re.M)) == 7, done.stdout
+    assert len(re.findall(r"^invalid: .*\(Liar\)", done.stdout, re.M)) == 8, done.stdout
 
 
 def test_a_hosting_liar_cannot_remove_without_votes_and_its_equivocation_halts_everyone(
@@ -264,6 +275,49 @@ def test_a_false_ack_halts_the_table_and_names_the_liar(table: Table) -> None:
         assert acks, halt
         assert chain_line(proc.output)[1] == 5  # ply 6 was never final
     assert len({chain_line(p.output)[2] for p in table.procs}) == 1  # one chain, the liar's too
+
+
+def test_a_move_reusing_the_seq_of_an_ack_halts_the_table_and_names_the_liar(
+    table: Table,
+) -> None:
+    """A record of the chain in a pair with one ``seq``: refusing the later one would split
+    the honest peers by arrival order, so the table halts (client/seq_book.py)."""
+    table.host("consensus", *FAST)
+    table.join("P2", "--seat", "2", *FAST)
+    liar = table.join("Liar", "--seat", "3", *FAST, lies="reuse_seq_move@6")
+    table.join("P4", "--seat", "4", *FAST)
+    codes = table.finish()
+    assert codes == [3, 3, 3, 3], table.outputs()
+    ply = told(liar, "reuse_seq_move")
+    seq = re.search(
+        rf"^liar: reuse_seq_move at ply {ply}: a move with seq (\d+)", liar.output, re.M
+    )
+    assert seq, liar.output
+    liar_key = load_profile_identity("liar", table.home).public_key
+    named = r"peer \S+ \(Liar\)"
+    deed = f"signed two different records with seq {seq[1]}"
+    for proc in (table.procs[0], table.procs[1], table.procs[3]):
+        assert re.search(
+            rf"^HALTED at ply {ply - 1}: {named} {deed} "
+            rf"\(an ACK of ply {ply - 1}, then a MOVE for ply {ply}\)$",
+            proc.output,
+            re.M,
+        ), proc.output
+        verdict = re.findall(r"^verdict: (.*)$", proc.output, re.M)[-1]
+        assert re.fullmatch(rf"{named} {deed}", verdict), proc.output
+        halt = json.loads(
+            Path(re.findall(r"^evidence: (\S+halt\.json)$", proc.output, re.M)[-1]).read_text()
+        )
+        assert halt["kind"] == "equivocation" and halt["culprits"] == [liar_key.hex()]
+        pair = [r for r in halt["records"] if r["seq"] == int(seq[1])]
+        assert sorted(r["kind"] for r in pair) == ["ACK", "MOVE"], halt
+        assert {r["author"] for r in pair} == {liar_key.hex()}
+        assert chain_line(proc.output)[0] == ply - 1  # the move never entered the chain
+        # of the pair, only the ACK is in the file: its only problems are the HALTs
+        problems = re.findall(r"^invalid: (.*)$", verify(table, proc).stdout, re.M)
+        assert problems and all(" halted the table at ply " in p for p in problems), problems
+    done = verify(table, liar)  # its own file, written ahead, holds both
+    assert re.search(rf"^invalid: .*\(Liar\) {deed}: records \d+ and \d+$", done.stdout, re.M)
 
 
 def verify(table: Table, proc: Proc) -> subprocess.CompletedProcess[str]:
