@@ -25,6 +25,9 @@ Lies (the record is signed with the liar's own key unless said otherwise):
   the host (its own key, a valid handshake): a CHAT claiming to be by peer NAME (its author
   field) but signed by the liar; a record signed with the handshake's purpose tag; 36 bytes
   of noise where an encrypted frame should be;
+* ``record_sig_hello``: a second link whose handshake signature (AUTH) is made for the
+  record purpose (``palabre/1/record\0`` instead of ``palabre/1/hello\0``) over the same
+  bytes: the converse of ``hello_sig``;
 * ``equivocate:NAME`` (a host): at its turn, two different legal moves for one ply, one to
   the link of peer NAME and the other to every other link;
 * ``remove_unvoted``, ``remove_misvoted`` (a host, the appender of a REMOVE): a REMOVE of
@@ -73,7 +76,7 @@ from tests.e2e.faulty_peer import illegal_wire, my_turn
 
 OTHERS_TURN = {"other_seat", "out_of_turn", "resign_other", "draw_other"}
 OWN_TURN = {"illegal", "bad_prev", "equivocate", "reuse_seq_move"}
-SECOND_LINK = {"forged_chat", "hello_sig", "garbage"}
+SECOND_LINK = {"forged_chat", "hello_sig", "garbage", "record_sig_hello"}
 
 
 def lies() -> list[tuple[str, int, str]]:
@@ -322,23 +325,33 @@ class Liar:
     def _garbage(self, arg: str) -> None:
         self.second_link("garbage", "noise after a valid handshake", None)
 
-    def second_link(self, name: str, text: str, envelope: list[bytes] | None) -> None:
+    def _record_sig_hello(self, arg: str) -> None:
+        self.second_link(
+            "record_sig_hello", "a handshake signed for the record purpose", None, RecordPurpose
+        )
+
+    def second_link(
+        self, name: str, text: str, envelope: list[bytes] | None, signs: Any = None
+    ) -> None:
         self.told(name, f"{text}, on a second link")
         assert self.nursery is not None
-        self.nursery.start_soon(self._on_second_link, name, envelope)
+        self.nursery.start_soon(self._on_second_link, name, envelope, signs)
 
-    async def _on_second_link(self, name: str, envelope: list[bytes] | None) -> None:
+    async def _on_second_link(self, name: str, envelope: list[bytes] | None, signs: Any) -> None:
         peer = self.peer
         target = peer.target if isinstance(peer, JoinPeer) else None
         assert target is not None, "second links are for a joining liar"
         host, port = (target.addresses[0], target.port) if isinstance(target, Invite) else target
         secret = target.secret if isinstance(target, Invite) else peer.secret
-        spec = LinkSpec(peer.identity, APP_VERSION, AllowedKeys(), peer.table_id, secret=secret)
+        identity = peer.identity if signs is None else signs(peer.identity)
+        spec = LinkSpec(identity, APP_VERSION, AllowedKeys(), peer.table_id, secret=secret)
         stream = await trio.open_tcp_stream(host, port)
         connection = Connection(Role.INITIATOR, spec, trio.current_time())
         if await _exchange(stream, connection, until=Connected) is None:
             return
-        if envelope is None:
+        if signs is not None:
+            pass  # its AUTH was the lie: the host refuses it
+        elif envelope is None:
             await stream.send_all(b"\0\0\0\x20" + os.urandom(32))
         else:
             data = pack(envelope)
@@ -346,6 +359,21 @@ class Liar:
         closed = await _exchange(stream, connection, until=LinkClosed)
         self.say(f"{name}: the host closed the second link: {closed}")
         await stream.aclose()
+
+
+class RecordPurpose:
+    """An identity whose handshake signatures are made for the record purpose instead:
+    the same bytes after the tag, signed under ``palabre/1/record\0``."""
+
+    def __init__(self, inner: Identity) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def sign(self, message: bytes) -> bytes:
+        assert message.startswith(HELLO_TAG)
+        return self.inner.sign(RECORD_TAG + message.removeprefix(HELLO_TAG))
 
 
 async def _exchange(stream: trio.SocketStream, connection: Connection, until: type) -> Any:

@@ -104,6 +104,7 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
             "bad_prev@13",
             "garbage@14",
             "reuse_seq_chat@15",
+            "record_sig_hello@16",
         ]
     )
     table.join("P2", "--seat", "2", *FAST)
@@ -181,6 +182,20 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
     assert "I resign, sorry" not in host.output + p2.output + p4.output
     for lie in ("forged_chat", "hello_sig", "garbage"):
         assert re.search(rf"^liar: {lie}: the host closed the second link: ", liar.output, re.M)
+    # a handshake signed for the record purpose: refused before the link opens, and said
+    liar_fp = load_profile_identity("liar", table.home).fingerprint[:9]
+    assert re.search(
+        rf"^link: \S+: no link: the joiner {liar_fp}… did not prove it holds its key "
+        r"\(bad handshake signature\)$",
+        host.output,
+        re.M,
+    ), host.output
+    assert re.search(
+        r"^liar: (record_sig_hello: the host closed the second link|the second link closed "
+        r"early): .*bad handshake signature",
+        liar.output,
+        re.M,
+    ), liar.output
     # the game files: each honest one is valid (missing only the liar's refused records,
     # which the evidence files hold); the liar's own, written ahead, convicts it of each lie
     for proc in honest:
