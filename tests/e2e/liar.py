@@ -36,6 +36,8 @@ Lies (the record is signed with the liar's own key unless said otherwise):
 * ``false_ack``: its ACK of ply N carries a false chain digest (instead of the true one);
 * ``reuse_seq_chat``: a CHAT, then a second CHAT signed with the same ``seq``;
 * ``reuse_seq_move`` (at its turn): its move signed with the ``seq`` of its last ACK;
+* ``idle``: once the head reaches ply N − 1 it neither moves nor acks, nor sends anything
+  it signs, but keeps its links up (heartbeats, presence): connected but idle;
 * ``flood:COUNT``: COUNT chat records at once (signed in memory, seq from 10⁶ on: the
   flood is not worth writing ahead);
 * ``bot_seat@0:S``: in the lobby, it seats a bot it runs at seat S.
@@ -54,6 +56,7 @@ import trio
 
 from client.bots import Bot, make_bot
 from client.cli import build_parser
+from client.events import Output
 from client.headless import run_host, run_join
 from client.joining import JoinPeer
 from client.lobby_wire import LobbyChanged
@@ -94,7 +97,9 @@ class Liar:
 
     def __init__(self, peer: Peer, wanted: list[tuple[str, int, str]]) -> None:
         self.peer = peer
-        self.pending = [lie for lie in wanted if lie[0] not in ("bot_seat", "false_ack")]
+        self.pending = [lie for lie in wanted if lie[0] not in ("bot_seat", "false_ack", "idle")]
+        self.idle_from = next((ply for name, ply, _ in wanted if name == "idle"), None)
+        self.idle_told = False
         self.bot_seat = next((int(arg) for name, _, arg in wanted if name == "bot_seat"), None)
         self.nursery: trio.Nursery | None = None
         self.bot: Bot | None = None
@@ -140,6 +145,8 @@ class Liar:
             getattr(self, f"_{name}")(arg)
             if table.head is not head or not table.live():
                 return  # an equivocation moved the head (look again there), or it halted
+        if self.idle():
+            return
         if self.my_turn() and head.ply not in self.moved:
             self.moved.add(head.ply)
             if self.bot is None:
@@ -147,6 +154,22 @@ class Liar:
                 self.bot = make_bot(table.engine.name, "sensible", self.peer.seed * 100 + seat)
             move = self.bot.choose(table.engine, head.engine_state)
             self.peer.act(lambda t, now: t.move(move, now))
+
+    def idle(self) -> bool:
+        """Whether it is idle now (``idle@N``: from the head at ply N − 1 on)."""
+        table = self.peer.table
+        if self.idle_from is None or table is None or table.head.ply < self.idle_from - 1:
+            return False
+        if not self.idle_told:
+            self.idle_told = True
+            self.told("idle", "it stays connected but neither moves nor acks from now on")
+        return True
+
+    def withhold(self, output: Output) -> Output:
+        """Idle: what its keys signed stays in its own file and goes nowhere."""
+        if self.idle():
+            output.send = [r for r in output.send if not self.mine(r.author)]
+        return output
 
     # --- signing and sending -----------------------------------------------------------------
     def sign(
@@ -437,6 +460,12 @@ def main(argv: list[str]) -> int:
                 return FalseAcks(inner, false_ack) if identity is peer.identity else inner
 
             peer.signer = lying_signer  # type: ignore[method-assign]
+        absorb = peer.absorb
+
+        def idle_absorb(output: Output) -> None:
+            absorb(liar.withhold(output))
+
+        peer.absorb = idle_absorb  # type: ignore[method-assign]
         run = peer.run  # type: ignore[attr-defined]
 
         async def run_with_nursery() -> int:

@@ -335,6 +335,38 @@ def test_a_move_reusing_the_seq_of_an_ack_halts_the_table_and_names_the_liar(
     assert re.search(rf"^invalid: .*\(Liar\) {deed}: records \d+ and \d+$", done.stdout, re.M)
 
 
+def test_a_liar_connected_but_idle_is_voted_off_and_a_bot_finishes_its_seat(
+    table: Table,
+) -> None:
+    """It keeps its links up (heartbeats, presence) but from ply 6 on neither moves nor acks:
+    past the idle timeout the others vote it off, a bot of the host's takes seat 3."""
+    table.host("consensus", *FAST, "--idle-timeout", "2", "--away-timeout", "60")
+    table.join("P2", "--seat", "2", *FAST)
+    liar = table.join("Liar", "--seat", "3", *FAST, lies="idle@6")
+    table.join("P4", "--seat", "4", *FAST)
+    codes = table.finish()
+    host, p2, _, p4 = table.procs
+    honest = (host, p2, p4)
+    assert [codes[0], codes[1], codes[3]] == [0, 0, 0], table.outputs()
+    assert told(liar, "idle") == 6
+    same = {chain_line(proc.output) for proc in honest}
+    assert len(same) == 1, table.outputs()
+    plies, final, _digest = same.pop()
+    assert final == plies > 6
+    named = r"peer \S+ \(Liar\)"
+    for proc in honest:
+        removal = [line for line in ply_lines(proc.output) if "removed; bots take seats" in line]
+        assert len(removal) == 1, proc.output
+        assert re.search(rf"peer \S+ \(Host\) +{named} removed; bots take seats \[3\]", removal[0])
+        assert int(removal[0].split(".")[0]) >= 6
+        assert re.search(rf"^vote: peer \S+ \(P2\) votes to remove {named}", proc.output, re.M)
+        assert not re.search(rf"^presence: {named} is away", proc.output, re.M)  # it was there
+        assert not re.search(r"^link: .*Liar", proc.output, re.M)  # its links never dropped
+        assert "Result: " in proc.output and "Traceback" not in proc.output
+        done = verify(table, proc)
+        assert done.returncode == 0, done.stdout
+
+
 def verify(table: Table, proc: Proc) -> subprocess.CompletedProcess[str]:
     (path,) = (table.home / "profiles" / proc.name / "games").glob("*.palabre-log")
     return subprocess.run(
