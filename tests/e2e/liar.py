@@ -28,6 +28,8 @@ Lies (the record is signed with the liar's own key unless said otherwise):
 * ``record_sig_hello``: a second link whose handshake signature (AUTH) is made for the
   record purpose (``palabre/1/record\0`` instead of ``palabre/1/hello\0``) over the same
   bytes: the converse of ``hello_sig``;
+* ``dial_no_secret:NAME``: it dials peer NAME's listener (the mesh's address of it) with
+  its own key but without the table secret;
 * ``equivocate:NAME`` (a host): at its turn, two different legal moves for one ply, one to
   the link of peer NAME and the other to every other link;
 * ``remove_unvoted``, ``remove_misvoted`` (a host, the appender of a REMOVE): a REMOVE of
@@ -79,7 +81,7 @@ from tests.e2e.faulty_peer import illegal_wire, my_turn
 
 OTHERS_TURN = {"other_seat", "out_of_turn", "resign_other", "draw_other"}
 OWN_TURN = {"illegal", "bad_prev", "equivocate", "reuse_seq_move"}
-SECOND_LINK = {"forged_chat", "hello_sig", "garbage", "record_sig_hello"}
+SECOND_LINK = {"forged_chat", "hello_sig", "garbage", "record_sig_hello", "dial_no_secret"}
 
 
 def lies() -> list[tuple[str, int, str]]:
@@ -352,6 +354,26 @@ class Liar:
         self.second_link(
             "record_sig_hello", "a handshake signed for the record purpose", None, RecordPurpose
         )
+
+    def _dial_no_secret(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        victim = next(p.key for p in table.start.peers if p.name == arg)
+        where = self.peer.mesh.book[victim]
+        self.told(
+            "dial_no_secret", f"a link to {arg} at {where.host}:{where.port} without the secret"
+        )
+        assert self.nursery is not None
+        self.nursery.start_soon(self._dial_without_secret, where.host, where.port)
+
+    async def _dial_without_secret(self, host: str, port: int) -> None:
+        spec = LinkSpec(self.peer.identity, APP_VERSION, AllowedKeys(), self.peer.table_id)
+        stream = await trio.open_tcp_stream(host, port)
+        connection = Connection(Role.INITIATOR, spec, trio.current_time())
+        if await _exchange(stream, connection, until=Connected) is not None:
+            closed = await _exchange(stream, connection, until=LinkClosed)  # its AUTH is read
+            self.say(f"dial_no_secret: the link closed: {closed}")
+        await stream.aclose()
 
     def second_link(
         self, name: str, text: str, envelope: list[bytes] | None, signs: Any = None
