@@ -31,7 +31,6 @@ import pytest
 from client.bots import make_bot
 from client.match import play_match
 from client.net_demo import check_chains
-from client.plies import PLY_RULES
 from engines import find_engine
 from net.identity import load_profile_identity
 from net.logfile import LogWriter
@@ -221,27 +220,21 @@ def test_a_hosting_liar_cannot_remove_without_votes_and_its_equivocation_halts_e
     liar_key = load_profile_identity("host", table.home).public_key
     named = r"peer \S+ \(Liar\)"
     ply = told(liar, "equivocate")
-    known = "REMOVE" in PLY_RULES  # the removal rule lands with the mesh issue
     for proc in honest:
-        if known:
-            rejected(
-                proc,
-                rf"{named}'s REMOVE lacks the consent of peer \S+ \(P[23]\), "
-                rf"peer \S+ \(P[23]\); it was ignored",
-            )
-            rejected(proc, rf"{named}'s REMOVE carries a consent by {named} given for another .*")
-        else:
-            assert (
-                len(
-                    re.findall(
-                        rf"^REJECTED: {named} sent a record of unknown kind 'REMOVE'$",
-                        proc.output,
-                        re.M,
-                    )
-                )
-                == 2
-            ), proc.output
-        assert "removed" not in "\n".join(ply_lines(proc.output))
+        rejected(
+            proc,
+            rf"{named}'s REMOVE lacks the consent of peer \S+ \(P[23]\), "
+            rf"peer \S+ \(P[23]\); it was ignored",
+        )
+        rejected(proc, rf"{named}'s REMOVE carries a consent by {named} given for another .*")
+        removes = [
+            f
+            for f in evidence_files(table, proc)
+            if f["kind"] == "rejected" and "REMOVE" in str(f["reason"])
+        ]
+        assert len(removes) == 2 and all(f["culprits"] == [liar_key.hex()] for f in removes)
+        assert "removed" not in "\n".join(ply_lines(proc.output))  # nobody was removed
+        assert not re.search(r"^vote: ", proc.output, re.M)  # nor was anyone voted off
         assert re.search(rf"^HALTED at ply {ply}: ", proc.output, re.M), proc.output
         verdict = re.findall(r"^verdict: (.*)$", proc.output, re.M)[-1]
         assert re.fullmatch(rf"{named} signed two different records for ply {ply}", verdict), (
