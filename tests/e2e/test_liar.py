@@ -10,10 +10,11 @@ The tables (docs/SECURITY.md says why each attacker sits where it does):
 * a joining liar at a Forbans table of five seats (it plays seat 3 and runs the bot of seat
   5) tells every lie that a game survives, then plays on: the game must be exactly the one
   honest bots play;
-* a hosting liar at a Consensus table: in a star through the host, only the hub can show
-  two peers two versions of one ply, so the host is the realistic equivocator; before that
-  it appends REMOVEs it has no votes for;
-* a joining liar acking a false chain digest at a Consensus table.
+* a hosting liar at a Consensus table appends REMOVEs it has no votes for (only the peer
+  with the lowest seat may append one), then equivocates, showing P3 another version of
+  its move than the others;
+* joining liars at Consensus tables: one acks a false chain digest; one signs a move with
+  the ``seq`` of its last ACK; one stays connected but never moves nor acks again.
 """
 
 from __future__ import annotations
