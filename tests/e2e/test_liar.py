@@ -26,6 +26,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -84,6 +85,22 @@ def another_tables_log(table: Table) -> Path:
     writer.append(sign_record(host, Kind.MOVE, other, 2, move).data)
     writer.close()
     return path
+
+
+def four_with_a_liar(table: Table, lies: str, *host_options: str) -> Proc:
+    """A Consensus table of four bot peers; the one at seat 3 is the liar."""
+    table.host("consensus", *FAST, *host_options)
+    table.join("P2", "--seat", "2", *FAST)
+    liar = table.join("Liar", "--seat", "3", *FAST, lies=lies)
+    table.join("P4", "--seat", "4", *FAST)
+    return liar
+
+
+def halt_evidence(proc: Proc) -> dict[str, Any]:
+    """The last halt evidence file ``proc`` named."""
+    path = re.findall(r"^evidence: (\S+halt\.json)$", proc.output, re.M)[-1]
+    found: dict[str, Any] = json.loads(Path(path).read_text())
+    return found
 
 
 def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table) -> None:
@@ -241,9 +258,7 @@ def test_a_hosting_liar_cannot_remove_without_votes_and_its_equivocation_halts_e
         assert re.fullmatch(rf"{named} signed two different records for ply {ply}", verdict), (
             proc.output
         )
-        halt = json.loads(
-            Path(re.findall(r"^evidence: (\S+halt\.json)$", proc.output, re.M)[-1]).read_text()
-        )
+        halt = halt_evidence(proc)
         assert halt["kind"] == "equivocation" and halt["culprits"] == [liar_key.hex()]
         moves = [
             r for r in halt["records"] if r["kind"] == "MOVE" and r["author"] == liar_key.hex()
@@ -260,10 +275,7 @@ def test_a_hosting_liar_cannot_remove_without_votes_and_its_equivocation_halts_e
 
 
 def test_a_false_ack_halts_the_table_and_names_the_liar(table: Table) -> None:
-    table.host("consensus", *FAST)
-    table.join("P2", "--seat", "2", *FAST)
-    liar = table.join("Liar", "--seat", "3", *FAST, lies="false_ack@6")
-    table.join("P4", "--seat", "4", *FAST)
+    liar = four_with_a_liar(table, "false_ack@6")
     codes = table.finish()
     assert codes == [3, 3, 3, 3], table.outputs()
     assert re.search(r"^liar: false_ack at ply 6: ", liar.output, re.M)
@@ -276,9 +288,7 @@ def test_a_false_ack_halts_the_table_and_names_the_liar(table: Table) -> None:
         assert re.fullmatch(
             r"peer \S+ \(Liar\) disagrees with the majority \(3 of 4 peers\) on ply 6", verdict
         ), proc.output
-        halt = json.loads(
-            Path(re.findall(r"^evidence: (\S+halt\.json)$", proc.output, re.M)[-1]).read_text()
-        )
+        halt = halt_evidence(proc)
         assert halt["culprits"] == [liar_key.hex()]
         acks = [r for r in halt["records"] if r["kind"] == "ACK" and r["author"] == liar_key.hex()]
         assert acks, halt
@@ -291,10 +301,7 @@ def test_a_move_reusing_the_seq_of_an_ack_halts_the_table_and_names_the_liar(
 ) -> None:
     """A record of the chain in a pair with one ``seq``: refusing the later one would split
     the honest peers by arrival order, so the table halts (client/seq_book.py)."""
-    table.host("consensus", *FAST)
-    table.join("P2", "--seat", "2", *FAST)
-    liar = table.join("Liar", "--seat", "3", *FAST, lies="reuse_seq_move@6")
-    table.join("P4", "--seat", "4", *FAST)
+    liar = four_with_a_liar(table, "reuse_seq_move@6")
     codes = table.finish()
     assert codes == [3, 3, 3, 3], table.outputs()
     ply = told(liar, "reuse_seq_move")
@@ -314,9 +321,7 @@ def test_a_move_reusing_the_seq_of_an_ack_halts_the_table_and_names_the_liar(
         ), proc.output
         verdict = re.findall(r"^verdict: (.*)$", proc.output, re.M)[-1]
         assert re.fullmatch(rf"{named} {deed}", verdict), proc.output
-        halt = json.loads(
-            Path(re.findall(r"^evidence: (\S+halt\.json)$", proc.output, re.M)[-1]).read_text()
-        )
+        halt = halt_evidence(proc)
         assert halt["kind"] == "equivocation" and halt["culprits"] == [liar_key.hex()]
         pair = [r for r in halt["records"] if r["seq"] == int(seq[1])]
         assert sorted(r["kind"] for r in pair) == ["ACK", "MOVE"], halt
@@ -334,10 +339,7 @@ def test_a_liar_connected_but_idle_is_voted_off_and_a_bot_finishes_its_seat(
 ) -> None:
     """It keeps its links up (heartbeats, presence) but from ply 6 on neither moves nor acks:
     past the idle timeout the others vote it off, a bot of the host's takes seat 3."""
-    table.host("consensus", *FAST, "--idle-timeout", "2", "--away-timeout", "60")
-    table.join("P2", "--seat", "2", *FAST)
-    liar = table.join("Liar", "--seat", "3", *FAST, lies="idle@6")
-    table.join("P4", "--seat", "4", *FAST)
+    liar = four_with_a_liar(table, "idle@6", "--idle-timeout", "2", "--away-timeout", "60")
     codes = table.finish()
     host, p2, _, p4 = table.procs
     honest = (host, p2, p4)
