@@ -353,8 +353,10 @@ class JoinPeer(Peer):
         alone = not any(link.key == host_key for link in self.links)
         if self.table is not None and host_key == self.table.start.host and alone:
             self.rematch.left(host_key)
-        if self.table is None:
-            refused = closed.by_peer and closed.code in _REFUSALS
+        refused = closed.by_peer and closed.code in _REFUSALS
+        if self.table is None or (refused and closed.code is CloseCode.SECRET):
+            # a rejoin took its table up from its file first: without the secret, no peer
+            # of the table will ever let it in, so it ends as a refused join does
             self._fail(
                 f"the host {'refused' if refused else 'closed'} the join: {closed.reason}",
                 refused=refused,

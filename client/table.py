@@ -10,6 +10,8 @@ clock, opens no socket and never blocks; the driver passes ``now`` and calls ``t
 How a record is handled (everything is checked before anything changes):
 
 * same record hash as one seen before: dropped silently;
+* another record with the ``seq`` of one its author signed before: rejected, or the table
+  halts if either is in the chain (``client.seq_book`` says which);
 * a ply record for ply head+1: checked by ``Chain.check`` (author, ``prev``, legality),
   applied, then this peer signs ACK ``{ply, digest}`` — and END when the game is over;
 * a ply record for an occupied ply: judged against the state before that ply: a legal one
@@ -93,6 +95,7 @@ from client.records import (
 )
 from client.removal import ABANDONED, Proposal, abandoned_outcome, seats_played_by
 from client.seating import IntentRefused, LocalSeats
+from client.seq_book import SeqBook
 from client.start import SeatSpec, open_start
 from client.takeback import HOLD, TAKEBACK_KINDS, TakebackBook, ask_refusal
 from engines import AnyEngine, Outcome
@@ -170,6 +173,7 @@ class Table:
         self._own_acks = OwnClaims("ACK")
         self._own_ends = OwnClaims("END")
         self._seen: set[bytes] = set()
+        self._seqs = SeqBook(self.start.record)  # a reused seq: client.seq_book
         self._own: set[bytes] = set()
         self._early: dict[int, list[SignedRecord]] = {}
         self._early_count = 0
@@ -569,7 +573,16 @@ class Table:
         if record.record_hash in self._seen:
             return
         self._seen.add(record.record_hash)
-        self._dispatch(record)
+        clash = self._seqs.clash(record, self.runner_of(record.author), self.chain.head.peers)
+        if clash is None:
+            self._dispatch(record)
+        elif clash.halts:
+            reason = clash.reason(self.describe)
+            self._halt(
+                "equivocation", self.chain.head.ply, reason, clash.records, (), clash.accused
+            )
+        else:
+            self._reject(record, clash.reason(self.describe), also=clash.first)
 
     def _dispatch(self, record: SignedRecord) -> None:
         if record.table_id != self.start.table_id:
@@ -604,7 +617,13 @@ class Table:
     def _ignore(self, record: SignedRecord, reason: str) -> None:
         self._out.events.append(RecordIgnored(record, f"{reason}; its {record.kind} was ignored"))
 
-    def _reject(self, record: SignedRecord, reason: str, before: TableState | None = None) -> None:
+    def _reject(
+        self,
+        record: SignedRecord,
+        reason: str,
+        before: TableState | None = None,
+        also: SignedRecord | None = None,
+    ) -> None:
         if record.record_hash in self._own:
             raise LocalProtocolError(f"this peer's own {record.kind} was refused: {reason}")
         runner = self.runner_of(record.author)
@@ -618,7 +637,7 @@ class Table:
             reason,
             f"signed by {self.describe(record.author)}",
             (runner,) if runner else (),
-            (record,),
+            (record,) if also is None else (also, record),
             states,
         )
         self.rejected.append(evidence)

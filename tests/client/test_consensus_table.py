@@ -46,7 +46,8 @@ def test_a_seat_taken_over_is_refused_to_its_own_player() -> None:
     owner = PEERS[played.seat - 1]
     controller = PEERS.index(next(n for n in PEERS if setup.key(n) == played.record.author)) + 1
     # A fresh table, fed the same records up to the ply before.
-    replay = Router({n: setup.table(n, bots=()) for n in PEERS})
+    log = finished.logs["A"]  # its keys go on after the seqs they used (write-ahead)
+    replay = Router({n: setup.table(n, bots=(), log=log) for n in PEERS})
     replay.start()
     replay.run()
     for earlier in states[1:ply]:
@@ -82,7 +83,8 @@ def test_the_rulers_extra_move_is_signed_by_the_ruler_only() -> None:
     )
     resuming = CONSENSUS.controller(before.engine_state, before.engine_state.slot)
     assert before.seat_key(resuming) != played.record.author  # someone else's slot is next
-    replay = Router({n: setup.table(n, bots=()) for n in PEERS})
+    log = finished.logs["A"]  # its keys go on after the seqs they used (write-ahead)
+    replay = Router({n: setup.table(n, bots=(), log=log) for n in PEERS})
     replay.start()
     replay.run()
     for earlier in states[1:ply]:

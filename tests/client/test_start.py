@@ -179,7 +179,7 @@ def test_a_start_record_other_than_ours_is_rejected() -> None:
     table = setup.table("A")
     table.begin(0.0)
     body = {**setup.start_record.body, "options": {"seats": 2, "pile": 9}}
-    second = TestSigner(setup.identities["A"], TABLE_ID).sign(START, body)
+    second = TestSigner(setup.identities["A"], TABLE_ID, 1000).sign(START, body)  # a new seq
     out = table.receive(second, 1.0)
     assert [e.reason for e in out.events] == [
         f"{table.describe(setup.key('A'))} sent a second START"

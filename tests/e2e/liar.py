@@ -25,12 +25,21 @@ Lies (the record is signed with the liar's own key unless said otherwise):
   the host (its own key, a valid handshake): a CHAT claiming to be by peer NAME (its author
   field) but signed by the liar; a record signed with the handshake's purpose tag; 36 bytes
   of noise where an encrypted frame should be;
+* ``record_sig_hello``: a second link whose handshake signature (AUTH) is made for the
+  record purpose (``palabre/1/record\0`` instead of ``palabre/1/hello\0``) over the same
+  bytes: the converse of ``hello_sig``;
+* ``dial_no_secret:NAME``: it dials peer NAME's listener (the mesh's address of it) with
+  its own key but without the table secret;
 * ``equivocate:NAME`` (a host): at its turn, two different legal moves for one ply, one to
   the link of peer NAME and the other to every other link;
 * ``remove_unvoted``, ``remove_misvoted`` (a host, the appender of a REMOVE): a REMOVE of
   the last seat's player carrying only its own VOTE, or its own VOTE bound to another chain
   digest;
 * ``false_ack``: its ACK of ply N carries a false chain digest (instead of the true one);
+* ``reuse_seq_chat``: a CHAT, then a second CHAT signed with the same ``seq``;
+* ``reuse_seq_move`` (at its turn): its move signed with the ``seq`` of its last ACK;
+* ``idle``: once the head reaches ply N − 1 it neither moves nor acks, nor sends anything
+  it signs, but keeps its links up (heartbeats, presence): connected but idle;
 * ``flood:COUNT``: COUNT chat records at once (signed in memory, seq from 10⁶ on: the
   flood is not worth writing ahead);
 * ``bot_seat@0:S``: in the lobby, it seats a bot it runs at seat S.
@@ -49,10 +58,12 @@ import trio
 
 from client.bots import Bot, make_bot
 from client.cli import build_parser
+from client.events import Output
 from client.headless import run_host, run_join
 from client.joining import JoinPeer
 from client.lobby_wire import LobbyChanged
-from client.peer import Peer, PeerLink
+from client.net_adapter import record_from_net
+from client.peer import Peer, PeerLink, RecordsSent
 from client.records import SignedRecord
 from engines import find_engine
 from net.envelope import HELLO_TAG, RECORD_TAG
@@ -64,12 +75,13 @@ from net.linkspec import AllowedKeys, LinkSpec
 from net.logfile import read_log
 from net.protocol import Connection
 from net.records import Kind, encode_payload, sign_record
+from net.signer import RecordSigner
 from net.wire import pack
 from tests.e2e.faulty_peer import illegal_wire, my_turn
 
 OTHERS_TURN = {"other_seat", "out_of_turn", "resign_other", "draw_other"}
-OWN_TURN = {"illegal", "bad_prev", "equivocate"}
-SECOND_LINK = {"forged_chat", "hello_sig", "garbage"}
+OWN_TURN = {"illegal", "bad_prev", "equivocate", "reuse_seq_move"}
+SECOND_LINK = {"forged_chat", "hello_sig", "garbage", "record_sig_hello", "dial_no_secret"}
 
 
 def lies() -> list[tuple[str, int, str]]:
@@ -87,13 +99,19 @@ class Liar:
 
     def __init__(self, peer: Peer, wanted: list[tuple[str, int, str]]) -> None:
         self.peer = peer
-        self.pending = [lie for lie in wanted if lie[0] not in ("bot_seat", "false_ack")]
+        self.pending = [lie for lie in wanted if lie[0] not in ("bot_seat", "false_ack", "idle")]
+        self.idle_from = next((ply for name, ply, _ in wanted if name == "idle"), None)
+        self.idle_told = False
         self.bot_seat = next((int(arg) for name, _, arg in wanted if name == "bot_seat"), None)
         self.nursery: trio.Nursery | None = None
         self.bot: Bot | None = None
         self.moved: set[int] = set()
+        self.last_ack: SignedRecord | None = None
 
     def __call__(self, event: Any) -> None:
+        if isinstance(event, RecordsSent):
+            acks = [r for r in event.records if r.kind == "ACK" and r.author == self.peer.me]
+            self.last_ack = acks[-1] if acks else self.last_ack
         if isinstance(event, LobbyChanged) and self.bot_seat and isinstance(self.peer, JoinPeer):
             seat, self.bot_seat = self.bot_seat, None
             self.peer.call_soon(lambda: self.peer.add_bot(seat))  # type: ignore[attr-defined]
@@ -127,8 +145,10 @@ class Liar:
                 continue
             self.pending.remove(lie)
             getattr(self, f"_{name}")(arg)
-            if table.head is not head:
-                return  # an equivocation moved the head: look again from there
+            if table.head is not head or not table.live():
+                return  # an equivocation moved the head (look again there), or it halted
+        if self.idle():
+            return
         if self.my_turn() and head.ply not in self.moved:
             self.moved.add(head.ply)
             if self.bot is None:
@@ -136,6 +156,22 @@ class Liar:
                 self.bot = make_bot(table.engine.name, "sensible", self.peer.seed * 100 + seat)
             move = self.bot.choose(table.engine, head.engine_state)
             self.peer.act(lambda t, now: t.move(move, now))
+
+    def idle(self) -> bool:
+        """Whether it is idle now (``idle@N``: from the head at ply N − 1 on)."""
+        table = self.peer.table
+        if self.idle_from is None or table is None or table.head.ply < self.idle_from - 1:
+            return False
+        if not self.idle_told:
+            self.idle_told = True
+            self.told("idle", "it stays connected but neither moves nor acks from now on")
+        return True
+
+    def withhold(self, output: Output) -> Output:
+        """Idle: what its keys signed stays in its own file and goes nowhere."""
+        if self.idle():
+            output.send = [r for r in output.send if not self.mine(r.author)]
+        return output
 
     # --- signing and sending -----------------------------------------------------------------
     def sign(
@@ -153,6 +189,15 @@ class Liar:
         for link in self.peer.links if links is None else links:
             link.send(SendRecord(record.envelope))
         self.peer.act(lambda table, now: table.receive(record, now))
+
+    def sign_with_seq(self, seq: int, kind: str, body: dict[str, Any]) -> SignedRecord:
+        """Sign with a chosen ``seq``, written ahead to its game file all the same."""
+        peer = self.peer
+        assert peer.file is not None and peer.table_id is not None
+        signer = RecordSigner(peer.identity, peer.table_id, peer.file, seq - 1)
+        record = record_from_net(signer.sign(Kind[kind], body))
+        peer.file.sync()
+        return record
 
     def ply_body(self, **fields: Any) -> dict[str, Any]:
         table = self.peer.table
@@ -258,6 +303,22 @@ class Liar:
     def _remove_misvoted(self, arg: str) -> None:
         self._remove(hashlib.blake2b(b"elsewhere", digest_size=32).digest(), "remove_misvoted")
 
+    def _reuse_seq_chat(self, arg: str) -> None:
+        first = self.sign("CHAT", {"text": "good luck, everyone"})
+        self.send(first)
+        self.send(self.sign_with_seq(first.seq, "CHAT", {"text": "I take that back"}))
+        self.told("reuse_seq_chat", f"two chat records with seq {first.seq}")
+
+    def _reuse_seq_move(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None and self.last_ack is not None
+        ack = self.last_ack
+        body = self.ply_body(seat=self.to_move(), move=self.legal_wire())
+        self.send(self.sign_with_seq(ack.seq, "MOVE", body))
+        self.told(
+            "reuse_seq_move", f"a move with seq {ack.seq}, its ACK of ply {ack.body['ply']}'s"
+        )
+
     def _flood(self, arg: str) -> None:
         table = self.peer.table
         assert table is not None
@@ -289,23 +350,53 @@ class Liar:
     def _garbage(self, arg: str) -> None:
         self.second_link("garbage", "noise after a valid handshake", None)
 
-    def second_link(self, name: str, text: str, envelope: list[bytes] | None) -> None:
+    def _record_sig_hello(self, arg: str) -> None:
+        self.second_link(
+            "record_sig_hello", "a handshake signed for the record purpose", None, RecordPurpose
+        )
+
+    def _dial_no_secret(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        victim = next(p.key for p in table.start.peers if p.name == arg)
+        where = self.peer.mesh.book[victim]
+        self.told(
+            "dial_no_secret", f"a link to {arg} at {where.host}:{where.port} without the secret"
+        )
+        assert self.nursery is not None
+        self.nursery.start_soon(self._dial_without_secret, where.host, where.port)
+
+    async def _dial_without_secret(self, host: str, port: int) -> None:
+        spec = LinkSpec(self.peer.identity, APP_VERSION, AllowedKeys(), self.peer.table_id)
+        stream = await trio.open_tcp_stream(host, port)
+        connection = Connection(Role.INITIATOR, spec, trio.current_time())
+        if await _exchange(stream, connection, until=Connected) is not None:
+            closed = await _exchange(stream, connection, until=LinkClosed)  # its AUTH is read
+            self.say(f"dial_no_secret: the link closed: {closed}")
+        await stream.aclose()
+
+    def second_link(
+        self, name: str, text: str, envelope: list[bytes] | None, signs: Any = None
+    ) -> None:
         self.told(name, f"{text}, on a second link")
         assert self.nursery is not None
-        self.nursery.start_soon(self._on_second_link, name, envelope)
+        self.nursery.start_soon(self._on_second_link, name, envelope, signs)
 
-    async def _on_second_link(self, name: str, envelope: list[bytes] | None) -> None:
+    async def _on_second_link(self, name: str, envelope: list[bytes] | None, signs: Any) -> None:
         peer = self.peer
         target = peer.target if isinstance(peer, JoinPeer) else None
         assert target is not None, "second links are for a joining liar"
         host, port = (target.addresses[0], target.port) if isinstance(target, Invite) else target
         secret = target.secret if isinstance(target, Invite) else peer.secret
-        spec = LinkSpec(peer.identity, APP_VERSION, AllowedKeys(), peer.table_id, secret=secret)
+        identity = peer.identity if signs is None else signs(peer.identity)
+        spec = LinkSpec(identity, APP_VERSION, AllowedKeys(), peer.table_id, secret=secret)
         stream = await trio.open_tcp_stream(host, port)
         connection = Connection(Role.INITIATOR, spec, trio.current_time())
         if await _exchange(stream, connection, until=Connected) is None:
             return
-        if envelope is None:
+        if signs is not None:
+            pass  # its AUTH was the lie: the host refuses it
+        elif envelope is None:
             await stream.send_all(b"\0\0\0\x20" + os.urandom(32))
         else:
             data = pack(envelope)
@@ -313,6 +404,21 @@ class Liar:
         closed = await _exchange(stream, connection, until=LinkClosed)
         self.say(f"{name}: the host closed the second link: {closed}")
         await stream.aclose()
+
+
+class RecordPurpose:
+    """An identity whose handshake signatures are made for the record purpose instead:
+    the same bytes after the tag, signed under ``palabre/1/record\0``."""
+
+    def __init__(self, inner: Identity) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def sign(self, message: bytes) -> bytes:
+        assert message.startswith(HELLO_TAG)
+        return self.inner.sign(RECORD_TAG + message.removeprefix(HELLO_TAG))
 
 
 async def _exchange(stream: trio.SocketStream, connection: Connection, until: type) -> Any:
@@ -376,6 +482,12 @@ def main(argv: list[str]) -> int:
                 return FalseAcks(inner, false_ack) if identity is peer.identity else inner
 
             peer.signer = lying_signer  # type: ignore[method-assign]
+        absorb = peer.absorb
+
+        def idle_absorb(output: Output) -> None:
+            absorb(liar.withhold(output))
+
+        peer.absorb = idle_absorb  # type: ignore[method-assign]
         run = peer.run  # type: ignore[attr-defined]
 
         async def run_with_nursery() -> int:

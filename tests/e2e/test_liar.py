@@ -10,10 +10,11 @@ The tables (docs/SECURITY.md says why each attacker sits where it does):
 * a joining liar at a Forbans table of five seats (it plays seat 3 and runs the bot of seat
   5) tells every lie that a game survives, then plays on: the game must be exactly the one
   honest bots play;
-* a hosting liar at a Consensus table: in a star through the host, only the hub can show
-  two peers two versions of one ply, so the host is the realistic equivocator; before that
-  it appends REMOVEs it has no votes for;
-* a joining liar acking a false chain digest at a Consensus table.
+* a hosting liar at a Consensus table appends REMOVEs it has no votes for (only the peer
+  with the lowest seat may append one), then equivocates, showing P3 another version of
+  its move than the others;
+* joining liars at Consensus tables: one acks a false chain digest; one signs a move with
+  the ``seq`` of its last ACK; one stays connected but never moves nor acks again.
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from client.bots import make_bot
 from client.match import play_match
 from client.net_demo import check_chains
-from client.plies import PLY_RULES
 from engines import find_engine
 from net.identity import load_profile_identity
 from net.logfile import LogWriter
@@ -86,6 +87,22 @@ def another_tables_log(table: Table) -> Path:
     return path
 
 
+def four_with_a_liar(table: Table, lies: str, *host_options: str) -> Proc:
+    """A Consensus table of four bot peers; the one at seat 3 is the liar."""
+    table.host("consensus", *FAST, *host_options)
+    table.join("P2", "--seat", "2", *FAST)
+    liar = table.join("Liar", "--seat", "3", *FAST, lies=lies)
+    table.join("P4", "--seat", "4", *FAST)
+    return liar
+
+
+def halt_evidence(proc: Proc) -> dict[str, Any]:
+    """The last halt evidence file ``proc`` named."""
+    path = re.findall(r"^evidence: (\S+halt\.json)$", proc.output, re.M)[-1]
+    found: dict[str, Any] = json.loads(Path(path).read_text())
+    return found
+
+
 def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table) -> None:
     table.host("forbans", "--seats", "5", *FAST)
     replay = another_tables_log(table)
@@ -103,6 +120,8 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
             "hello_sig@12",
             "bad_prev@13",
             "garbage@14",
+            "reuse_seq_chat@15",
+            "record_sig_hello@16",
         ]
     )
     table.join("P2", "--seat", "2", *FAST)
@@ -143,9 +162,19 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
             rf"the bot of seat 5 run by {named} is no peer at this table and may not sign a CHAT",
         )
         assert "this is the host speaking" not in proc.output  # no chat line was shown
+        reused = rejected(
+            proc,
+            rf"{named} signed two different records with seq (\d+) \(a CHAT, then a CHAT\); "
+            "the second was ignored",
+        )
+        assert re.search(rf"^chat: {named}: good luck, everyone$", proc.output, re.M)
+        assert "I take that back" not in proc.output
         files = evidence_files(table, proc)
         kept = [f for f in files if f["kind"] == "rejected"]
-        assert len(kept) == 7, files
+        assert len(kept) == 8, files
+        [pair] = [f["records"] for f in kept if f["reason"] == reused.removeprefix("REJECTED: ")]
+        assert isinstance(pair, list) and [r["kind"] for r in pair] == ["CHAT", "CHAT"]
+        assert len({r["seq"] for r in pair}) == 1 and len({r["hash"] for r in pair}) == 2
         assert all(f["culprits"] == [liar_key.hex()] for f in kept)
         assert any(f["ply"] == other for f in kept)
         assert "Traceback" not in proc.output
@@ -170,6 +199,20 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
     assert "I resign, sorry" not in host.output + p2.output + p4.output
     for lie in ("forged_chat", "hello_sig", "garbage"):
         assert re.search(rf"^liar: {lie}: the host closed the second link: ", liar.output, re.M)
+    # a handshake signed for the record purpose: refused before the link opens, and said
+    liar_fp = load_profile_identity("liar", table.home).fingerprint[:9]
+    assert re.search(
+        rf"^link: \S+: no link: the joiner {liar_fp}… did not prove it holds its key "
+        r"\(bad handshake signature\)$",
+        host.output,
+        re.M,
+    ), host.output
+    assert re.search(
+        r"^liar: (record_sig_hello: the host closed the second link|the second link closed "
+        r"early): .*bad handshake signature",
+        liar.output,
+        re.M,
+    ), liar.output
     # the game files: each honest one is valid (missing only the liar's refused records,
     # which the evidence files hold); the liar's own, written ahead, convicts it of each lie
     for proc in honest:
@@ -179,7 +222,7 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
         assert "invalid:" not in done.stdout
     done = verify(table, liar)
     assert done.returncode == 1, done.stdout
-    assert len(re.findall(r"^invalid: .*\(Liar\)", done.stdout, re.M)) == 7, done.stdout
+    assert len(re.findall(r"^invalid: .*\(Liar\)", done.stdout, re.M)) == 8, done.stdout
 
 
 def test_a_hosting_liar_cannot_remove_without_votes_and_its_equivocation_halts_everyone(
@@ -195,35 +238,27 @@ def test_a_hosting_liar_cannot_remove_without_votes_and_its_equivocation_halts_e
     liar_key = load_profile_identity("host", table.home).public_key
     named = r"peer \S+ \(Liar\)"
     ply = told(liar, "equivocate")
-    known = "REMOVE" in PLY_RULES  # the removal rule lands with the mesh issue
     for proc in honest:
-        if known:
-            rejected(
-                proc,
-                rf"{named}'s REMOVE lacks the consent of peer \S+ \(P[23]\), "
-                rf"peer \S+ \(P[23]\); it was ignored",
-            )
-            rejected(proc, rf"{named}'s REMOVE carries a consent by {named} given for another .*")
-        else:
-            assert (
-                len(
-                    re.findall(
-                        rf"^REJECTED: {named} sent a record of unknown kind 'REMOVE'$",
-                        proc.output,
-                        re.M,
-                    )
-                )
-                == 2
-            ), proc.output
-        assert "removed" not in "\n".join(ply_lines(proc.output))
+        rejected(
+            proc,
+            rf"{named}'s REMOVE lacks the consent of peer \S+ \(P[23]\), "
+            rf"peer \S+ \(P[23]\); it was ignored",
+        )
+        rejected(proc, rf"{named}'s REMOVE carries a consent by {named} given for another .*")
+        removes = [
+            f
+            for f in evidence_files(table, proc)
+            if f["kind"] == "rejected" and "REMOVE" in str(f["reason"])
+        ]
+        assert len(removes) == 2 and all(f["culprits"] == [liar_key.hex()] for f in removes)
+        assert "removed" not in "\n".join(ply_lines(proc.output))  # nobody was removed
+        assert not re.search(r"^vote: ", proc.output, re.M)  # nor was anyone voted off
         assert re.search(rf"^HALTED at ply {ply}: ", proc.output, re.M), proc.output
         verdict = re.findall(r"^verdict: (.*)$", proc.output, re.M)[-1]
         assert re.fullmatch(rf"{named} signed two different records for ply {ply}", verdict), (
             proc.output
         )
-        halt = json.loads(
-            Path(re.findall(r"^evidence: (\S+halt\.json)$", proc.output, re.M)[-1]).read_text()
-        )
+        halt = halt_evidence(proc)
         assert halt["kind"] == "equivocation" and halt["culprits"] == [liar_key.hex()]
         moves = [
             r for r in halt["records"] if r["kind"] == "MOVE" and r["author"] == liar_key.hex()
@@ -240,10 +275,7 @@ def test_a_hosting_liar_cannot_remove_without_votes_and_its_equivocation_halts_e
 
 
 def test_a_false_ack_halts_the_table_and_names_the_liar(table: Table) -> None:
-    table.host("consensus", *FAST)
-    table.join("P2", "--seat", "2", *FAST)
-    liar = table.join("Liar", "--seat", "3", *FAST, lies="false_ack@6")
-    table.join("P4", "--seat", "4", *FAST)
+    liar = four_with_a_liar(table, "false_ack@6")
     codes = table.finish()
     assert codes == [3, 3, 3, 3], table.outputs()
     assert re.search(r"^liar: false_ack at ply 6: ", liar.output, re.M)
@@ -256,14 +288,79 @@ def test_a_false_ack_halts_the_table_and_names_the_liar(table: Table) -> None:
         assert re.fullmatch(
             r"peer \S+ \(Liar\) disagrees with the majority \(3 of 4 peers\) on ply 6", verdict
         ), proc.output
-        halt = json.loads(
-            Path(re.findall(r"^evidence: (\S+halt\.json)$", proc.output, re.M)[-1]).read_text()
-        )
+        halt = halt_evidence(proc)
         assert halt["culprits"] == [liar_key.hex()]
         acks = [r for r in halt["records"] if r["kind"] == "ACK" and r["author"] == liar_key.hex()]
         assert acks, halt
         assert chain_line(proc.output)[1] == 5  # ply 6 was never final
     assert len({chain_line(p.output)[2] for p in table.procs}) == 1  # one chain, the liar's too
+
+
+def test_a_move_reusing_the_seq_of_an_ack_halts_the_table_and_names_the_liar(
+    table: Table,
+) -> None:
+    """A record of the chain in a pair with one ``seq``: refusing the later one would split
+    the honest peers by arrival order, so the table halts (client/seq_book.py)."""
+    liar = four_with_a_liar(table, "reuse_seq_move@6")
+    codes = table.finish()
+    assert codes == [3, 3, 3, 3], table.outputs()
+    ply = told(liar, "reuse_seq_move")
+    seq = re.search(
+        rf"^liar: reuse_seq_move at ply {ply}: a move with seq (\d+)", liar.output, re.M
+    )
+    assert seq, liar.output
+    liar_key = load_profile_identity("liar", table.home).public_key
+    named = r"peer \S+ \(Liar\)"
+    deed = f"signed two different records with seq {seq[1]}"
+    for proc in (table.procs[0], table.procs[1], table.procs[3]):
+        assert re.search(
+            rf"^HALTED at ply {ply - 1}: {named} {deed} "
+            rf"\(an ACK of ply {ply - 1}, then a MOVE for ply {ply}\)$",
+            proc.output,
+            re.M,
+        ), proc.output
+        verdict = re.findall(r"^verdict: (.*)$", proc.output, re.M)[-1]
+        assert re.fullmatch(rf"{named} {deed}", verdict), proc.output
+        halt = halt_evidence(proc)
+        assert halt["kind"] == "equivocation" and halt["culprits"] == [liar_key.hex()]
+        pair = [r for r in halt["records"] if r["seq"] == int(seq[1])]
+        assert sorted(r["kind"] for r in pair) == ["ACK", "MOVE"], halt
+        assert {r["author"] for r in pair} == {liar_key.hex()}
+        assert chain_line(proc.output)[0] == ply - 1  # the move never entered the chain
+        # of the pair, only the ACK is in the file: its only problems are the HALTs
+        problems = re.findall(r"^invalid: (.*)$", verify(table, proc).stdout, re.M)
+        assert problems and all(" halted the table at ply " in p for p in problems), problems
+    done = verify(table, liar)  # its own file, written ahead, holds both
+    assert re.search(rf"^invalid: .*\(Liar\) {deed}: records \d+ and \d+$", done.stdout, re.M)
+
+
+def test_a_liar_connected_but_idle_is_voted_off_and_a_bot_finishes_its_seat(
+    table: Table,
+) -> None:
+    """It keeps its links up (heartbeats, presence) but from ply 6 on neither moves nor acks:
+    past the idle timeout the others vote it off, a bot of the host's takes seat 3."""
+    liar = four_with_a_liar(table, "idle@6", "--idle-timeout", "2", "--away-timeout", "60")
+    codes = table.finish()
+    host, p2, _, p4 = table.procs
+    honest = (host, p2, p4)
+    assert [codes[0], codes[1], codes[3]] == [0, 0, 0], table.outputs()
+    assert told(liar, "idle") == 6
+    same = {chain_line(proc.output) for proc in honest}
+    assert len(same) == 1, table.outputs()
+    plies, final, _digest = same.pop()
+    assert final == plies > 6
+    named = r"peer \S+ \(Liar\)"
+    for proc in honest:
+        removal = [line for line in ply_lines(proc.output) if "removed; bots take seats" in line]
+        assert len(removal) == 1, proc.output
+        assert re.search(rf"peer \S+ \(Host\) +{named} removed; bots take seats \[3\]", removal[0])
+        assert int(removal[0].split(".")[0]) >= 6
+        assert re.search(rf"^vote: peer \S+ \(P2\) votes to remove {named}", proc.output, re.M)
+        assert not re.search(rf"^presence: {named} is away", proc.output, re.M)  # it was there
+        assert not re.search(r"^link: .*Liar", proc.output, re.M)  # its links never dropped
+        assert "Result: " in proc.output and "Traceback" not in proc.output
+        done = verify(table, proc)
+        assert done.returncode == 0, done.stdout
 
 
 def verify(table: Table, proc: Proc) -> subprocess.CompletedProcess[str]:
