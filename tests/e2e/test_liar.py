@@ -167,8 +167,14 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
             rf"{named} signed two different records with seq (\d+) \(a CHAT, then a CHAT\); "
             "the second was ignored",
         )
-        assert re.search(rf"^chat: {named}: good luck, everyone$", proc.output, re.M)
-        assert "I take that back" not in proc.output
+        # whichever of the two came first here is shown, the other never: the links (and
+        # the peers passing the records on) decide the order, not the liar's intent
+        shown = [
+            text
+            for text in ("good luck, everyone", "I take that back")
+            if re.search(rf"^chat: {named}: {text}$", proc.output, re.M)
+        ]
+        assert len(shown) == 1, proc.output
         files = evidence_files(table, proc)
         kept = [f for f in files if f["kind"] == "rejected"]
         assert len(kept) == 8, files
