@@ -29,22 +29,13 @@ from client.ballot import Ballot
 from client.bots import Bot
 from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
 from client.divergence import Divergence, Evidence
-from client.events import (
-    Output,
-    RecordDropped,
-    RecordIgnored,
-    RecordRejected,
-)
+from client.events import Output, RecordDropped, RecordIgnored, RecordRejected
 from client.finality import ClaimBook, FinalityTracker, LocalProtocolError, OwnClaims
 from client.halting import state_view
 from client.outside import OutsideLog
 from client.plies import PLY_RULES
 from client.presence import Debts, Presence
-from client.records import (
-    EnvelopeOpener,
-    SignedRecord,
-    Signer,
-)
+from client.records import EnvelopeOpener, SignedRecord, Signer
 from client.seating import LocalSeats
 from client.start import open_start
 from client.takeback import TakebackBook
