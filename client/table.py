@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from client.ballot import Append, Follow, Propose, proposal_of
+from client.ballot import proposal_of
 from client.bodies import Malformed, read_digest, read_int
 from client.chain import PlyRejected, TableState
 from client.ending import read_result, result_body, result_claim
@@ -46,10 +46,8 @@ from client.events import (
     DrawOffered,
     EvidenceUpdated,
     GameOver,
-    Notice,
     Output,
     PlyApplied,
-    PlyDropped,
     PlyFinal,
     PointReceived,
     PresenceChanged,
@@ -57,7 +55,6 @@ from client.events import (
     TableEnded,
     TakebackAsked,
     TakebackConsented,
-    VoteReceived,
 )
 from client.finality import Claim, LocalProtocolError
 from client.halting import state_view
@@ -81,18 +78,17 @@ from client.records import (
     VOTE,
     SignedRecord,
 )
-from client.removal import ABANDONED, Proposal, abandoned_outcome, seats_played_by
+from client.removal import ABANDONED
 from client.seating import IntentRefused
-from client.start import SeatSpec
 from client.table_core import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory
-from client.table_halt import TableHalting
+from client.table_removals import TableRemovals
 from client.takeback import HOLD, TAKEBACK_KINDS, ask_refusal
 from engines import Outcome
 
 __all__ = ["BUFFER_LIMIT", "BUFFER_WINDOW", "BotFactory", "Table"]
 
 
-class Table(TableHalting):
+class Table(TableRemovals):
     """The table as one peer (or spectator) sees it.  See the module docstring."""
 
     # --- entry points ---------------------------------------------------------------------
@@ -292,70 +288,6 @@ class Table(TableHalting):
         out, self._out = self._out, Output()
         return out
 
-    # --- removals ---------------------------------------------------------------------------
-    def _act_on_absence(self) -> bool:
-        """Vote, append a REMOVE, or end a 2-peer table as abandoned; True if it signed."""
-        head = self.chain.head
-        removable = {p for p in head.peers if p != self.me and self.removable(p, self._now)}
-        if len(head.peers) == 2 and removable:
-            absent = tuple(removable)
-            outcome = abandoned_outcome(self.start, absent)
-            claim = (head.chain_digest, result_claim(outcome, absent))
-            if not self._own_ends.should_sign(head.ply, claim):
-                return False
-            body = {"ply": head.ply, "digest": head.chain_digest}
-            self._sign(
-                self.local.peer_signer(), END, {**body, "result": result_body(outcome, absent)}
-            )
-            return True
-        decision = self.ballot.decide(self.start, head, self.chain.states, removable)
-        if isinstance(decision, Propose):
-            proposal = self._propose(decision.removed)
-            if proposal is None:
-                return False
-            self._sign_outside(VOTE, proposal.body())
-        elif isinstance(decision, Follow):
-            self._sign_outside(VOTE, decision.proposal.body())
-        elif isinstance(decision, Append):
-            body = {**decision.proposal.body(), "votes": list(decision.votes)}
-            del body["ply"], body["prev"]  # _sign_ply binds the head itself
-            self._sign_ply(self.local.peer_signer(), REMOVE, body)
-        else:
-            return False
-        return True
-
-    def _propose(self, removed: tuple[bytes, ...]) -> Proposal | None:
-        """This peer's proposal to remove ``removed``, with new bot keys for their seats."""
-        if self._bot_factory is None:
-            return None
-        head = self.chain.head
-        replacements = []
-        for seat in seats_played_by(head, removed):
-            made = self._new_bots.get((head.ply + 1, seat))
-            if made is None:
-                made = self._new_bots[(head.ply + 1, seat)] = self._bot_factory(seat, head.ply + 1)
-            replacements.append(SeatSpec(seat, made[0].key, self.me))
-        return Proposal(head.ply + 1, head.chain_digest, removed, tuple(replacements))
-
-    def _adopt_bots(self, state: TableState, proposal: Proposal) -> None:
-        """A REMOVE handed seats to this peer: sign (and play) them with their new keys."""
-        for spec in proposal.replacements:
-            self._runners[spec.key] = spec.runner or spec.key
-            if spec.runner != self.me or self.me is None:
-                continue
-            made = self._new_bots.pop((state.ply, spec.seat), None)
-            if made is None and self._bot_factory is not None:
-                made = self._bot_factory(spec.seat, state.ply)
-            if made is None or made[0].key != spec.key:
-                self._out.events.append(
-                    Notice(
-                        f"this peer cannot find the key of the bot it should run for seat "
-                        f"{spec.seat}; that seat cannot move"
-                    )
-                )
-                continue
-            self.local.adopt(spec.key, made[0], made[1])
-
     def _dispatch(self, record: SignedRecord) -> None:
         if record.table_id != self.start.table_id:
             self._reject(record, f"{self.describe(record.author)} sent a record for another table")
@@ -464,25 +396,6 @@ class Table(TableHalting):
         accused = {runner: f"signed two different records for ply {ply}"} if same and runner else {}
         self._halt(kind, ply, reason, (existing.record, record), views, accused)
 
-    def _can_drop_after(self, ply: int, absent: set[bytes], remaining: Sequence[bytes]) -> bool:
-        """Whether every ply after ``ply`` is an absent peer's that no remaining peer acked:
-        the one step back DESIGN.md allows (for a REMOVE, or an abandoned END)."""
-        if self.finality.final_ply > ply:
-            return False
-        for later in self.chain.states[ply + 1 :]:
-            if self.runner_of(later.record.author) not in absent:
-                return False
-            for claim in self.acks.claims(later.ply):
-                if claim.author in remaining and claim.value == later.chain_digest:
-                    return False
-        return True
-
-    def _drop_after(self, ply: int) -> None:
-        while self.chain.head.ply > ply:
-            self._out.events.append(PlyDropped(self.chain.drop_head()))
-        self.finality.step_back(ply)
-        self._debts.truncate(ply)
-
     def _after_apply(self, state: TableState) -> None:
         self._debts.applied(state.ply, self._now)
         if state.record.kind == REMOVE and (proposal := proposal_of(state.record)) is not None:
@@ -573,32 +486,6 @@ class Table(TableHalting):
             released = self.ballot.lapse(record.author, head.ply + 1, digest, head, self._digest_of)
             self._released.extendleft(reversed(released))
 
-    def _on_abandoned(
-        self, record: SignedRecord, state: TableState, outcome: Outcome, absent: Sequence[bytes]
-    ) -> None:
-        """An END ending a 2-peer table as abandoned at ``state``'s ply, naming the other."""
-        who = self.describe(record.author)
-        others = set(state.peers) - {record.author}
-        problem = None
-        if len(state.peers) != 2 or set(absent) != others or len(absent) != 1:
-            problem = "only a table of two peers ends so, naming the other peer"
-        elif self.engine.outcome(state.engine_state) is not None:
-            problem = f"the game was over at ply {state.ply}"
-        elif self.abandoned is None and not self._can_drop_after(
-            state.ply, others, (record.author,)
-        ):
-            problem = f"a later ply was acked by {who}"
-        if problem is not None:
-            self._reject(record, f"{who} ended the table as abandoned, but {problem}")
-            return
-        self.ends.add(Claim(record.author, state.ply, (record.record_hash,), record))
-        self._accept(record)
-        if self.abandoned is not None:
-            return  # both peers found the other away: the table is abandoned either way
-        self._drop_after(state.ply)
-        self.abandoned, self.ended = (state.ply, tuple(absent)), True
-        self._out.events.append(TableEnded(state.ply, outcome))
-
     def _check_progress(self) -> None:
         for ply in self.finality.advance(self.acks, self.chain.states):
             self._progress_at = self._now
@@ -612,19 +499,6 @@ class Table(TableHalting):
             self._out.events.append(TableEnded(head.ply, outcome))
 
     # --- outside the chain ----------------------------------------------------------------
-    def _on_vote(self, record: SignedRecord) -> None:
-        """A VOTE: kept by position, shown to everyone; ``Ballot`` decides what it leads to."""
-        who = self.describe(record.author)
-        try:
-            proposal = self.ballot.add_vote(record)
-        except Malformed as error:
-            self._reject(record, f"{who} sent a malformed VOTE: {error}")
-            return
-        self._accept(record)
-        names = tuple(self.describe(key) for key in proposal.removed)
-        self._out.events.append(
-            VoteReceived(record.author, who, proposal.ply, proposal.removed, names)
-        )
 
     def _on_outside(self, record: SignedRecord) -> None:
         if record.kind in TAKEBACK_KINDS:
