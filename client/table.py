@@ -44,19 +44,16 @@ from client.events import (
     ChatReceived,
     DrawAccepted,
     DrawOffered,
-    EvidenceUpdated,
     GameOver,
     Output,
     PlyApplied,
-    PlyFinal,
     PointReceived,
     PresenceChanged,
     RecordDropped,
-    TableEnded,
     TakebackAsked,
     TakebackConsented,
 )
-from client.finality import Claim, LocalProtocolError
+from client.finality import LocalProtocolError
 from client.halting import state_view
 from client.presence import Presence
 from client.records import (
@@ -78,17 +75,15 @@ from client.records import (
     VOTE,
     SignedRecord,
 )
-from client.removal import ABANDONED
 from client.seating import IntentRefused
+from client.table_claims import TableClaims
 from client.table_core import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory
-from client.table_removals import TableRemovals
 from client.takeback import HOLD, TAKEBACK_KINDS, ask_refusal
-from engines import Outcome
 
 __all__ = ["BUFFER_LIMIT", "BUFFER_WINDOW", "BotFactory", "Table"]
 
 
-class Table(TableRemovals):
+class Table(TableClaims):
     """The table as one peer (or spectator) sees it.  See the module docstring."""
 
     # --- entry points ---------------------------------------------------------------------
@@ -424,80 +419,6 @@ class Table(TableRemovals):
         if ready:
             self._early_since = self._now
 
-    # --- acks and ends --------------------------------------------------------------------
-    def _on_claim(self, record: SignedRecord) -> None:
-        """An ACK or END: compare it with this peer's chain (buffer it if ahead)."""
-        who = self.describe(record.author)
-        try:
-            ply = read_int(record.body, "ply", 0)
-            digest = read_digest(record.body, "digest")
-            result = read_result(record.body.get("result")) if record.kind == END else None
-        except Malformed as error:
-            self._reject(record, f"{who} sent a malformed {record.kind}: {error}")
-            return
-        head = self.chain.head
-        if ply > head.ply:
-            self._buffer(record, ply)
-            self._lapse_on(record)
-            return
-        state = self.chain.at(ply)
-        if record.author not in state.peers:
-            self._ignore(record, f"{who} was no longer at the table at ply {ply}")
-            return
-        abandons = result is not None and result[0].reason == ABANDONED and bool(result[1])
-        if result is not None and abandons and digest == state.chain_digest:
-            self._on_abandoned(record, state, result[0], result[1])
-            return
-        value: Any = digest if result is None else (digest, result_claim(*result))
-        book = self.acks if record.kind == ACK else self.ends
-        earlier = book.add(Claim(record.author, ply, value, record))
-        self._accept(record)
-        claims = {record.author: digest}
-        if earlier is not None:
-            reason = f"{who} signed two different {record.kind}s for ply {ply}"
-            deed = f"signed two different {record.kind}s for ply {ply}"
-            self._halt(
-                "digest", ply, reason, (earlier.record, record), (), {record.author: deed}, claims
-            )
-        elif digest != state.chain_digest:
-            reason = f"{who} signed another chain digest for ply {ply} than this peer"
-            self._halt("digest", ply, reason, (state.record, record), (), {}, claims)
-        elif result is not None and _disagree(self.engine.outcome(state.engine_state), result):
-            reason = f"{who} signed another result for ply {ply} than this peer"
-            deed = f"signed another result for ply {ply} than the engine gives"
-            self._halt(
-                "result", ply, reason, (state.record, record), (), {record.author: deed}, claims
-            )
-        elif self.divergence is not None and self.divergence.ply == ply:
-            self.divergence.add_claim(record.author, digest)
-            self.divergence.add_record(record)
-            self._out.events.append(EvidenceUpdated(self.divergence.evidence()))
-        elif record.kind == ACK:
-            self._debts.acked(record.author, ply)
-        self._check_progress()
-
-    def _lapse_on(self, record: SignedRecord) -> None:
-        """An early ACK for head+1 may show this peer's vote can no longer be honoured."""
-        head = self.chain.head
-        if record.kind != ACK or record.body.get("ply") != head.ply + 1:
-            return
-        digest = record.body.get("digest")
-        if type(digest) is bytes:
-            released = self.ballot.lapse(record.author, head.ply + 1, digest, head, self._digest_of)
-            self._released.extendleft(reversed(released))
-
-    def _check_progress(self) -> None:
-        for ply in self.finality.advance(self.acks, self.chain.states):
-            self._progress_at = self._now
-            self._out.events.append(PlyFinal(ply))
-        head = self.chain.head
-        outcome = self.engine.outcome(head.engine_state)
-        if outcome is None or self.ended or self.halted or self.finality.final_ply < head.ply:
-            return
-        if self.ends.all_agree(head.ply, (head.chain_digest, result_claim(outcome)), head.peers):
-            self.ended = True
-            self._out.events.append(TableEnded(head.ply, outcome))
-
     # --- outside the chain ----------------------------------------------------------------
 
     def _on_outside(self, record: SignedRecord) -> None:
@@ -578,7 +499,3 @@ class Table(TableRemovals):
             ask = self.takebacks.ask_on(prev)
             if ask is None or ask.author != record.author:  # not the asker's own consent
                 self._out.events.append(TakebackConsented(record.author, who, ply - 1))
-
-
-def _disagree(ours: Outcome | None, theirs: tuple[Outcome, tuple[bytes, ...]]) -> bool:
-    return ours is None or result_claim(ours) != result_claim(*theirs)
