@@ -43,7 +43,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +60,7 @@ from client.events import (
     TableEnded,
     VoteReceived,
 )
+from client.game_file import GameFile, game_dir
 from client.known_peers import KnownPeers
 from client.lobby_wire import JOIN
 from client.lobby_wire import SCHEMAS as LOBBY_SCHEMAS
@@ -81,9 +82,18 @@ from client.mesh import (
 )
 from client.mesh import SCHEMAS as MESH_SCHEMAS
 from client.net_adapter import NetSigner, open_envelope, record_from_net
+from client.peer_events import (
+    EvidenceWritten,
+    LinkLost,
+    LinkRefused,
+    NameWarning,
+    RecordsSent,
+    TableStarted,
+)
+from client.peer_link import PeerLink, TablePolicy
 from client.records import REMOVE, START, SignedRecord, Signer
 from client.rematch import Rematch
-from client.start import StartRefused, TableStart, parse_start
+from client.start import StartRefused, parse_start
 from client.table import Table
 from engines import AnyEngine, find_engine
 from net.driver import Link, connect, open_listeners, serve
@@ -99,16 +109,9 @@ from net.events import (
 )
 from net.events import RecordRejected as NetRecordRejected
 from net.handshake import APP_VERSION
-from net.identity import (
-    Identity,
-    fingerprint,
-    load_bot_identity,
-    profile_dir,
-    short_fingerprint,
-)
+from net.identity import Identity, fingerprint, load_bot_identity, profile_dir, short_fingerprint
 from net.invite import format_table_id
 from net.linkspec import LinkSpec
-from net.logfile import LogContents, LogWriter
 from net.records import Record, open_record
 from net.signer import RecordSigner
 
@@ -146,131 +149,6 @@ BATCH_BYTES = 256 * 1024
 """The most a link's writer puts in one write (one record more at most)."""
 _FAULTS = frozenset({CloseCode.PROTOCOL, CloseCode.CRYPTO, CloseCode.TIMEOUT})
 """Why a link closed when it is the peer's fault (reported, with evidence)."""
-
-
-# --- what the peer tells its front end (besides the table's own events) --------------------
-@dataclass(frozen=True)
-class TableStarted:
-    start: TableStart
-    my_seats: tuple[int, ...]
-    path: Path
-
-
-@dataclass(frozen=True)
-class LinkLost:
-    """A link ended; ``fatal`` when the game cannot go on without it; ``key``: the peer's
-    (None when the link never got as far as a key)."""
-
-    name: str
-    reason: str
-    fatal: bool
-    key: bytes | None = None
-
-
-@dataclass(frozen=True)
-class LinkRefused:
-    """``net`` refused a record that came on a link: signed for another table, or by a key
-    that is not at this one.  ``reason`` names the link's peer, for the players."""
-
-    reason: str
-    sender: bytes
-
-
-@dataclass(frozen=True)
-class NameWarning:
-    """A name this profile knows came with a key it never saw under that name (or the
-    known-peers file cannot be used: ``key`` is None).  ``text`` is for the player."""
-
-    text: str
-    key: bytes | None = None
-
-
-@dataclass(frozen=True)
-class EvidenceWritten:
-    path: Path
-    halted: bool
-    reason: str
-    verdict: str
-
-
-@dataclass(frozen=True)
-class RecordsSent:
-    """Records this peer signed and sent (made durable first)."""
-
-    records: tuple[SignedRecord, ...]
-
-
-class GameFile(LogWriter):
-    """The game file: appends are fsynced by ``sync()`` (before sending), not one by one."""
-
-    @classmethod
-    def create(cls, path: Path) -> GameFile:
-        writer = super().create(path)
-        assert isinstance(writer, GameFile)
-        return writer
-
-    @classmethod
-    def reopen(cls, path: Path) -> tuple[GameFile, LogContents]:
-        writer, contents = super().reopen(path)
-        assert isinstance(writer, GameFile)
-        return writer, contents
-
-    def append(self, record: bytes, *, sync: bool = False) -> None:
-        super().append(record, sync=sync)
-
-
-def game_dir(profile: str, home: Path | None = None) -> Path:
-    """Where a profile keeps its game files and evidence."""
-    return profile_dir(profile, home) / "games"
-
-
-class TablePolicy:
-    """The table's ``net.linkspec.RecordPolicy``: the keys it takes, the records it holds.
-
-    ``keys`` None (before START): any author, since START may come through any peer; the
-    peer takes nothing but START then."""
-
-    def __init__(self) -> None:
-        self.keys: set[bytes] | None = set()
-        self.seen: set[bytes] = set()
-
-    def allows(self, author: bytes) -> bool:
-        return self.keys is None or author in self.keys
-
-    def knows(self, record_hash: bytes) -> bool:
-        return record_hash in self.seen
-
-
-@dataclass(eq=False)
-class PeerLink:
-    """A link to one peer or spectator, with the queue its writer task drains."""
-
-    link: Link
-    key: bytes
-    name: str
-    spectator: bool = False
-    dialed_by: bytes = b""
-    """The key of the side that dialed (the mesh keeps one of two links by it)."""
-    admitted: bool = False
-    """Taking part in the table: records are passed on to it and taken from it."""
-    bytes_sent: int = 0
-    closing: bool = False
-    outbox: trio.MemorySendChannel[SendEvent] = field(init=False)
-    inbox: trio.MemoryReceiveChannel[SendEvent] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.outbox, self.inbox = trio.open_memory_channel[SendEvent](math.inf)
-
-    def send(self, event: SendEvent) -> None:
-        """Queue ``event`` (nothing happens once the link is closing)."""
-        if not self.closing:
-            self.outbox.send_nowait(event)
-
-    def close(self, reason: str, code: CloseCode = CloseCode.CLOSING) -> None:
-        """Say goodbye after what is queued already."""
-        if not self.closing:
-            self.outbox.send_nowait(Refuse(code, reason))
-            self.closing = True
 
 
 Observer = Callable[[Any], None]
