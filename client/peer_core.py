@@ -1,0 +1,256 @@
+"""What every part of a ``Peer`` shares: its state, its files and keys, and how it ends.
+
+``PeerCore`` is the bottom layer of ``client.peer.Peer`` (above it: ``client.peer_table``,
+the table side; ``client.peer_links``, the links of the mesh; ``client.peer_presence``,
+presence reports and heartbeats; ``client.peer`` adds the timer and the wind-down).
+Invariants:
+
+* one ``NetSigner`` per key at a table (``signer``), its ``seq`` going on after what the game
+  file holds when the peer restarted, so no seq is ever signed twice;
+* bot keys are kept in the profile: a lobby bot's named after the table, a REMOVE's
+  replacement named after the table, seat and ply (the same again after a restart);
+* every (key, name) learnt is checked against the profile's known peers once per pair
+  (``vouch``, trust on first use); START's peers are remembered;
+* ending: a weak conclusion (waiting for the ENDs) gives way to any other, a halt or a lost
+  link overrides an ending, otherwise the first one stands; a peer that ``stay``s ends only
+  on a fatal problem or when asked; ``done`` is set once, by ``finish``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import trio
+
+from client.bots import Bot, make_bot
+from client.game_file import GameFile, game_dir
+from client.known_peers import KnownPeers
+from client.mesh import Held, Mesh
+from client.net_adapter import NetSigner
+from client.peer_events import NameWarning
+from client.peer_link import PeerLink, TablePolicy
+from client.records import Signer
+from client.rematch import Rematch
+from client.table import Table
+from engines import AnyEngine, find_engine
+from net.identity import Identity, load_bot_identity, profile_dir
+from net.invite import format_table_id
+from net.signer import RecordSigner
+
+if TYPE_CHECKING:
+    from client.peer import Peer
+
+Observer = Callable[[Any], None]
+
+
+@dataclass(frozen=True)
+class _Conclusion:
+    code: int
+    at: float
+    wait_links: bool
+    weak: bool
+
+    def due(self, links_left: bool) -> float:
+        return -math.inf if self.wait_links and not links_left else self.at
+
+
+class PeerCore:
+    """The state, files, keys and ending the layers of ``client.peer.Peer`` share."""
+
+    def __init__(
+        self,
+        identity: Identity,
+        *,
+        profile: str = "default",
+        home: Path | None = None,
+        engine_for: Callable[[str], AnyEngine] = find_engine,
+        bot_kind: str = "sensible",
+        seed: int = 0,
+        bot_delay: float = 0.3,
+        bot_me: bool = False,
+        stay: bool = False,
+        rematch: bool = False,
+    ) -> None:
+        self.identity = identity
+        self.me = identity.public_key
+        self.profile, self.home = profile, home
+        self.engine_for = engine_for
+        self.bot_kind, self.seed, self.bot_delay, self.bot_me = bot_kind, seed, bot_delay, bot_me
+        self.stay = stay
+        self.policy = TablePolicy()
+        self.links: list[PeerLink] = []
+        self.table: Table | None = None
+        self.file: GameFile | None = None
+        self.table_id: bytes | None = None
+        self.held = Held()
+        """Every record this peer holds (signed or verified), in the order it took them."""
+        self.mesh = Mesh(self.me)
+        self.port = 0
+        self.secret: str | None = None
+        self.observers: list[Observer] = []
+        self.exit_code: int | None = None
+        self.done = trio.Event()
+        self.bot_identities: dict[bytes, Identity] = {}
+        self.bytes_sent = 0
+        """Record frames written on every link (envelopes and frame overhead)."""
+        self._listeners: list[trio.SocketListener] = []
+        self._signers: dict[bytes, NetSigner] = {}
+        self._last_seqs: dict[bytes, int] = {}
+        self._wake = trio.Event()
+        self._soon: list[Callable[[], None]] = []
+        self._links_changed = trio.Event()
+        self._sync_due: float | None = None
+        self._conclusion: _Conclusion | None = None
+        self._halt_count = 0
+        self._rejected_count = 0
+        self._nursery: trio.Nursery | None = None
+        self._alone_since: float | None = None
+        self._pulled_at = -math.inf
+        self._turn = 0
+        self._book_changed = False
+        self._mesh_wake = trio.Event()
+        self._links_changed_since_report = False
+        self._known: KnownPeers | None = None
+        self._warned: set[tuple[bytes, str]] = set()
+        self.hold_until: float | None = None
+        """A headless peer ends (code 0) no sooner than this: a rematch is being agreed."""
+        self.rematch = Rematch(cast("Peer", self), auto=rematch)  # Peer is this object
+        """Playing again after the END (``client.rematch``); ``rematch``: accept by itself."""
+
+    # --- files and keys ---------------------------------------------------------------------
+    @property
+    def games(self) -> Path:
+        return game_dir(self.profile, self.home)
+
+    def game_path(self, table_id: bytes) -> Path:
+        return self.games / f"{format_table_id(table_id)}.palabre-log"
+
+    def open_file(self, table_id: bytes) -> GameFile:
+        """Create this table's game file (``LogFileError`` if it exists or cannot be made)."""
+        if self.file is None:
+            self.table_id = table_id
+            self.file = GameFile.create(self.game_path(table_id))
+            return self.file
+        return self.file
+
+    def new_bot_identity(self, table_id: bytes) -> Identity:
+        """A new key for a bot seat this peer runs, kept in the profile."""
+        name = f"{format_table_id(table_id)}-{len(self.bot_identities) + 1}"
+        identity = load_bot_identity(self.profile, name, self.home)
+        self.bot_identities[identity.public_key] = identity
+        return identity
+
+    def _table_bot_identities(self, table_id: bytes) -> None:
+        """After a restart: the lobby bots' keys this profile made for this table."""
+        folder = profile_dir(self.profile, self.home) / "bots"
+        prefix = f"{format_table_id(table_id)}-"
+        for path in sorted(folder.glob(f"{prefix}*.key")) if folder.is_dir() else ():
+            identity = load_bot_identity(self.profile, path.stem, self.home)
+            self.bot_identities[identity.public_key] = identity
+
+    @property
+    def known(self) -> KnownPeers:
+        """The profile's known peers (read on first use)."""
+        if self._known is None:
+            self._known = KnownPeers(profile_dir(self.profile, self.home) / "known-peers.json")
+            if self._known.problem is not None:
+                self.notify(NameWarning(self._known.problem))
+        return self._known
+
+    def vouch(self, peers: Iterable[tuple[bytes, str]], *, remember: bool = False) -> None:
+        """Check ``(key, name)`` pairs against the names this profile met (trust on first
+        use): a ``NameWarning`` for each known name that comes with a new key, once per
+        pair; with ``remember`` (START: the players of this game) note them all."""
+        known = self.known
+        others = [(key, name) for key, name in peers if key != self.me]
+        for key, name in others:
+            conflict = known.check(name, key)
+            if conflict is not None and (key, name) not in self._warned:
+                self._warned.add((key, name))
+                self.notify(NameWarning(str(conflict), key))
+        if remember and others:
+            had_problem = known.problem is not None
+            known.remember(others)
+            if known.problem is not None and not had_problem:
+                self.notify(NameWarning(known.problem))
+
+    def signer(self, identity: Identity) -> NetSigner:
+        """The one signer of ``identity`` at this table (its ``seq`` lives there, after what
+        the game file holds when the peer restarted)."""
+        key = identity.public_key
+        if key not in self._signers:
+            assert self.file is not None and self.table_id is not None
+            last = self._last_seqs.get(key, 0)
+            self._signers[key] = NetSigner(RecordSigner(identity, self.table_id, self.file, last))
+        return self._signers[key]
+
+    def _replacement_bot(self, seat: int, ply: int) -> tuple[Signer, Bot | None]:
+        """The bot key a REMOVE at ``ply`` hands this peer for ``seat`` (the same again after
+        a restart: named after the table, the seat and the ply)."""
+        assert self.table_id is not None and self.table is not None
+        name = f"{format_table_id(self.table_id)}-seat{seat}-ply{ply}"
+        identity = load_bot_identity(self.profile, name, self.home)
+        self.bot_identities[identity.public_key] = identity
+        return self.signer(identity), self._bot(self.table.start.game, seat)
+
+    def _bot(self, game: str, seat: int) -> Bot:
+        return make_bot(game, self.bot_kind, self.seed * 100 + seat)
+
+    def notify(self, event: Any) -> None:
+        for observer in list(self.observers):
+            observer(event)
+
+    def _write_json(self, name: str, content: dict[str, Any]) -> None:
+        assert self.table_id is not None
+        path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        aside = path.with_suffix(".tmp")
+        aside.write_text(json.dumps(content, indent=1, ensure_ascii=False), encoding="utf-8")
+        aside.replace(path)
+
+    # --- ending -------------------------------------------------------------------------------
+    def conclude(self, code: int, after: float, *, wait_links: bool, weak: bool = False) -> None:
+        """End with ``code`` after ``after`` seconds, or sooner once no peer link is left
+        when ``wait_links``.  A ``weak`` conclusion (waiting for the ENDs) gives way to any
+        other; a halt or a lost link overrides an ending; otherwise the first one stands.
+        A peer that ``stay``s (a UI session) ends only on a fatal problem or when asked."""
+        if self.stay and code in (0, 3):
+            return
+        current = self._conclusion
+        if current is not None and not current.weak and not (current.code == 0 and code != 0):
+            return
+        self._conclusion = _Conclusion(code, trio.current_time() + after, wait_links, weak)
+        self._wake.set()
+
+    def hold(self, seconds: float | None) -> None:
+        """Stay at least ``seconds`` more before ending with code 0 (None: stop holding)."""
+        self.hold_until = None if seconds is None else trio.current_time() + seconds
+        self._wake.set()
+
+    def _due(self, conclusion: _Conclusion) -> float:
+        due = conclusion.due(bool(self.peer_links()))
+        if conclusion.code == 0 and self.hold_until is not None:
+            due = max(due, self.hold_until)
+        return due
+
+    @property
+    def left_table(self) -> bool:
+        """The game file is closed (after ``wind_down``): nothing more reaches the table."""
+        return self.file is not None and self.file.closed
+
+    def finish(self, code: int, reason: str = "goodbye") -> None:
+        """End now with ``code``, saying goodbye on every link."""
+        if self.exit_code is None:
+            self.exit_code = code
+        for link in self.links:
+            link.close(reason)
+        self.done.set()
+        self._wake.set()
+
+    def peer_links(self) -> list[PeerLink]:
+        return [link for link in self.links if not link.spectator]

@@ -1,0 +1,333 @@
+"""What every part of a ``Table`` shares: its state, what it reads, how it signs and records.
+
+``TableCore`` is the bottom layer of ``client.table.Table`` (the layers above it —
+``client.table_halt``, ``client.table_removals``, ``client.table_claims``,
+``client.table_takebacks``, ``client.table_intents`` — each add one concern, and
+``client.table`` the entry points, the loop and the plies).  It holds the constructor, the
+read-only views (``head``, ``live``, ``next_deadline`` ...) and the primitives every layer
+signs and records through:
+
+* ``_sign`` is the only way a local key signs: the record is sent and fed back into this
+  table's own inbox, so this peer's records go through exactly the checks of everyone's;
+* ``_accept`` logs (and journals) a record once, never during a replay of the log;
+* ``_reject`` keeps a refused record as ``Evidence`` — and raises ``LocalProtocolError``
+  if the record is this peer's own (that would be our bug);
+* ``_buffer`` holds at most ``BUFFER_LIMIT`` early records, none more than
+  ``BUFFER_WINDOW`` plies ahead; a dropped one is forgotten so a later copy is taken.
+
+Local keys act only when ``live()``: seated, genesis final, no halt, no outcome, no vote
+freezing the head, not replaying.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from client.ballot import Ballot
+from client.bots import Bot
+from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
+from client.divergence import Divergence, Evidence
+from client.events import Output, RecordDropped, RecordIgnored, RecordRejected
+from client.finality import ClaimBook, FinalityTracker, LocalProtocolError, OwnClaims
+from client.halting import state_view
+from client.outside import OutsideLog
+from client.plies import PLY_RULES
+from client.presence import Debts, Presence
+from client.records import EnvelopeOpener, SignedRecord, Signer
+from client.seating import LocalSeats
+from client.seq_book import SeqBook, SeqClash
+from client.start import open_start
+from client.takeback import TakebackBook
+from engines import AnyEngine
+
+BUFFER_LIMIT = 1024
+"""Records held while waiting for their predecessor (all kinds together)."""
+BUFFER_WINDOW = 256
+"""How many plies ahead of the head a record may be and still be buffered."""
+
+BotFactory = Callable[[int, int], tuple[Signer, Bot | None]]
+"""``(seat, ply) -> (signer, bot)``: the new bot key (and its bot) this peer runs for
+``seat`` when a REMOVE at ``ply`` hands it the seat.  The same arguments must give the same
+key again after a restart (``net.identity`` bot keys named after the table, seat and ply)."""
+
+
+class TableCore:
+    """The state and primitives the layers of ``client.table.Table`` share."""
+
+    def __init__(
+        self,
+        start_record: SignedRecord,
+        engine: AnyEngine,
+        opener: EnvelopeOpener,
+        *,
+        me: bytes | None = None,
+        signers: Mapping[bytes, Signer] | None = None,
+        bots: Mapping[bytes, Bot] | None = None,
+        bot_delay: float = 0.0,
+        rules: Mapping[str, PlyRule] = PLY_RULES,
+        journal: Callable[[SignedRecord], None] | None = None,
+        bot_factory: BotFactory | None = None,
+    ) -> None:
+        """``StartRefused`` if START does not fit ``engine``; ``ValueError`` if ``signers``
+        lacks a key this peer must sign with.  ``bots`` maps a seat key this peer runs to the
+        bot that plays it (its own key too, with ``--bot``); ``me=None`` is a spectator.
+
+        ``journal``, if given, is called with each accepted record not signed by a local key,
+        the moment it is accepted: with signers that journal their own records when they
+        sign (``net``'s ``RecordSigner``), one file then holds every record in the order
+        this peer took it, plies in chain order.
+
+        ``bot_factory`` makes the bot keys of the seats a REMOVE hands to this peer (without
+        it this peer never appends a REMOVE, but still votes)."""
+        self.start, self.engine = open_start(start_record, lambda _name: engine)
+        self.chain = Chain(self.start, engine, opener, rules)
+        self.me = me
+        self.local = LocalSeats(self.start, engine, me, signers or {}, bots or {}, bot_delay)
+        self.outside = OutsideLog()
+        self.takebacks = TakebackBook()
+        self._auto_consent = me is not None and me in (bots or {})
+        """No person here (``--bot``): this peer consents to every valid takeback by itself."""
+        self.acks = ClaimBook()
+        self.ends = ClaimBook()
+        self.finality = FinalityTracker()
+        self.rejected: list[Evidence] = []
+        self.divergence: Divergence | None = None
+        self.ended = False
+        self.abandoned: tuple[int, tuple[bytes, ...]] | None = None
+        """``(ply, absent peers)`` once a 2-peer table ended as abandoned."""
+        self.presence = Presence(self.start.peer_keys, me, 0.0, away=self.start.away_ms / 1000)
+        self.idle_after = self.start.idle_ms / 1000
+        self.ballot = Ballot(me)
+        self._debts = Debts()
+        self._bot_factory = bot_factory
+        self._new_bots: dict[tuple[int, int], tuple[Signer, Bot | None]] = {}
+        self._runners: dict[bytes, bytes] = {
+            key: runner for key in self.start.seat_keys if (runner := self.start.runner_of(key))
+        }
+        self._replaying = False
+        self._replayed: set[bytes] = set()
+        self._opener = opener
+        self._journal = journal
+        self._own_acks = OwnClaims("ACK")
+        self._own_ends = OwnClaims("END")
+        self._seen: set[bytes] = set()
+        self._seqs = SeqBook(self.start.record)  # a reused seq: client.seq_book
+        self._own: set[bytes] = set()
+        self._early: dict[int, list[SignedRecord]] = {}
+        self._early_count = 0
+        self._early_since = 0.0
+        self._progress_at = 0.0
+        self._inbox: deque[SignedRecord] = deque()
+        self._released: deque[SignedRecord] = deque()
+        """Buffered records whose predecessor arrived: seen already, handled first."""
+        self._out = Output()
+        self._now = 0.0
+        self._begun = False
+
+    # --- reading --------------------------------------------------------------------------
+    @property
+    def head(self) -> TableState:
+        return self.chain.head
+
+    @property
+    def final_ply(self) -> int:
+        return self.finality.final_ply
+
+    @property
+    def halted(self) -> bool:
+        return self.divergence is not None
+
+    @property
+    def evidence(self) -> Evidence | None:
+        return None if self.divergence is None else self.divergence.evidence()
+
+    def describe(self, key: bytes) -> str:
+        """``peer K3QF-7XZA… (Ann)`` or ``the bot of seat 3 run by peer ...``."""
+        return describe_key(self.start, self.chain.head.seats, key)
+
+    def runner_of(self, key: bytes) -> bytes | None:
+        """The peer that speaks for ``key``: itself for a peer, the runner for a bot key
+        (new bot keys of REMOVEs included); None for a key never seen at this table."""
+        return self._runners.get(key)
+
+    @property
+    def seated(self) -> bool:
+        """Whether this peer is still at the table (not a spectator, not removed)."""
+        return self.me is not None and self.me in self.chain.head.peers
+
+    def live(self) -> bool:
+        """Whether local keys may sign plies now."""
+        return (
+            self.seated
+            and not self._replaying
+            and not self.halted
+            and not self.ended
+            and self.finality.final_ply >= 0
+            and self.chain.outcome() is None
+            and not self.ballot.frozen(self.chain.head)
+        )
+
+    def _open_for_removals(self) -> bool:
+        """Whether removals (votes, REMOVE, an abandoned END) can still happen here."""
+        return (
+            self.seated
+            and not self.halted
+            and not self.ended
+            and not self._replaying
+            and self.chain.outcome() is None
+        )
+
+    def present(self, key: bytes) -> bool:
+        """Whether peer ``key`` is at the table and not shown away (as of the last call)."""
+        return key in self.chain.head.peers and not self.presence.shown_away(key, self._now)
+
+    def removable(self, key: bytes, now: float) -> bool:
+        """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
+        if self.presence.away(key, now):
+            return True
+        owed = self._owed_since(key)  # time this peer was cut off does not count (presence)
+        return owed is not None and self.presence.sighted(owed, now) >= self.idle_after
+
+    def _owed_since(self, key: bytes) -> float | None:
+        return self._debts.owed_since(key, self.chain.head.ply, self._mover())
+
+    def _mover(self) -> bytes | None:
+        """The peer that signs the next ply (for itself or a bot it runs), if any."""
+        head = self.chain.head
+        seat = self.engine.to_move(head.engine_state)
+        if seat is None:
+            return None
+        return self.runner_of(head.seat_key(self.engine.controller(head.engine_state, seat)))
+
+    @property
+    def waiting_since(self) -> float | None:
+        """Since when this table has waited for records it lacks: records held for a ply
+        it has not reached, or plies applied but not final with no progress since (the mesh
+        pulls after a while, ``client.mesh.stalled``).  None when it waits for nothing."""
+        times = []
+        if self._early_count:
+            times.append(self._early_since)
+        if self.finality.final_ply < self.chain.head.ply and not self.halted:
+            times.append(self._progress_at)
+        return min(times, default=None)
+
+    def next_deadline(self, presence: bool = True) -> float | None:
+        """When ``tick`` should next be called (a bot's delayed move, the end of a takeback
+        hold; with ``presence``, also when a peer may be shown away or become removable),
+        or None."""
+        times = []
+        if self.live():
+            head = self.chain.head
+            held = self.takebacks.held_until(head.chain_digest, self._now)
+            times.append(held if held is not None else self.local.deadline(head.ply))
+        if presence and not self.halted and not self.ended and self.chain.outcome() is None:
+            times.append(self.presence.next_change(self._now))
+            if self._open_for_removals():
+                for peer in self.chain.head.peers:
+                    owed = self._owed_since(peer) if peer != self.me else None
+                    due = self.presence.due(owed, self.idle_after, self._now)
+                    if due is not None and due > self._now:
+                        times.append(due)
+        return min((t for t in times if t is not None), default=None)
+
+    # --- signing and recording ------------------------------------------------------------
+    def _sign(self, signer: Signer, kind: str, body: Mapping[str, Any]) -> None:
+        record = signer.sign(kind, body)
+        self._own.add(record.record_hash)
+        self._out.send.append(record)
+        self._inbox.append(record)
+
+    def _sign_ply(self, signer: Signer, kind: str, extra: Mapping[str, Any]) -> None:
+        head = self.chain.head
+        self.local.claim_ply(signer.key, head.ply + 1)
+        self._sign(signer, kind, {"ply": head.ply + 1, "prev": head.chain_digest, **extra})
+
+    def _sign_outside(self, kind: str, body: Mapping[str, Any]) -> None:
+        self._sign(self.local.peer_signer(), kind, body)
+
+    def _handle(self, record: SignedRecord) -> None:
+        if record.record_hash in self._seen:
+            return
+        self._seen.add(record.record_hash)
+        clash = self._seqs.clash(record, self.runner_of(record.author), self.chain.head.peers)
+        if clash is None:
+            self._dispatch(record)
+        else:
+            self._on_seq_clash(record, clash)
+
+    def _ignore(self, record: SignedRecord, reason: str) -> None:
+        self._out.events.append(RecordIgnored(record, f"{reason}; its {record.kind} was ignored"))
+
+    def _reject(
+        self,
+        record: SignedRecord,
+        reason: str,
+        before: TableState | None = None,
+        also: SignedRecord | None = None,
+    ) -> None:
+        if record.record_hash in self._own:
+            raise LocalProtocolError(f"this peer's own {record.kind} was refused: {reason}")
+        runner = self.runner_of(record.author)
+        states = (
+            () if before is None else (state_view("the position before it", self.engine, before),)
+        )
+        ply = before.ply + 1 if before is not None else self.chain.head.ply
+        evidence = Evidence(
+            "rejected",
+            ply,
+            reason,
+            f"signed by {self.describe(record.author)}",
+            (runner,) if runner else (),
+            (record,) if also is None else (also, record),
+            states,
+        )
+        self.rejected.append(evidence)
+        self._out.events.append(RecordRejected(record, reason, evidence))
+
+    def _accept(self, record: SignedRecord) -> None:
+        if record.record_hash in self._replayed:
+            return  # it is in the log already
+        self._out.log.append(record)
+        if self._journal is not None and not self.local.signs_with(record.author):
+            self._journal(record)
+
+    def _buffer(self, record: SignedRecord, ready_at: int) -> None:
+        """Keep ``record`` until the head reaches ply ``ready_at``."""
+        if ready_at > self.chain.head.ply + BUFFER_WINDOW or self._early_count >= BUFFER_LIMIT:
+            self._seen.discard(record.record_hash)  # a later copy may be taken
+            self._out.events.append(
+                RecordDropped(record, f"{record.kind} for ply {ready_at} is too far ahead")
+            )
+            return
+        if not self._early_count:
+            self._early_since = self._now
+        self._early.setdefault(ready_at, []).append(record)
+        self._early_count += 1
+
+    def _digest_of(self, record: SignedRecord) -> bytes | None:
+        """The chain digest ``record`` would give on the head, None if it is not legal there."""
+        try:
+            return self.chain.check(record).chain_digest
+        except PlyRejected:
+            return None
+
+    def _may_apply(self, ply: int) -> bool:
+        """Plies are applied up to the diverging one, even when halted, so a peer that was
+        behind can still ack it and tell who disagrees with the majority."""
+        return self.divergence is None or ply <= self.divergence.ply
+
+    # --- defined by ``client.table.Table`` --------------------------------------------------
+    def _run(self) -> Output:
+        """Handle what is in the inbox, let local keys act, return what happened."""
+        raise NotImplementedError
+
+    def _dispatch(self, record: SignedRecord) -> None:
+        """Handle a record not seen before."""
+        raise NotImplementedError
+
+    # --- defined by ``client.table_halt.TableHalting`` --------------------------------------
+    def _on_seq_clash(self, record: SignedRecord, clash: SeqClash) -> None:
+        """``record`` reuses the ``seq`` of another record by its author."""
+        raise NotImplementedError

@@ -1,0 +1,119 @@
+"""The table's halt: a divergence found here or shown by a peer's HALT, and its evidence.
+
+``TableHalting`` is the layer of ``client.table.Table`` that stops the table (DESIGN.md,
+docs/TABLE.md "Divergence").  Invariants:
+
+* once halted, the table stays halted; ``divergence`` only ever moves to an *earlier* ply
+  (acks arrive in any order), keeping the accusations, records and states gathered so far;
+* ``Halted`` is emitted once, then ``EvidenceUpdated`` for every addition;
+* this peer signs a HALT when it halts, when the evidence moves and when it accuses someone
+  new — never when nothing changed — and only about a ply it has applied (its state there
+  goes in the HALT); a spectator signs nothing;
+* a HALT received is opened and its embedded records re-checked here, as if they came on a
+  link, before the sender's state is added to the evidence; the sender's records are passed
+  on (kept in the evidence) so a finding reaches every peer whatever the topology.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from client.bodies import Malformed
+from client.divergence import Divergence, StateView
+from client.events import EvidenceUpdated, Halted
+from client.halting import halt_body, read_halt, state_view
+from client.records import HALT, SignedRecord
+from client.seq_book import SeqClash
+from client.table_core import TableCore
+
+
+class TableHalting(TableCore):
+    """Halting on a divergence, and the evidence of it."""
+
+    def _on_seq_clash(self, record: SignedRecord, clash: SeqClash) -> None:
+        """A reused ``seq``: a halt when either record is in the chain, else the later one
+        is rejected with both as evidence (``client.seq_book``)."""
+        if clash.halts:
+            reason = clash.reason(self.describe)
+            self._halt(
+                "equivocation", self.chain.head.ply, reason, clash.records, (), clash.accused
+            )
+        else:
+            self._reject(record, clash.reason(self.describe), also=clash.first)
+
+    def _halt(
+        self,
+        kind: str,
+        ply: int,
+        reason: str,
+        records: Sequence[SignedRecord],
+        views: Sequence[StateView],
+        accused: Mapping[bytes, str],
+        claims: Mapping[bytes, bytes] | None = None,
+    ) -> None:
+        """Stop the table, or add to the evidence if it is stopped already.
+
+        The evidence is about the earliest ply known to diverge: a disagreement found later
+        about an earlier ply (acks arrive in any order) moves it there, keeping what was
+        gathered.  This peer signs a HALT when it halts, when the evidence moves, and when it
+        finds someone to accuse, embedding the records of that finding so that every peer can
+        check it for itself.
+        """
+        earlier = self.divergence
+        if earlier is None or ply < earlier.ply:
+            self.divergence = self._open_divergence(kind, ply, reason, earlier)
+        divergence = self.divergence
+        assert divergence is not None
+        accusing = any(key not in divergence.accused for key in accused)
+        for key, deed in accused.items():
+            divergence.accused.setdefault(key, deed)
+        for record in records:
+            divergence.add_record(record)
+        for view in views:
+            divergence.add_state(view)
+        if divergence.ply == ply:
+            for author, digest in (claims or {}).items():
+                divergence.add_claim(author, digest)
+            if kind == "equivocation":  # the precise explanation of a digest split
+                divergence.kind, divergence.reason = kind, reason
+        event = Halted if earlier is None else EvidenceUpdated
+        self._out.events.append(event(divergence.evidence()))
+        speak = divergence is not earlier or accusing
+        if speak and self.me is not None and divergence.ply <= self.chain.head.ply:
+            state = self.chain.at(divergence.ply)
+            body = halt_body(self.engine, state, reason, records)
+            self._sign(self.local.peer_signer(), HALT, body)
+
+    def _open_divergence(
+        self, kind: str, ply: int, reason: str, earlier: Divergence | None
+    ) -> Divergence:
+        at = self.chain.at(min(ply, self.chain.head.ply))
+        divergence = Divergence(kind, ply, reason, at.peers, self.describe, self.me)
+        for claim in self.acks.claims(ply):
+            divergence.add_claim(claim.author, claim.value)
+        if ply <= self.chain.head.ply:
+            divergence.add_state(state_view("this peer", self.engine, at))
+        if earlier is not None:
+            divergence.accused.update(earlier.accused)
+            for record in earlier.records:
+                divergence.add_record(record)
+            for view in earlier.states:
+                divergence.add_state(view)
+        return divergence
+
+    def _on_halt(self, record: SignedRecord) -> None:
+        """A peer halted: check what it shows, then halt too with its state as evidence."""
+        who = self.describe(record.author)
+        try:
+            halt = read_halt(record, self._opener, self.start.table_id)
+        except Malformed as error:
+            self._reject(record, f"{who} sent a malformed HALT: {error}")
+            return
+        self._accept(record)
+        for embedded in halt.records:
+            self._handle(embedded)
+        view = halt.view(who, self.engine, self.chain)
+        reason = f"{who} halted the table: {halt.reason}"
+        claims = {record.author: halt.chain}
+        shown = (record, *halt.records)  # passed on, so the finding spreads in any topology
+        self._halt("halt", halt.ply, reason, shown, (view,), {}, claims)

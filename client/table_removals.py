@@ -1,0 +1,161 @@
+"""Absent peers at the table: votes, REMOVE, the step back, and a 2-peer table abandoned.
+
+``TableRemovals`` is the layer of ``client.table.Table`` that acts on a peer away past the
+away timeout or idle past the idle timeout (``client.presence``), as ``client.ballot``
+decides: propose or follow a VOTE, append the REMOVE as the appender, or — at a table of two
+peers — sign an END ending it as abandoned (``client.removal``).  Invariants:
+
+* removals happen only while ``_open_for_removals()``: seated, not halted, not ended, not
+  replaying, no outcome;
+* this peer proposes a REMOVE only with a ``bot_factory`` (the new bot keys of the seats it
+  takes over); the same ``(seat, ply)`` always gives the same key, so a proposal and the
+  REMOVE it leads to name the keys this peer will sign with;
+* the one step back DESIGN.md allows: plies after ``ply`` are dropped only when each is an
+  absent peer's and no remaining peer acked it, and never below ``final_ply``;
+* an abandoned END is signed at most once per ply (``_own_ends``) and ends the table for
+  good: later plies are ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from client.ballot import Append, Follow, Propose, Withdraw
+from client.bodies import Malformed
+from client.chain import TableState
+from client.ending import result_body, result_claim
+from client.events import Notice, PlyDropped, TableEnded, VoteReceived
+from client.finality import Claim
+from client.records import END, REMOVE, VOTE, SignedRecord
+from client.removal import Proposal, abandoned_outcome, seats_played_by
+from client.start import SeatSpec
+from client.table_halt import TableHalting
+from engines import Outcome
+
+
+class TableRemovals(TableHalting):
+    """Votes, REMOVE and abandoned tables (the absent peers' part of the table)."""
+
+    def _act_on_absence(self) -> bool:
+        """Vote, append a REMOVE, or end a 2-peer table as abandoned; True if it signed."""
+        head = self.chain.head
+        removable = {p for p in head.peers if p != self.me and self.removable(p, self._now)}
+        if len(head.peers) == 2 and removable:
+            absent = tuple(removable)
+            outcome = abandoned_outcome(self.start, absent)
+            claim = (head.chain_digest, result_claim(outcome, absent))
+            if not self._own_ends.should_sign(head.ply, claim):
+                return False
+            body = {"ply": head.ply, "digest": head.chain_digest}
+            self._sign(
+                self.local.peer_signer(), END, {**body, "result": result_body(outcome, absent)}
+            )
+            return True
+        decision = self.ballot.decide(self.start, head, self.chain.states, removable, self._mover())
+        if isinstance(decision, Propose):
+            proposal = self._propose(decision.removed)
+            if proposal is None:
+                return False
+            self._sign_outside(VOTE, proposal.body())
+        elif isinstance(decision, Follow):
+            self._sign_outside(VOTE, decision.proposal.body())
+        elif isinstance(decision, Append):
+            body = {**decision.proposal.body(), "votes": list(decision.votes)}
+            del body["ply"], body["prev"]  # _sign_ply binds the head itself
+            self._sign_ply(self.local.peer_signer(), REMOVE, body)
+        elif isinstance(decision, Withdraw):
+            self._released.extend(decision.released)
+        else:
+            return False
+        return True
+
+    def _propose(self, removed: tuple[bytes, ...]) -> Proposal | None:
+        """This peer's proposal to remove ``removed``, with new bot keys for their seats."""
+        if self._bot_factory is None:
+            return None
+        head = self.chain.head
+        replacements = []
+        for seat in seats_played_by(head, removed):
+            made = self._new_bots.get((head.ply + 1, seat))
+            if made is None:
+                made = self._new_bots[(head.ply + 1, seat)] = self._bot_factory(seat, head.ply + 1)
+            replacements.append(SeatSpec(seat, made[0].key, self.me))
+        return Proposal(head.ply + 1, head.chain_digest, removed, tuple(replacements))
+
+    def _adopt_bots(self, state: TableState, proposal: Proposal) -> None:
+        """A REMOVE handed seats to this peer: sign (and play) them with their new keys."""
+        for spec in proposal.replacements:
+            self._runners[spec.key] = spec.runner or spec.key
+            if spec.runner != self.me or self.me is None:
+                continue
+            made = self._new_bots.pop((state.ply, spec.seat), None)
+            if made is None and self._bot_factory is not None:
+                made = self._bot_factory(spec.seat, state.ply)
+            if made is None or made[0].key != spec.key:
+                self._out.events.append(
+                    Notice(
+                        f"this peer cannot find the key of the bot it should run for seat "
+                        f"{spec.seat}; that seat cannot move"
+                    )
+                )
+                continue
+            self.local.adopt(spec.key, made[0], made[1])
+
+    def _on_vote(self, record: SignedRecord) -> None:
+        """A VOTE: kept by position, shown to everyone; ``Ballot`` decides what it leads to."""
+        who = self.describe(record.author)
+        try:
+            proposal = self.ballot.add_vote(record)
+        except Malformed as error:
+            self._reject(record, f"{who} sent a malformed VOTE: {error}")
+            return
+        self._accept(record)
+        names = tuple(self.describe(key) for key in proposal.removed)
+        self._out.events.append(
+            VoteReceived(record.author, who, proposal.ply, proposal.removed, names)
+        )
+
+    def _on_abandoned(
+        self, record: SignedRecord, state: TableState, outcome: Outcome, absent: Sequence[bytes]
+    ) -> None:
+        """An END ending a 2-peer table as abandoned at ``state``'s ply, naming the other."""
+        who = self.describe(record.author)
+        others = set(state.peers) - {record.author}
+        problem = None
+        if len(state.peers) != 2 or set(absent) != others or len(absent) != 1:
+            problem = "only a table of two peers ends so, naming the other peer"
+        elif self.engine.outcome(state.engine_state) is not None:
+            problem = f"the game was over at ply {state.ply}"
+        elif self.abandoned is None and not self._can_drop_after(
+            state.ply, others, (record.author,)
+        ):
+            problem = f"a later ply was acked by {who}"
+        if problem is not None:
+            self._reject(record, f"{who} ended the table as abandoned, but {problem}")
+            return
+        self.ends.add(Claim(record.author, state.ply, (record.record_hash,), record))
+        self._accept(record)
+        if self.abandoned is not None:
+            return  # both peers found the other away: the table is abandoned either way
+        self._drop_after(state.ply)
+        self.abandoned, self.ended = (state.ply, tuple(absent)), True
+        self._out.events.append(TableEnded(state.ply, outcome))
+
+    def _can_drop_after(self, ply: int, absent: set[bytes], remaining: Sequence[bytes]) -> bool:
+        """Whether every ply after ``ply`` is an absent peer's that no remaining peer acked:
+        the one step back DESIGN.md allows (for a REMOVE, or an abandoned END)."""
+        if self.finality.final_ply > ply:
+            return False
+        for later in self.chain.states[ply + 1 :]:
+            if self.runner_of(later.record.author) not in absent:
+                return False
+            for claim in self.acks.claims(later.ply):
+                if claim.author in remaining and claim.value == later.chain_digest:
+                    return False
+        return True
+
+    def _drop_after(self, ply: int) -> None:
+        while self.chain.head.ply > ply:
+            self._out.events.append(PlyDropped(self.chain.drop_head()))
+        self.finality.step_back(ply)
+        self._debts.truncate(ply)
