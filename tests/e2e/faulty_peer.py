@@ -16,6 +16,9 @@ the next ply to be played is N):
 * ``takeback_at=N``: the first time the head is ply N or later and is this peer's own move,
   it asks to take it back (the others must run with ``--bot-delay`` > 0 to see the ask
   before their bots move on);
+* ``cut_link_at=N:NAME``: at ply N it closes its link to the peer named NAME and never
+  links with it again (dials it no more, closes its dials at once): one broken cable of
+  the mesh, while both stay linked to the others;
 * ``not_ready=1``: it joins without being ready;
 * ``engine_version=V``: its engine claims version V;
 * ``memory=1``: it prints its resident memory when the table starts, then its peak
@@ -174,9 +177,35 @@ class Faults:
             assert table is not None
             print(f"faulty_peer: asks to take back ply {table.head.ply}", flush=True)
             self._try(lambda t, now: t.ask_takeback(now))
+        if self._due("cut_link_at"):
+            self.done.add("cut_link_at")
+            self._cut_link(self.wanted["cut_link_at"].split(":", 1)[1])
         if self._due("illegal_at") and self._my_turn():
             self.done.add("illegal_at")
             self._sign_illegal()
+
+    def _cut_link(self, name: str) -> None:
+        peer, table = self.peer, self.peer.table
+        assert table is not None
+        [key] = [p.key for p in table.start.peers if p.name == name]
+        admit, to_dial = peer.admit, peer.mesh.to_dial
+
+        def admit_all_but_the_cut(link: Any) -> None:
+            if link.key == key:
+                link.close("test: the cable to this peer is cut")
+                print(f"faulty_peer: closed a new link with {name}", flush=True)
+            else:
+                admit(link)
+
+        def dial_all_but_the_cut(now: float, linked: Any) -> Any:
+            return [(k, where) for k, where in to_dial(now, linked) if k != key]
+
+        peer.admit = admit_all_but_the_cut  # type: ignore[method-assign]
+        peer.mesh.to_dial = dial_all_but_the_cut  # type: ignore[method-assign]
+        for link in list(peer.links):
+            if link.key == key:
+                link.close("test: the cable to this peer is cut")
+        print(f"faulty_peer: cut the link to {name} at ply {table.head.ply + 1}", flush=True)
 
     def _own_last_move(self) -> bool:
         table = self.peer.table

@@ -163,3 +163,21 @@ def test_a_person_who_never_moves_is_voted_off_after_the_idle_timeout(table: Tab
         removal = [line for line in ply_lines(proc.output) if "(P4) removed" in line]
         assert len(removal) == 1 and "bots take seats [4]" in removal[0], proc.output
         assert "You were voted off" not in proc.output or proc is idle
+
+
+def test_one_cut_link_between_two_peers_is_bridged_by_the_others(table: Table) -> None:
+    """P2 cuts its link to P3 at ply 5 and never links with it again: the records between
+    them go through the host and P4; nobody is shown away, nobody removed."""
+    table.host("consensus", "--bot", "--bot-delay", DELAY, "--away-timeout", "5")
+    table.join("P2", "--seat", "2", "--bot", "--bot-delay", DELAY, faults="cut_link_at=5:P3")
+    for seat in (3, 4):
+        table.join(f"P{seat}", "--seat", str(seat), "--bot", "--bot-delay", DELAY)
+    codes = table.finish()
+    assert codes == [0, 0, 0, 0], table.outputs()
+    p2 = table.procs[1]
+    assert "faulty_peer: cut the link to P3 at ply 5" in p2.output
+    assert_one_chain(table, ["host", "p2", "p3", "p4"], table.procs)
+    assert chain_line(p2.output)[0] > 20  # the game went on well past the cut
+    for proc in table.procs:
+        assert not any("removed" in line for line in ply_lines(proc.output)), proc.output
+        assert "votes to remove" not in proc.output
