@@ -18,6 +18,7 @@ Invariants:
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -85,6 +86,23 @@ def _key_order(key: str) -> bytes:
 
 def unpack(data: bytes, what: str) -> Any:
     """Decode ``data`` strictly; ``DecodeError`` mentioning ``what`` unless it is canonical."""
+    # The fast way first (every record takes it): msgpack builds maps by itself, without a
+    # Python call per map to look for repeated keys.  A repeated key leaves a smaller map,
+    # whose canonical bytes differ from ``data``; so does anything else not canonical.  The
+    # bytes it accepts are exactly those the strict way below accepts, with the same value;
+    # anything else goes the strict way, which names the problem.
+    try:
+        value = msgpack.unpackb(data, raw=False, use_list=False, strict_map_key=True, **_LIMITS)
+        canonical = _packer().pack(value) == data
+    except Exception:
+        canonical = False
+    if canonical:
+        _check_plain(value, what, 0)
+        return value
+    return _unpack_strictly(data, what)
+
+
+def _unpack_strictly(data: bytes, what: str) -> Any:
     try:
         value = msgpack.unpackb(
             data,
@@ -106,6 +124,19 @@ def unpack(data: bytes, what: str) -> Any:
     if msgpack.packb(value, use_bin_type=True) != data:
         raise DecodeError(f"{what} is not in canonical form (sorted keys, shortest encodings)")
     return value
+
+
+_PACKERS = threading.local()
+
+
+def _packer() -> msgpack.Packer:
+    """This thread's packer (a ``Packer`` is not thread-safe; making one per call costs
+    more than the packing)."""
+    try:
+        packer: msgpack.Packer = _PACKERS.packer
+    except AttributeError:
+        packer = _PACKERS.packer = msgpack.Packer(use_bin_type=True)
+    return packer
 
 
 def _no_duplicates(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
@@ -254,8 +285,13 @@ class ListOf(Schema):
             raise DecodeError(
                 f"{where}: expected an array of {self.lo} to {self.hi} items, got {describe(value)}"
             )
-        for index, item in enumerate(value):
-            self.item.check(item, f"{where}[{index}]")
+        try:  # ``where`` is made precise only for a failure (see ``Struct.check``)
+            for item in value:
+                self.item.check(item, where)
+        except DecodeError:
+            for index, item in enumerate(value):
+                self.item.check(item, f"{where}[{index}]")
+            raise
 
 
 class Pair(Schema):
@@ -267,8 +303,13 @@ class Pair(Schema):
     def check(self, value: object, where: str) -> None:
         if type(value) is not tuple or len(value) != 2:
             raise DecodeError(f"{where}: expected an array of 2 items, got {describe(value)}")
-        self.first.check(value[0], f"{where}[0]")
-        self.second.check(value[1], f"{where}[1]")
+        try:  # ``where`` is made precise only for a failure (see ``Struct.check``)
+            self.first.check(value[0], where)
+            self.second.check(value[1], where)
+        except DecodeError:
+            self.first.check(value[0], f"{where}[0]")
+            self.second.check(value[1], f"{where}[1]")
+            raise
 
 
 class Struct(Schema):
@@ -286,8 +327,17 @@ class Struct(Schema):
             if missing:
                 raise DecodeError(f"{where}: missing field {missing[0]!r}")
             raise DecodeError(f"{where}: unexpected field {describe(extra[0])}")
-        for name, schema in self.fields.items():
-            schema.check(value[name], f"{where}.{name}")
+        # Fields are checked with ``where`` as it is and, only if one fails, again with
+        # its name appended: checks are pure, so the second pass fails at the same field
+        # with the message naming it, and a value that fits costs no string building.
+        fields = self.fields.items()
+        try:
+            for name, schema in fields:
+                schema.check(value[name], where)
+        except DecodeError:
+            for name, schema in fields:
+                schema.check(value[name], f"{where}.{name}")
+            raise
 
 
 class MapOf(Schema):
@@ -301,6 +351,12 @@ class MapOf(Schema):
             raise DecodeError(
                 f"{where}: expected a map of at most {self.hi}, got {describe(value)}"
             )
-        for key, item in value.items():
-            self.key.check(key, f"{where} key")
-            self.value.check(item, f"{where}[{key!r}]")
+        try:  # ``where`` is made precise only for a failure (see ``Struct.check``)
+            for key, item in value.items():
+                self.key.check(key, where)
+                self.value.check(item, where)
+        except DecodeError:
+            for key, item in value.items():
+                self.key.check(key, f"{where} key")
+                self.value.check(item, f"{where}[{key!r}]")
+            raise
