@@ -16,8 +16,9 @@ Invariants:
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
+from typing import Any
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -55,6 +56,22 @@ _TAIL = b"\xc4\x40"  # bin 8 of 64 bytes (the signature)
 _SMALLEST = 104  # the envelope of a 1-byte payload
 
 
+class _once:
+    """``functools.cached_property`` without its lock (3.11 takes one on every first read):
+    the value is stored in the instance's ``__dict__``, which later reads find first.
+    Two threads reading at once both compute it, and get the same bytes."""
+
+    def __init__(self, function: Callable[[Any], bytes]) -> None:
+        self.function = function
+        self.name = function.__name__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> bytes:
+        if instance is None:
+            return self  # type: ignore[return-value]  # the class attribute itself
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
+
+
 @dataclass(frozen=True)
 class Envelope:
     """An envelope split into its parts; ``data`` is the exact bytes it came as."""
@@ -64,7 +81,7 @@ class Envelope:
     payload: bytes
     signature: bytes
 
-    @cached_property
+    @_once
     def hash(self) -> bytes:
         return envelope_hash(self.data)
 
