@@ -23,16 +23,21 @@ from net.records import Kind, Record, open_record
 __all__ = ["NetSigner", "open_envelope", "record_from_net"]
 
 
+_NAMES = {kind: kind.name for kind in Kind}
+"""``Kind.name`` without the enum's property lookup (every record read goes through here)."""
+
+
 def record_from_net(record: Record) -> SignedRecord:
     """The core's view of a record ``net`` verified and decoded."""
+    envelope = record.envelope
     return SignedRecord(
-        author=record.author,
-        kind=record.kind.name,
-        table_id=record.table_id,
-        seq=record.seq,
-        body=record.body,
-        record_hash=record.hash,
-        envelope=record.data,
+        envelope.author,
+        _NAMES[record.kind],
+        record.table_id,
+        record.seq,
+        record.body,
+        envelope.hash,
+        envelope.data,
     )
 
 
