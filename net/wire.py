@@ -17,6 +17,7 @@ Invariants:
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 import unicodedata
@@ -92,7 +93,7 @@ def unpack(data: bytes, what: str) -> Any:
     # bytes it accepts are exactly those the strict way below accepts, with the same value;
     # anything else goes the strict way, which names the problem.
     try:
-        value = msgpack.unpackb(data, raw=False, use_list=False, strict_map_key=True, **_LIMITS)
+        value = _unpack_fast(data)
         canonical = _packer().pack(value) == data
     except Exception:
         canonical = False
@@ -126,6 +127,9 @@ def _unpack_strictly(data: bytes, what: str) -> Any:
     return value
 
 
+_unpack_fast = functools.partial(
+    msgpack.unpackb, raw=False, use_list=False, strict_map_key=True, **_LIMITS
+)
 _PACKERS = threading.local()
 
 
@@ -151,17 +155,18 @@ def _reason(error: Exception) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-_LEAVES = (bool, int, str, bytes, type(None))
+_LEAVES = frozenset({bool, int, str, bytes, type(None)})
 
 
 def _check_plain(value: object, what: str, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise DecodeError(f"{what} is nested deeper than {MAX_DEPTH} levels")
     items: Any
-    if type(value) is tuple:
+    kind = type(value)
+    if kind is tuple:
         items = value
-    elif type(value) is dict:
-        keys = list(value)
+    elif kind is dict:
+        keys = [*value]
         for key in keys:
             if type(key) is not str:
                 raise DecodeError(f"{what} has a map key that is not a string")
@@ -169,10 +174,10 @@ def _check_plain(value: object, what: str, depth: int) -> None:
         if keys != sorted(keys):
             raise DecodeError(f"{what} is not in canonical form (sorted keys, shortest encodings)")
         items = value.values()
-    elif type(value) in _LEAVES:
+    elif kind in _LEAVES:
         return
     else:
-        raise DecodeError(f"{what} holds a {type(value).__name__}, which the protocol never uses")
+        raise DecodeError(f"{what} holds a {kind.__name__}, which the protocol never uses")
     if items and depth == MAX_DEPTH:  # its items would be one level too deep
         raise DecodeError(f"{what} is nested deeper than {MAX_DEPTH} levels")
     for item in items:
