@@ -52,6 +52,7 @@ __all__ = [
     "Kind",
     "Record",
     "chain_digest",
+    "decode_payload",
     "decode_record",
     "encode_payload",
     "open_record",
@@ -231,15 +232,20 @@ def sign_record(
 
 def decode_record(envelope: Envelope) -> Record:
     """Decode a verified envelope's payload strictly; ``DecodeError`` naming the problem."""
+    return Record(envelope, *decode_payload(envelope))
+
+
+def decode_payload(envelope: Envelope) -> tuple[Kind, bytes, int, dict[str, Any]]:
+    """``decode_record``'s work, as ``(kind, table_id, seq, body)``, for a caller that
+    builds its own view of the record (``client.net_adapter``)."""
     try:
         # Places are named only when something fails: the checks are pure, so the second
         # pass fails at the same place, with a message naming the author.
-        kind, table_id, seq, body = _check_payload(unpack(envelope.payload, "record"), None)
+        return _check_payload(unpack(envelope.payload, "record"), None)
     except DecodeError:
         who = short_fingerprint(envelope.author)
         value = unpack(envelope.payload, f"record payload from {who}")
-        kind, table_id, seq, body = _check_payload(value, f"record from {who}")
-    return Record(envelope, kind, table_id, seq, body)
+        return _check_payload(value, f"record from {who}")
 
 
 _KINDS = {int(kind): kind for kind in Kind}
