@@ -36,7 +36,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
-from client.net_adapter import open_envelope, record_from_net
+from client.net_adapter import decode_envelope, open_envelope
 from client.plies import PLY_RULES
 from client.records import (
     ACK,
@@ -57,7 +57,6 @@ from net.errors import DecodeError, LogFileError
 from net.fsutil import os_reason
 from net.identity import short_fingerprint
 from net.logfile import LogContents, parse_log
-from net.records import decode_record
 
 __all__ = ["Entry", "Progress", "Verification", "verifier_rules", "verify_bytes", "verify_file"]
 
@@ -219,7 +218,7 @@ class _Verifier:
             envelope = parse_envelope(data, "record 1")
             key = Ed25519PublicKey.from_public_bytes(envelope.author)
             key.verify(envelope.signature, RECORD_TAG + envelope.payload)
-            record = record_from_net(decode_record(envelope))
+            record = decode_envelope(envelope)
         except (DecodeError, InvalidSignature, ValueError) as error:
             reason = str(error) or "its signature does not verify"
             self.invalid(f"the first record (START) cannot be opened: {reason}", 0, entry)
@@ -347,7 +346,7 @@ class _Verifier:
             return
         self.report.signatures += 1
         try:
-            record = record_from_net(decode_record(envelope))
+            record = decode_envelope(envelope)
         except DecodeError as error:
             self.invalid(f"signed but malformed: {error}", None, entry)
             return
@@ -369,18 +368,19 @@ class _Verifier:
 
     def _dispatch(self, record: SignedRecord, entry: Entry) -> None:
         kind = record.kind
+        head = self.chain.head
         if kind == START:
             self.invalid(f"{self.describe(record.author)} signed a second START", None, entry)
         elif self.chain.is_ply_kind(kind):
             self._on_ply(record, entry)
-        elif record.author not in self.chain.head.peers and not self._word_from_before(record):
+        elif record.author not in head.peers and not self._word_from_before(record):
             gone = self.removed_at.get(record.author)
             why = f"was removed at ply {gone}" if gone is not None else "is not a peer"
             who = self.describe(record.author)
             self.invalid(f"{who} {why} and may not sign a {kind}", None, entry)
         elif kind in (ACK, END):
             ply = int(record.body["ply"])
-            if ply > self.chain.head.ply:
+            if ply > head.ply:
                 who = self.describe(record.author)
                 self.invalid(
                     f"{who}'s {record.kind} for ply {ply} comes before that ply in the log",
@@ -449,6 +449,8 @@ class _Verifier:
             entry.status = "applied"
         entry.ply = state.ply
         before = self.chain.at(state.ply - 1)
+        if state.seats is before.seats and state.peers is before.peers:
+            return  # the roster did not change (a ply that changes nothing keeps its tuples)
         if state.seats != before.seats:
             self.names.clear()  # a bot took a seat: descriptions change
         for spec in state.seats:

@@ -163,9 +163,9 @@ def _check_plain(value: object, what: str, depth: int) -> None:
         raise DecodeError(f"{what} is nested deeper than {MAX_DEPTH} levels")
     items: Any
     kind = type(value)
-    if kind is tuple:
+    if type(value) is tuple:
         items = value
-    elif kind is dict:
+    elif type(value) is dict:
         keys = [*value]
         for key in keys:
             if type(key) is not str:
