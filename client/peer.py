@@ -108,7 +108,7 @@ from net.identity import (
 )
 from net.invite import format_table_id
 from net.linkspec import LinkSpec
-from net.logfile import LogContents, LogWriter
+from net.logfile import LogContents, LogWriter, TornTail
 from net.records import Record, open_record
 from net.signer import RecordSigner
 
@@ -441,9 +441,10 @@ class Peer:
         self._started(table)
         self.absorb(table.begin(trio.current_time()))
 
-    def resume(self, path: Path) -> None:
+    def resume(self, path: Path) -> TornTail | None:
         """Take up the table of this game file again after a restart (``StartRefused`` or
-        ``LogFileError`` saying why not): its own records are never signed differently."""
+        ``LogFileError`` saying why not): its own records are never signed differently.
+        Returns the torn tail cut off the file (a crash while writing), None if none."""
         file, contents = GameFile.reopen(path)
         records = []
         for data in contents.records:
@@ -464,6 +465,7 @@ class Peer:
             self._hold(record)
         self._started(table)
         self.absorb(table.restore(records, trio.current_time()))
+        return contents.torn
 
     def _make_table(
         self, start_record: SignedRecord, *, spectator: bool, file: GameFile | None
