@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,29 +108,39 @@ class Verification:
 
 
 def verify_file(
-    path: Path, progress: Progress | None = None, find: Finder = find_engine
+    path: Path, progress: Progress | None = None, find: Finder = find_engine, threads: int = 1
 ) -> Verification:
     """Verify the log at ``path``; never raises for anything the file holds.
 
-    ``find`` gives the engine START names (the registry's, unless a test plays another)."""
+    ``find`` gives the engine START names (the registry's, unless a test plays another);
+    ``threads`` 2 checks half of the signatures on a second thread (Ed25519 verification
+    lets other threads run), for a machine with a core to spare."""
     try:
         data = path.read_bytes()
     except OSError as error:
         return Verification(Report(str(path), unreadable=f"cannot read it: {os_reason(error)}"))
-    return verify_bytes(data, str(path), progress, find)
+    return verify_bytes(data, str(path), progress, find, threads)
 
 
 def verify_bytes(
-    data: bytes, name: str, progress: Progress | None = None, find: Finder = find_engine
+    data: bytes,
+    name: str,
+    progress: Progress | None = None,
+    find: Finder = find_engine,
+    threads: int = 1,
 ) -> Verification:
-    """Verify log bytes (``name`` is only used in messages; ``find`` as in ``verify_file``)."""
+    """Verify log bytes (``name`` is only used in messages; the rest as in ``verify_file``)."""
     try:
         contents = parse_log(data, name)
     except LogFileError as error:
         return Verification(Report(name, unreadable=str(error)))
     verifier = _Verifier(name, contents, progress, find)
     try:
-        return verifier.run()
+        if threads < 2:
+            return verifier.run()
+        with ThreadPoolExecutor(1, thread_name_prefix="palabre-verify") as pool:
+            verifier.pool = pool
+            return verifier.run()
     except Exception as error:  # a bug of ours, never the file's fault: say so, no traceback
         record = len(verifier.result.entries)
         verifier.report.unreadable = (
@@ -160,6 +171,8 @@ class _Verifier:
         self.names: dict[bytes, str] = {}
         self.verified: set[int] = set()
         """Records whose signature a batch verified already."""
+        self.pool: ThreadPoolExecutor | None = None
+        """A second thread checking half of each batch's signatures, if one is given."""
         self.chain: Chain
         self.start: TableStart
         self.claims: ClaimJudge
@@ -294,9 +307,11 @@ class _Verifier:
         """Split a batch of records and verify the signatures of known authors in one go.
 
         Signatures are the bulk of the work, and checking a run of them back to back is
-        faster than one between every two decodes; nothing is decoded here.  A record whose
-        author is not (yet) allowed is left to ``_take``, which decides in file order."""
+        faster than one between every two decodes (and can be shared with a second thread);
+        nothing is decoded here.  A record whose author is not (yet) allowed is left to
+        ``_take``, which decides in file order (an allowed key stays allowed)."""
         opened: list[Envelope | DecodeError] = []
+        jobs: list[tuple[int, Ed25519PublicKey, Envelope]] = []
         for index in batch:
             try:
                 envelope = parse_envelope(self.contents.records[index], f"record {index + 1}")
@@ -305,12 +320,15 @@ class _Verifier:
                 continue
             key = self.keys.get(envelope.author)
             if key is not None and index not in self.verified:
-                try:
-                    key.verify(envelope.signature, RECORD_TAG + envelope.payload)
-                    self.verified.add(index)
-                except InvalidSignature:
-                    pass
+                jobs.append((index, key, envelope))
             opened.append(envelope)
+        if self.pool is not None and len(jobs) > 1:
+            half = len(jobs) // 2
+            theirs = self.pool.submit(_good_signatures, jobs[:half])
+            self.verified.update(_good_signatures(jobs[half:]))
+            self.verified.update(theirs.result())
+        else:
+            self.verified.update(_good_signatures(jobs))
         return opened
 
     def _take(self, index: int, opened: Envelope | DecodeError) -> None:
@@ -576,6 +594,18 @@ class _Verifier:
                     f"this log (seq {listed}): records the writer never received, or refused "
                     "(its evidence files keep those), or that were taken out",
                 )
+
+
+def _good_signatures(jobs: list[tuple[int, Ed25519PublicKey, Envelope]]) -> list[int]:
+    """The indices of the jobs whose envelope's signature verifies with the key given."""
+    good = []
+    for index, key, envelope in jobs:
+        try:
+            key.verify(envelope.signature, RECORD_TAG + envelope.payload)
+        except InvalidSignature:
+            continue
+        good.append(index)
+    return good
 
 
 def _player_name(start: TableStart, key: bytes, runner: bytes | None) -> str:

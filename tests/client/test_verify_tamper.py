@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from client import verifier
 from client.net_adapter import open_envelope
 from client.records import CHAIN_KINDS, SignedRecord
 from client.verifier import verify_bytes, verify_file
 from client.verify_report import INCOMPLETE, INVALID, Report
 from engines import find_engine
-from net.logfile import read_log
+from net.logfile import parse_log, read_log
 from tests.client.envelopes import Identity
 from tests.client.gamelogs import Forger, LoggedTable, records_of, rewrite, short_game
 
@@ -332,4 +333,33 @@ def test_a_first_ply_moved_to_the_end_of_a_whole_game_is_invalid(tmp_path: Path)
     assert any(
         reason.startswith("this MOVE is for ply 2 but ply 1 is not in the log")
         for reason in reasons(report, 1)
+    )
+
+
+def test_two_threads_report_exactly_what_one_thread_does(
+    game: LoggedTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Signatures shared with a second thread, in batches of 4 records (many batches): the
+    same report for the honest log and for each record's key or signature altered."""
+    monkeypatch.setattr(verifier, "BATCH", 4)
+    original = game.paths["A"].read_bytes()
+    contents = parse_log(original)
+    variants = [original]
+    for offset, record in zip(contents.offsets, contents.records, strict=True):
+        for at in (offset + 4 + 10, offset + 4 + len(record) - 1):  # author key, signature
+            data = bytearray(original)
+            data[at] ^= 0x01
+            variants.append(bytes(data))
+    for data in variants:
+        one = verify_bytes(data, "log").report
+        two = verify_bytes(data, "log", threads=2).report
+        assert (two.exit_code, two.problems, two.signatures) == (
+            one.exit_code,
+            one.problems,
+            one.signatures,
+        )
+    assert verify_bytes(original, "log", threads=2).report.exit_code == 0
+    assert (
+        sum(verify_bytes(v, "log", threads=2).report.exit_code == 1 for v in variants)
+        == len(variants) - 1
     )
