@@ -28,6 +28,7 @@ verified; the verifier holds at most the records' hashes and the chain's states.
 from __future__ import annotations
 
 import contextlib
+from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -68,6 +69,8 @@ Progress = Callable[[int, int], None]
 
 BATCH = 256
 """Records whose signatures are verified together before they are decoded one by one."""
+SHARE = 16
+"""Signatures a thread checks at a time when two share a batch."""
 OUTSIDE = frozenset(
     {"CHAT", "POINT", "DRAW_OFFER", "DRAW_ACCEPT", "VOTE", "TAKEBACK_ASK", "TAKEBACK_CONSENT"}
 )
@@ -322,13 +325,16 @@ class _Verifier:
             if key is not None and index not in self.verified:
                 jobs.append((index, key, envelope))
             opened.append(envelope)
-        if self.pool is not None and len(jobs) > 1:
-            half = len(jobs) // 2
-            theirs = self.pool.submit(_good_signatures, jobs[:half])
-            self.verified.update(_good_signatures(jobs[half:]))
-            self.verified.update(theirs.result())
-        else:
+        if self.pool is None or len(jobs) <= SHARE:
             self.verified.update(_good_signatures(jobs))
+            return opened
+        # Both threads take runs of SHARE jobs until none is left, so that a second thread
+        # that gets no core (the machine is busy) costs nothing: this one does it all.
+        runs = deque(jobs[at : at + SHARE] for at in range(0, len(jobs), SHARE))
+        theirs = self.pool.submit(_take_runs, runs)
+        self.verified.update(_take_runs(runs))
+        if not theirs.cancel():  # it began: wait for the run it took
+            self.verified.update(theirs.result())
         return opened
 
     def _take(self, index: int, opened: Envelope | DecodeError) -> None:
@@ -594,6 +600,18 @@ class _Verifier:
                     f"this log (seq {listed}): records the writer never received, or refused "
                     "(its evidence files keep those), or that were taken out",
                 )
+
+
+def _take_runs(runs: deque[list[tuple[int, Ed25519PublicKey, Envelope]]]) -> list[int]:
+    """``_good_signatures`` of run after run taken from ``runs`` (shared between threads:
+    ``popleft`` is atomic) until it is empty."""
+    good: list[int] = []
+    while True:
+        try:
+            run = runs.popleft()
+        except IndexError:
+            return good
+        good.extend(_good_signatures(run))
 
 
 def _good_signatures(jobs: list[tuple[int, Ed25519PublicKey, Envelope]]) -> list[int]:

@@ -7,7 +7,10 @@ wrong-but-signed records are made by a test helper holding the players' keys.
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -339,9 +342,21 @@ def test_a_first_ply_moved_to_the_end_of_a_whole_game_is_invalid(tmp_path: Path)
 def test_two_threads_report_exactly_what_one_thread_does(
     game: LoggedTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Signatures shared with a second thread, in batches of 4 records (many batches): the
-    same report for the honest log and for each record's key or signature altered."""
-    monkeypatch.setattr(verifier, "BATCH", 4)
+    """Signatures shared with a second thread two at a time, in batches of 8 records (many
+    batches): the same report for the honest log and for each record's key or signature
+    altered."""
+    monkeypatch.setattr(verifier, "BATCH", 8)
+    monkeypatch.setattr(verifier, "SHARE", 2)
+    threads: set[str] = set()
+    check_signatures = verifier._good_signatures
+
+    def noting_the_thread(jobs: list[Any]) -> list[int]:
+        threads.add(threading.current_thread().name)
+        if threading.current_thread() is threading.main_thread():
+            time.sleep(0.001)  # leave the other thread a run to take (not a timing check)
+        return check_signatures(jobs)
+
+    monkeypatch.setattr(verifier, "_good_signatures", noting_the_thread)
     original = game.paths["A"].read_bytes()
     contents = parse_log(original)
     variants = [original]
@@ -358,6 +373,8 @@ def test_two_threads_report_exactly_what_one_thread_does(
             one.problems,
             one.signatures,
         )
+    assert any(name.startswith("palabre-verify") for name in threads), threads
+    assert threading.main_thread().name in threads
     assert verify_bytes(original, "log", threads=2).report.exit_code == 0
     assert (
         sum(verify_bytes(v, "log", threads=2).report.exit_code == 1 for v in variants)
