@@ -343,11 +343,10 @@ class _Verifier:
             self.invalid(f"not a signed envelope: {opened}", None, entry)
             return
         envelope = opened
-        earlier = self.seen.get(envelope.hash)
-        if earlier is not None:
+        earlier = self.seen.setdefault(envelope.hash, index)
+        if earlier != index:
             self.invalid(f"a copy of record {earlier + 1}", None, entry)
             return
-        self.seen[envelope.hash] = index
         key = self.keys.get(envelope.author)
         if key is None:
             self.invalid(
