@@ -34,7 +34,7 @@ class Malformed(ValueError):
 
 
 def _field(body: Mapping[str, Any], name: str) -> Any:
-    if not isinstance(body, Mapping):
+    if type(body) is not dict and not isinstance(body, Mapping):  # a dict, usually: no ABC
         raise Malformed("the record body is not a map")
     if name not in body:
         raise Malformed(f"field {name!r} is missing")

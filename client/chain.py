@@ -186,31 +186,34 @@ class Chain:
         if rule is None:
             raise PlyRejected(f"a {record.kind} record cannot occupy a ply")
         ctx = PlyContext(self.start, self.engine, self._opener, before, self._states)
-        who = ctx.describe(record.author)
+
+        def who() -> str:  # named only in a refusal: most records are fine
+            return ctx.describe(record.author)
+
         try:
             number = read_int(record.body, "ply", 1)
             prev = read_digest(record.body, "prev")
         except Malformed as error:
             raise PlyRejected(
-                f"{who} sent a malformed {record.kind}: {error}; it was ignored"
+                f"{who()} sent a malformed {record.kind}: {error}; it was ignored"
             ) from None
         if number != before.ply + 1:
             raise PlyRejected(
-                f"{who} sent a {record.kind} for ply {number} where ply {before.ply + 1} "
+                f"{who()} sent a {record.kind} for ply {number} where ply {before.ply + 1} "
                 "was expected; it was ignored"
             )
         if prev != before.chain_digest:
             raise PlyRejected(
-                f"{who} sent a {record.kind} for ply {number} built on another position "
+                f"{who()} sent a {record.kind} for ply {number} built on another position "
                 f"(its prev is not the chain digest after ply {before.ply}); it was ignored"
             )
         if self.engine.outcome(before.engine_state) is not None:
-            raise PlyRejected(f"{who} sent a {record.kind} after the game ended; it was ignored")
+            raise PlyRejected(f"{who()} sent a {record.kind} after the game ended; it was ignored")
         try:
             effect = rule(ctx, record)
         except Malformed as error:
             raise PlyRejected(
-                f"{who} sent a malformed {record.kind}: {error}; it was ignored"
+                f"{who()} sent a malformed {record.kind}: {error}; it was ignored"
             ) from None
         engine_digest = self.engine.digest(effect.engine_state)
         return TableState(

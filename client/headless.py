@@ -244,6 +244,8 @@ class Printer:
     def _on_Rejoined(self, event: Rejoined) -> None:
         table = self.peer.table
         head = table.head.ply if table is not None else 0
+        if event.cut is not None:
+            self.say(f"Recovered: {event.cut} from the game file; the records before it are kept")
         self.say(f"Rejoined: took the table up again from {event.path} (at ply {head})")
 
     def _on_PresenceChanged(self, event: PresenceChanged) -> None:

@@ -53,6 +53,7 @@ from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
 from net.events import RecordRejected as NetRecordRejected
 from net.identity import Identity
 from net.invite import SCHEME, Invite, parse_address, parse_invite
+from net.logfile import TornTail
 from net.records import Kind
 
 __all__ = [
@@ -115,9 +116,11 @@ class Connected:
 
 @dataclass(frozen=True)
 class Rejoined:
-    """This peer took its table up again from its game file."""
+    """This peer took its table up again from its game file; ``cut`` is the incomplete
+    record a crash left at its end, cut off before going on (None when there was none)."""
 
     path: Path
+    cut: TornTail | None = None
 
 
 @dataclass(frozen=True)
@@ -241,12 +244,12 @@ class JoinPeer(Peer):
         self.notify(Connected(link.remote, link.peer.fingerprint))
         if self.table_id is not None and self.game_path(self.table_id).exists():
             try:
-                self.resume(self.game_path(self.table_id))
+                cut = self.resume(self.game_path(self.table_id))
             except (StartRefused, LogFileError) as error:
                 host.close(str(error), CloseCode.REFUSED)
                 self._fail(f"cannot take the table up again: {error}", refused=False)
                 return
-            self.notify(Rejoined(self.game_path(self.table_id)))
+            self.notify(Rejoined(self.game_path(self.table_id), cut))
         host.send(
             SendMessage(
                 JOIN,

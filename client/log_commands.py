@@ -22,6 +22,9 @@ from client.verifier import Verification, verify_file
 
 __all__ = ["load_for_show", "run_show", "run_verify"]
 
+THREADS = 2 if (os.cpu_count() or 1) > 1 else 1
+"""Signatures are checked on two threads when there is a second core to run one."""
+
 
 def run_verify(
     path: Path, *, as_json: bool = False, out: TextIO | None = None, err: TextIO | None = None
@@ -30,7 +33,7 @@ def run_verify(
     err = err or sys.stderr
     bar = ProgressBar(err, f"verifying {path.name}")
     try:
-        verification = verify_file(path, bar)
+        verification = verify_file(path, bar, threads=THREADS)
     finally:
         bar.close()
     report = verification.report
@@ -45,7 +48,7 @@ def load_for_show(path: Path, err: TextIO) -> Verification:
     """The replayed log; when it has no chain to show, says on ``err`` why."""
     bar = ProgressBar(err, f"reading {path.name}")
     try:
-        verification = verify_file(path, bar)
+        verification = verify_file(path, bar, threads=THREADS)
     finally:
         bar.close()
     if verification.chain is None:

@@ -48,6 +48,7 @@ from client.table import Table
 from net.errors import DecodeError, SignatureError
 from net.events import SendRecord
 from net.invite import format_table_id
+from net.logfile import TornTail
 from net.records import Record, open_record
 
 SYNC_DELAY = 0.05
@@ -75,9 +76,10 @@ class PeerTable(PeerCore):
         self._started(table)
         self.absorb(table.begin(trio.current_time()))
 
-    def resume(self, path: Path) -> None:
+    def resume(self, path: Path) -> TornTail | None:
         """Take up the table of this game file again after a restart (``StartRefused`` or
-        ``LogFileError`` saying why not): its own records are never signed differently."""
+        ``LogFileError`` saying why not): its own records are never signed differently.
+        Returns the torn tail cut off the file (a crash while writing), None if none."""
         file, contents = GameFile.reopen(path)
         records = []
         for data in contents.records:
@@ -98,6 +100,7 @@ class PeerTable(PeerCore):
             self._hold(record)
         self._started(table)
         self.absorb(table.restore(records, trio.current_time()))
+        return contents.torn
 
     def _make_table(
         self, start_record: SignedRecord, *, spectator: bool, file: GameFile | None

@@ -78,7 +78,6 @@ def _move(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
             f"{seat}'s turn; the move was ignored"
         )
     _require_controller(ctx, record, "move")
-    who = ctx.describe(record.author)
     wire = read_list(record.body, "move", MAX_WIRE_MOVE)
     state = ctx.before.engine_state
     try:
@@ -87,11 +86,13 @@ def _move(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
         after = ctx.engine.apply(state, move)
     except InvalidMove as error:
         raise PlyRejected(
-            f"{who} sent a malformed move for seat {seat} ({error}); the move was ignored"
+            f"{ctx.describe(record.author)} sent a malformed move for seat {seat} ({error}); "
+            "the move was ignored"
         ) from None
     except IllegalMove as error:
         raise PlyRejected(
-            f"{who} sent an illegal move for seat {seat}: {error}; the move was ignored"
+            f"{ctx.describe(record.author)} sent an illegal move for seat {seat}: {error}; "
+            "the move was ignored"
         ) from None
     return PlyEffect(after, label, seat)
 

@@ -28,7 +28,9 @@ verified; the verifier holds at most the records' hashes and the chain's states.
 from __future__ import annotations
 
 import contextlib
+from collections import deque
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,7 +38,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
-from client.net_adapter import open_envelope, record_from_net
+from client.net_adapter import decode_envelope, open_envelope
 from client.plies import PLY_RULES
 from client.records import (
     ACK,
@@ -57,7 +59,6 @@ from net.errors import DecodeError, LogFileError
 from net.fsutil import os_reason
 from net.identity import short_fingerprint
 from net.logfile import LogContents, parse_log
-from net.records import decode_record
 
 __all__ = ["Entry", "Progress", "Verification", "verifier_rules", "verify_bytes", "verify_file"]
 
@@ -68,6 +69,8 @@ Progress = Callable[[int, int], None]
 
 BATCH = 256
 """Records whose signatures are verified together before they are decoded one by one."""
+SHARE = 16
+"""Signatures a thread checks at a time when two share a batch."""
 OUTSIDE = frozenset(
     {"CHAT", "POINT", "DRAW_OFFER", "DRAW_ACCEPT", "VOTE", "TAKEBACK_ASK", "TAKEBACK_CONSENT"}
 )
@@ -108,29 +111,39 @@ class Verification:
 
 
 def verify_file(
-    path: Path, progress: Progress | None = None, find: Finder = find_engine
+    path: Path, progress: Progress | None = None, find: Finder = find_engine, threads: int = 1
 ) -> Verification:
     """Verify the log at ``path``; never raises for anything the file holds.
 
-    ``find`` gives the engine START names (the registry's, unless a test plays another)."""
+    ``find`` gives the engine START names (the registry's, unless a test plays another);
+    ``threads`` 2 checks half of the signatures on a second thread (Ed25519 verification
+    lets other threads run), for a machine with a core to spare."""
     try:
         data = path.read_bytes()
     except OSError as error:
         return Verification(Report(str(path), unreadable=f"cannot read it: {os_reason(error)}"))
-    return verify_bytes(data, str(path), progress, find)
+    return verify_bytes(data, str(path), progress, find, threads)
 
 
 def verify_bytes(
-    data: bytes, name: str, progress: Progress | None = None, find: Finder = find_engine
+    data: bytes,
+    name: str,
+    progress: Progress | None = None,
+    find: Finder = find_engine,
+    threads: int = 1,
 ) -> Verification:
-    """Verify log bytes (``name`` is only used in messages; ``find`` as in ``verify_file``)."""
+    """Verify log bytes (``name`` is only used in messages; the rest as in ``verify_file``)."""
     try:
         contents = parse_log(data, name)
     except LogFileError as error:
         return Verification(Report(name, unreadable=str(error)))
     verifier = _Verifier(name, contents, progress, find)
     try:
-        return verifier.run()
+        if threads < 2:
+            return verifier.run()
+        with ThreadPoolExecutor(1, thread_name_prefix="palabre-verify") as pool:
+            verifier.pool = pool
+            return verifier.run()
     except Exception as error:  # a bug of ours, never the file's fault: say so, no traceback
         record = len(verifier.result.entries)
         verifier.report.unreadable = (
@@ -161,6 +174,8 @@ class _Verifier:
         self.names: dict[bytes, str] = {}
         self.verified: set[int] = set()
         """Records whose signature a batch verified already."""
+        self.pool: ThreadPoolExecutor | None = None
+        """A second thread checking half of each batch's signatures, if one is given."""
         self.chain: Chain
         self.start: TableStart
         self.claims: ClaimJudge
@@ -219,7 +234,7 @@ class _Verifier:
             envelope = parse_envelope(data, "record 1")
             key = Ed25519PublicKey.from_public_bytes(envelope.author)
             key.verify(envelope.signature, RECORD_TAG + envelope.payload)
-            record = record_from_net(decode_record(envelope))
+            record = decode_envelope(envelope)
         except (DecodeError, InvalidSignature, ValueError) as error:
             reason = str(error) or "its signature does not verify"
             self.invalid(f"the first record (START) cannot be opened: {reason}", 0, entry)
@@ -295,9 +310,11 @@ class _Verifier:
         """Split a batch of records and verify the signatures of known authors in one go.
 
         Signatures are the bulk of the work, and checking a run of them back to back is
-        faster than one between every two decodes; nothing is decoded here.  A record whose
-        author is not (yet) allowed is left to ``_take``, which decides in file order."""
+        faster than one between every two decodes (and can be shared with a second thread);
+        nothing is decoded here.  A record whose author is not (yet) allowed is left to
+        ``_take``, which decides in file order (an allowed key stays allowed)."""
         opened: list[Envelope | DecodeError] = []
+        jobs: list[tuple[int, Ed25519PublicKey, Envelope]] = []
         for index in batch:
             try:
                 envelope = parse_envelope(self.contents.records[index], f"record {index + 1}")
@@ -306,12 +323,18 @@ class _Verifier:
                 continue
             key = self.keys.get(envelope.author)
             if key is not None and index not in self.verified:
-                try:
-                    key.verify(envelope.signature, RECORD_TAG + envelope.payload)
-                    self.verified.add(index)
-                except InvalidSignature:
-                    pass
+                jobs.append((index, key, envelope))
             opened.append(envelope)
+        if self.pool is None or len(jobs) <= SHARE:
+            self.verified.update(_good_signatures(jobs))
+            return opened
+        # Both threads take runs of SHARE jobs until none is left, so that a second thread
+        # that gets no core (the machine is busy) costs nothing: this one does it all.
+        runs = deque(jobs[at : at + SHARE] for at in range(0, len(jobs), SHARE))
+        theirs = self.pool.submit(_take_runs, runs)
+        self.verified.update(_take_runs(runs))
+        if not theirs.cancel():  # it began: wait for the run it took
+            self.verified.update(theirs.result())
         return opened
 
     def _take(self, index: int, opened: Envelope | DecodeError) -> None:
@@ -320,11 +343,10 @@ class _Verifier:
             self.invalid(f"not a signed envelope: {opened}", None, entry)
             return
         envelope = opened
-        earlier = self.seen.get(envelope.hash)
-        if earlier is not None:
+        earlier = self.seen.setdefault(envelope.hash, index)
+        if earlier != index:
             self.invalid(f"a copy of record {earlier + 1}", None, entry)
             return
-        self.seen[envelope.hash] = index
         key = self.keys.get(envelope.author)
         if key is None:
             self.invalid(
@@ -347,7 +369,7 @@ class _Verifier:
             return
         self.report.signatures += 1
         try:
-            record = record_from_net(decode_record(envelope))
+            record = decode_envelope(envelope)
         except DecodeError as error:
             self.invalid(f"signed but malformed: {error}", None, entry)
             return
@@ -369,18 +391,19 @@ class _Verifier:
 
     def _dispatch(self, record: SignedRecord, entry: Entry) -> None:
         kind = record.kind
+        head = self.chain.head
         if kind == START:
             self.invalid(f"{self.describe(record.author)} signed a second START", None, entry)
         elif self.chain.is_ply_kind(kind):
             self._on_ply(record, entry)
-        elif record.author not in self.chain.head.peers and not self._word_from_before(record):
+        elif record.author not in head.peers and not self._word_from_before(record):
             gone = self.removed_at.get(record.author)
             why = f"was removed at ply {gone}" if gone is not None else "is not a peer"
             who = self.describe(record.author)
             self.invalid(f"{who} {why} and may not sign a {kind}", None, entry)
         elif kind in (ACK, END):
             ply = int(record.body["ply"])
-            if ply > self.chain.head.ply:
+            if ply > head.ply:
                 who = self.describe(record.author)
                 self.invalid(
                     f"{who}'s {record.kind} for ply {ply} comes before that ply in the log",
@@ -449,6 +472,8 @@ class _Verifier:
             entry.status = "applied"
         entry.ply = state.ply
         before = self.chain.at(state.ply - 1)
+        if state.seats is before.seats and state.peers is before.peers:
+            return  # the roster did not change (a ply that changes nothing keeps its tuples)
         if state.seats != before.seats:
             self.names.clear()  # a bot took a seat: descriptions change
         for spec in state.seats:
@@ -574,6 +599,30 @@ class _Verifier:
                     f"this log (seq {listed}): records the writer never received, or refused "
                     "(its evidence files keep those), or that were taken out",
                 )
+
+
+def _take_runs(runs: deque[list[tuple[int, Ed25519PublicKey, Envelope]]]) -> list[int]:
+    """``_good_signatures`` of run after run taken from ``runs`` (shared between threads:
+    ``popleft`` is atomic) until it is empty."""
+    good: list[int] = []
+    while True:
+        try:
+            run = runs.popleft()
+        except IndexError:
+            return good
+        good.extend(_good_signatures(run))
+
+
+def _good_signatures(jobs: list[tuple[int, Ed25519PublicKey, Envelope]]) -> list[int]:
+    """The indices of the jobs whose envelope's signature verifies with the key given."""
+    good = []
+    for index, key, envelope in jobs:
+        try:
+            key.verify(envelope.signature, RECORD_TAG + envelope.payload)
+        except InvalidSignature:
+            continue
+        good.append(index)
+    return good
 
 
 def _player_name(start: TableStart, key: bytes, runner: bytes | None) -> str:

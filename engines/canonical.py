@@ -33,6 +33,11 @@ def _int_bytes(value: int) -> bytes:
 _SMALL_INTS = {value: _int_bytes(value) for value in range(-256, 1024)}
 
 
+_INTS_ONLY = {int}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Frozen dataclass type -> its field names, in declaration order (checked once a type)."""
+
+
 def encode_value(value: object) -> bytes:
     """The canonical bytes of ``value``; ``TypeError`` on a kind states may not hold."""
     out = bytearray()
@@ -52,18 +57,40 @@ def _encode_into(value: object, out: bytearray) -> None:
         out += _SMALL_INTS.get(value) or _int_bytes(value)
     elif type(value) is tuple:
         out += b"L" + struct.pack(">I", len(value))
+        if len(value) >= 8 and _encode_bytes_into(value, out):
+            return
         for item in value:
             if type(item) is int and item in _SMALL_INTS:
                 out += _SMALL_INTS[item]
             else:
                 _encode_into(item, out)
+    elif type(value) in _FIELDS:
+        names = _FIELDS[type(value)]
+        out += b"L" + struct.pack(">I", len(names))
+        for name in names:
+            _encode_into(getattr(value, name), out)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         params = getattr(type(value), "__dataclass_params__", None)
         if params is None or not params.frozen:
             raise TypeError(f"{type(value).__name__} is not a frozen dataclass")
-        fields = dataclasses.fields(value)
-        out += b"L" + struct.pack(">I", len(fields))
-        for field in fields:
-            _encode_into(getattr(value, field.name), out)
+        _FIELDS[type(value)] = tuple(field.name for field in dataclasses.fields(value))
+        _encode_into(value, out)
     else:
         raise TypeError(f"engine states may not hold {type(value).__name__}: {value!r}")
+
+
+def _encode_bytes_into(items: tuple[object, ...], out: bytearray) -> bool:
+    """Encode a tuple of ints 0..127 (a board, usually) without a step per item: each is
+    ``I``, length 1, its one byte.  False, with nothing written, for any other tuple."""
+    if {*map(type, items)} != _INTS_ONLY:  # exactly int: no bool, no other kind
+        return False
+    try:
+        raw = bytes(items)  # type: ignore[arg-type]  # all ints, as just checked
+    except ValueError:  # an int outside 0..255
+        return False
+    if not raw.isascii():  # 128..255 take two bytes each
+        return False
+    encoded = bytearray(b"I\x01\x00" * len(raw))
+    encoded[2::3] = raw
+    out += encoded
+    return True

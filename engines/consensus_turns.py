@@ -117,18 +117,18 @@ def _with_turn(since_power: tuple[bool, ...], slot: int) -> tuple[bool, ...]:
 
 
 def _end(
-    board: tuple[int, ...],
+    presidents: list[int],
+    in_play: tuple[int, ...],
+    ruler: int,
     controllers: tuple[int, ...],
     since_power: tuple[bool, ...],
     quiet_plies: int,
     passes: int,
 ) -> tuple[int, int]:
-    """(result, winner) after a turn, checked in the rules' order."""
-    presidents = [code >> 3 for code in board if code & (DEAD | 7) == PRESIDENT]
+    """(result, winner) after a turn, checked in the rules' order; ``presidents`` are the
+    seats of the living Présidents, ``in_play`` the slots in play, ``ruler`` the ruler."""
     if len(presidents) == 1:
         return RESULT_LAST_ONE_IN, presidents[0]
-    in_play = slots_in_play(board, controllers)
-    ruler = ruler_of(board)
     if ruler and all(since_power[slot - 1] for slot in in_play if controllers[slot - 1] != ruler):
         return RESULT_POWER, ruler
     if passes >= len(in_play):
@@ -161,9 +161,15 @@ def finish_turn(
         since_power = NOBODY_SINCE_POWER
     elif not extra:
         since_power = _with_turn(since_power, slot)
+    # The board and the controllers are fixed from here on (only passes are played), so
+    # what depends on them alone is worked out once, not once per pass.
+    presidents = [code >> 3 for code in board if code & (DEAD | 7) == PRESIDENT]
+    in_play = slots_in_play(board, controllers)
     passed: list[int] = []
     while True:
-        result, winner = _end(board, controllers, since_power, quiet_plies, len(passed))
+        result, winner = _end(
+            presidents, in_play, ruler, controllers, since_power, quiet_plies, len(passed)
+        )
         if result:
             return ConsensusState(
                 board,
@@ -185,7 +191,6 @@ def finish_turn(
             return ConsensusState(
                 board, controllers, slot, True, since_power, quiet_plies, (*passed,), 0, 0
             )
-        in_play = slots_in_play(board, controllers)
         slot = next((s for s in in_play if s > slot), in_play[0])
         extra = False
         player = controllers[slot - 1]

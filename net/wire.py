@@ -17,7 +17,9 @@ Invariants:
 
 from __future__ import annotations
 
+import functools
 import re
+import threading
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -85,6 +87,23 @@ def _key_order(key: str) -> bytes:
 
 def unpack(data: bytes, what: str) -> Any:
     """Decode ``data`` strictly; ``DecodeError`` mentioning ``what`` unless it is canonical."""
+    # The fast way first (every record takes it): msgpack builds maps by itself, without a
+    # Python call per map to look for repeated keys.  A repeated key leaves a smaller map,
+    # whose canonical bytes differ from ``data``; so does anything else not canonical.  The
+    # bytes it accepts are exactly those the strict way below accepts, with the same value;
+    # anything else goes the strict way, which names the problem.
+    try:
+        value = _unpack_fast(data)
+        canonical = _packer().pack(value) == data
+    except Exception:
+        canonical = False
+    if canonical:
+        _check_plain(value, what, 0)
+        return value
+    return _unpack_strictly(data, what)
+
+
+def _unpack_strictly(data: bytes, what: str) -> Any:
     try:
         value = msgpack.unpackb(
             data,
@@ -108,6 +127,22 @@ def unpack(data: bytes, what: str) -> Any:
     return value
 
 
+_unpack_fast = functools.partial(
+    msgpack.unpackb, raw=False, use_list=False, strict_map_key=True, **_LIMITS
+)
+_PACKERS = threading.local()
+
+
+def _packer() -> msgpack.Packer:
+    """This thread's packer (a ``Packer`` is not thread-safe; making one per call costs
+    more than the packing)."""
+    try:
+        packer: msgpack.Packer = _PACKERS.packer
+    except AttributeError:
+        packer = _PACKERS.packer = msgpack.Packer(use_bin_type=True)
+    return packer
+
+
 def _no_duplicates(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
@@ -120,17 +155,18 @@ def _reason(error: Exception) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-_LEAVES = (bool, int, str, bytes, type(None))
+_LEAVES = frozenset({bool, int, str, bytes, type(None)})
 
 
 def _check_plain(value: object, what: str, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise DecodeError(f"{what} is nested deeper than {MAX_DEPTH} levels")
     items: Any
+    kind = type(value)
     if type(value) is tuple:
         items = value
     elif type(value) is dict:
-        keys = list(value)
+        keys = [*value]
         for key in keys:
             if type(key) is not str:
                 raise DecodeError(f"{what} has a map key that is not a string")
@@ -138,10 +174,10 @@ def _check_plain(value: object, what: str, depth: int) -> None:
         if keys != sorted(keys):
             raise DecodeError(f"{what} is not in canonical form (sorted keys, shortest encodings)")
         items = value.values()
-    elif type(value) in _LEAVES:
+    elif kind in _LEAVES:
         return
     else:
-        raise DecodeError(f"{what} holds a {type(value).__name__}, which the protocol never uses")
+        raise DecodeError(f"{what} holds a {kind.__name__}, which the protocol never uses")
     if items and depth == MAX_DEPTH:  # its items would be one level too deep
         raise DecodeError(f"{what} is nested deeper than {MAX_DEPTH} levels")
     for item in items:
@@ -254,8 +290,13 @@ class ListOf(Schema):
             raise DecodeError(
                 f"{where}: expected an array of {self.lo} to {self.hi} items, got {describe(value)}"
             )
-        for index, item in enumerate(value):
-            self.item.check(item, f"{where}[{index}]")
+        try:  # ``where`` is made precise only for a failure (see ``Struct.check``)
+            for item in value:
+                self.item.check(item, where)
+        except DecodeError:
+            for index, item in enumerate(value):
+                self.item.check(item, f"{where}[{index}]")
+            raise
 
 
 class Pair(Schema):
@@ -267,8 +308,13 @@ class Pair(Schema):
     def check(self, value: object, where: str) -> None:
         if type(value) is not tuple or len(value) != 2:
             raise DecodeError(f"{where}: expected an array of 2 items, got {describe(value)}")
-        self.first.check(value[0], f"{where}[0]")
-        self.second.check(value[1], f"{where}[1]")
+        try:  # ``where`` is made precise only for a failure (see ``Struct.check``)
+            self.first.check(value[0], where)
+            self.second.check(value[1], where)
+        except DecodeError:
+            self.first.check(value[0], f"{where}[0]")
+            self.second.check(value[1], f"{where}[1]")
+            raise
 
 
 class Struct(Schema):
@@ -286,8 +332,17 @@ class Struct(Schema):
             if missing:
                 raise DecodeError(f"{where}: missing field {missing[0]!r}")
             raise DecodeError(f"{where}: unexpected field {describe(extra[0])}")
-        for name, schema in self.fields.items():
-            schema.check(value[name], f"{where}.{name}")
+        # Fields are checked with ``where`` as it is and, only if one fails, again with
+        # its name appended: checks are pure, so the second pass fails at the same field
+        # with the message naming it, and a value that fits costs no string building.
+        fields = self.fields.items()
+        try:
+            for name, schema in fields:
+                schema.check(value[name], where)
+        except DecodeError:
+            for name, schema in fields:
+                schema.check(value[name], f"{where}.{name}")
+            raise
 
 
 class MapOf(Schema):
@@ -301,6 +356,12 @@ class MapOf(Schema):
             raise DecodeError(
                 f"{where}: expected a map of at most {self.hi}, got {describe(value)}"
             )
-        for key, item in value.items():
-            self.key.check(key, f"{where} key")
-            self.value.check(item, f"{where}[{key!r}]")
+        try:  # ``where`` is made precise only for a failure (see ``Struct.check``)
+            for key, item in value.items():
+                self.key.check(key, where)
+                self.value.check(item, where)
+        except DecodeError:
+            for key, item in value.items():
+                self.key.check(key, f"{where} key")
+                self.value.check(item, f"{where}[{key!r}]")
+            raise

@@ -8,12 +8,15 @@ import pytest
 
 from client.bots import RandomBot
 from client.lobby import Lobby
-from client.net_adapter import NetSigner, open_envelope, record_from_net
+from client.net_adapter import NetSigner, decode_envelope, open_envelope, record_from_net
 from client.records import ACK, CHAIN_KINDS, START, BadEnvelope
 from client.table import Table
+from net.envelope import RECORD_TAG, parse_envelope, seal
+from net.errors import DecodeError
 from net.logfile import LogWriter, read_log
-from net.records import Kind, open_record, sign_record
+from net.records import Kind, decode_record, open_record, sign_record
 from net.signer import RecordSigner
+from net.wire import pack
 from tests.client.envelopes import Identity
 from tests.client.harness import TABLE_ID, Router
 from tests.client.test_games import assert_one_chain_all_final_all_ended
@@ -78,3 +81,20 @@ def test_embedded_envelopes_that_do_not_verify_are_bad_envelopes() -> None:
         open_envelope(b"\x93junk")
     with pytest.raises(BadEnvelope, match="not allowed"):
         open_envelope(good.data, allowed=lambda key: False)
+
+
+@pytest.mark.parametrize("kind", [Kind.ACK, Kind.MOVE, Kind.CHAT])
+def test_decode_envelope_gives_the_record_record_from_net_gives(kind: Kind) -> None:
+    bodies = {
+        Kind.ACK: {"ply": 3, "digest": bytes(32)},
+        Kind.MOVE: {"ply": 3, "prev": bytes(32), "seat": 2, "move": [1, 2]},
+        Kind.CHAT: {"text": "hello"},
+    }
+    record = sign_record(Identity(2).net, kind, TABLE_ID, 9, bodies[kind])
+    direct = decode_envelope(record.envelope)
+    via_net = record_from_net(decode_record(record.envelope))
+    fields = ("author", "kind", "table_id", "seq", "body", "record_hash", "envelope")
+    assert [getattr(direct, f) for f in fields] == [getattr(via_net, f) for f in fields]
+    bad = parse_envelope(seal(Identity(2).net, RECORD_TAG, pack([7, TABLE_ID, 9, {"ply": 3}])))
+    with pytest.raises(DecodeError, match=r"ACK body: missing field 'digest'"):
+        decode_envelope(bad)

@@ -7,16 +7,20 @@ wrong-but-signed records are made by a test helper holding the players' keys.
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from client import verifier
 from client.net_adapter import open_envelope
 from client.records import CHAIN_KINDS, SignedRecord
 from client.verifier import verify_bytes, verify_file
 from client.verify_report import INCOMPLETE, INVALID, Report
 from engines import find_engine
-from net.logfile import read_log
+from net.logfile import parse_log, read_log
 from tests.client.envelopes import Identity
 from tests.client.gamelogs import Forger, LoggedTable, records_of, rewrite, short_game
 
@@ -332,4 +336,47 @@ def test_a_first_ply_moved_to_the_end_of_a_whole_game_is_invalid(tmp_path: Path)
     assert any(
         reason.startswith("this MOVE is for ply 2 but ply 1 is not in the log")
         for reason in reasons(report, 1)
+    )
+
+
+def test_two_threads_report_exactly_what_one_thread_does(
+    game: LoggedTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Signatures shared with a second thread two at a time, in batches of 8 records (many
+    batches): the same report for the honest log and for each record's key or signature
+    altered."""
+    monkeypatch.setattr(verifier, "BATCH", 8)
+    monkeypatch.setattr(verifier, "SHARE", 2)
+    threads: set[str] = set()
+    check_signatures = verifier._good_signatures
+
+    def noting_the_thread(jobs: list[Any]) -> list[int]:
+        threads.add(threading.current_thread().name)
+        if threading.current_thread() is threading.main_thread():
+            time.sleep(0.001)  # leave the other thread a run to take (not a timing check)
+        return check_signatures(jobs)
+
+    monkeypatch.setattr(verifier, "_good_signatures", noting_the_thread)
+    original = game.paths["A"].read_bytes()
+    contents = parse_log(original)
+    variants = [original]
+    for offset, record in zip(contents.offsets, contents.records, strict=True):
+        for at in (offset + 4 + 10, offset + 4 + len(record) - 1):  # author key, signature
+            data = bytearray(original)
+            data[at] ^= 0x01
+            variants.append(bytes(data))
+    for data in variants:
+        one = verify_bytes(data, "log").report
+        two = verify_bytes(data, "log", threads=2).report
+        assert (two.exit_code, two.problems, two.signatures) == (
+            one.exit_code,
+            one.problems,
+            one.signatures,
+        )
+    assert any(name.startswith("palabre-verify") for name in threads), threads
+    assert threading.main_thread().name in threads
+    assert verify_bytes(original, "log", threads=2).report.exit_code == 0
+    assert (
+        sum(verify_bytes(v, "log", threads=2).report.exit_code == 1 for v in variants)
+        == len(variants) - 1
     )

@@ -7,17 +7,20 @@ never after a sleep.
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from client.net_demo import file_chain
 from engines import find_engine
+from net.logfile import LogContents, read_log
 from tests.e2e.tables import ROOT, Proc, Table, chain_line, ply_lines
 
 pytestmark = pytest.mark.e2e
@@ -80,12 +83,59 @@ def assert_one_chain(table: Table, profiles: list[str], procs: list[Proc]) -> No
         assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
-@pytest.mark.parametrize("victim", ["P3", "Host"])
+def tear_last_record(path: Path) -> None:
+    """What a crash while writing a record leaves: the record's length and part of it."""
+    contents = read_log(path)
+    last = contents.records[-1]
+    with path.open("ab") as file:
+        file.write(len(last).to_bytes(4, "big") + last[: len(last) // 2])
+
+
+def verify_json(path: Path) -> tuple[int, dict[str, Any]]:
+    checked = subprocess.run(
+        [sys.executable, "-m", "client", "verify", "--json", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return checked.returncode, json.loads(checked.stdout)
+
+
+def assert_verifies_as_cut_short(path: Path, plies: int) -> LogContents:
+    """``palabre verify`` on the file of a peer killed after ply ``plies`` was final there:
+    valid but incomplete, every complete record kept, the torn tail (if any) reported."""
+    contents = read_log(path)
+    code, report = verify_json(path)
+    assert code == 3, report
+    assert report["status"] == "valid but incomplete"
+    assert report["records"] == len(contents.records)
+    assert report["plies"] >= plies and report["final"] >= plies, report
+    assert report["result"] is None
+    problems = report["problems"]
+    assert {problem["severity"] for problem in problems} == {"incomplete"}, problems
+    assert any("the game is not over" in problem["reason"] for problem in problems)
+    torn = contents.torn
+    if torn is None:
+        assert report["cut"] is None
+    else:
+        assert report["cut"] == {"offset": torn.offset, "length": torn.length, "kind": "short"}
+        assert any(f"the file was cut: {torn}" == problem["reason"] for problem in problems)
+    return contents
+
+
+@pytest.mark.parametrize(
+    ("victim", "torn"),
+    [("P3", False), ("P3", True), ("Host", False)],
+    ids=["P3", "P3-torn", "Host"],
+)
 def test_a_peer_killed_mid_game_rejoins_at_another_peer_and_the_game_finishes(
-    table: Table, victim: str
+    table: Table, victim: str, torn: bool
 ) -> None:
-    """A joiner, or the host itself: SIGKILL at a ply, then ``palabre join`` again with the
-    same profile at another peer's address; it takes its game file up and plays on."""
+    """A joiner, or the host itself: SIGKILL at a ply; its game file verifies as valid but
+    incomplete; then ``palabre join`` again with the same profile at another peer's address:
+    it takes its game file up (cutting a torn last record, as a crash while writing leaves)
+    and plays on, and its file then verifies complete with the others' chain."""
     start_four(table)
     host, p2, p3, p4 = table.procs
     port = listening_port(p2)
@@ -93,6 +143,11 @@ def test_a_peer_killed_mid_game_rejoins_at_another_peer_and_the_game_finishes(
     wait_for_ply(killed, 12)
     kill(killed)
     profile = killed.name
+    path = game_file(table, profile)
+    if torn:
+        tear_last_record(path)
+    before = assert_verifies_as_cut_short(path, 12)
+    assert (before.torn is not None) == torn
     seat = ["--seat", "3"] if victim == "P3" else []
     again = table.join(
         victim,
@@ -111,6 +166,12 @@ def test_a_peer_killed_mid_game_rejoins_at_another_peer_and_the_game_finishes(
     assert re.search(
         r"^Rejoined: took the table up again from .* \(at ply \d+\)$", again.output, re.M
     )
+    recovered = re.findall(r"^Recovered: (.*) from the game file", again.output, re.M)
+    assert recovered == ([str(before.torn)] if torn else []), again.output
+    after = read_log(path)
+    assert after.torn is None
+    assert after.records[: len(before.records)] == before.records  # kept, and appended to
+    assert len(after.records) > len(before.records)
     others = [proc for proc in (host, p2, p3, p4) if proc is not killed]
     assert_one_chain(table, ["host", "p2", "p3", "p4"], [*others, again])
     assert "Result: " in again.output
