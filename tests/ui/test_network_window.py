@@ -362,3 +362,46 @@ async def test_a_player_who_leaves_is_shown_away_and_the_table_goes_on(qtbot: An
         assert bea.stack.currentWidget() is bea.start
         await until(lambda: "Bea — away" in ana.table.players.item(3).text(), timeout=15)
         assert not session.snapshot.stopped  # not the end: the others go on
+
+
+@qt_trio
+async def test_a_player_who_left_joins_again_from_the_start_screen_and_plays_on(
+    qtbot: Any,
+) -> None:
+    """Bea leaves mid-game, then joins the same table again from her start screen with the
+    same profile: she is taken back to the table at the ply it reached (her game file and
+    what she missed), shown back at Ana's, and both play by clicks to the end."""
+    async with (
+        open_window(qtbot, "ana", name="Ana", bot_delay=0, activate=False) as ana,
+        open_window(qtbot, "bea", name="Bea", bot_delay=0, activate=False) as bea,
+    ):
+        host_from_the_window(qtbot, ana, bots=2)
+        invite = await loopback_invite(ana)
+        join_from_the_window(qtbot, bea, invite)
+        session = await both_ready_and_started(qtbot, ana, bea)
+        left_at = session.snapshot.ply  # Ana is to move first
+
+        click(qtbot, bea.table.leave_button)
+        assert bea.stack.currentWidget() is bea.start
+        await until(lambda: "Bea — away" in ana.table.players.item(3).text(), timeout=15)
+        wire = ENGINE.move_to_wire(Greedy(1).choose(ENGINE, session.snapshot.state))
+        click_move(qtbot, ana.table.board, wire)  # Ana plays on while Bea is away
+        await until(lambda: session.snapshot.ply > left_at)
+
+        bea.start.join_target.clear()
+        join_from_the_window(qtbot, bea, invite)
+        await until(lambda: bea.stack.currentWidget() is bea.table, timeout=15)
+        again = session_of(bea)
+        await until(lambda: again.snapshot.ply >= session.snapshot.ply, timeout=15)
+        assert again.snapshot.my_seat == 4
+        await until(lambda: "away" not in ana.table.players.item(3).text(), timeout=15)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(play_by_clicks, qtbot, ana, 1)
+            nursery.start_soon(play_by_clicks, qtbot, bea, 2)
+        assert session.snapshot.outcome is not None and again.snapshot.outcome is not None
+        await until(lambda: again.snapshot.final_ply == again.snapshot.ply)
+        assert again.snapshot.digest == session.snapshot.digest
+        assert [p.notation for p in again.snapshot.plies] == [
+            p.notation for p in session.snapshot.plies
+        ]
