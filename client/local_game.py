@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import trio
 
 from client.bots import Bot, make_bot
+from client.notices import notice
 from client.outside import MAX_ARROWS, MAX_SQUARE, MAX_SQUARES
 from client.session_api import (
     ChatEntry,
@@ -134,19 +135,19 @@ class LocalGame:
             self._play_resign()
         elif not self._resign_pending:
             self._resign_pending = True
-            self._notice("You resign; it takes effect when your turn comes.")
+            self._notice("resign-pending")
             self._refresh(StateChanged(len(self._plies), len(self._plies), self._last()))
 
     def offer_draw(self) -> None:
         if self._outcome() is not None:
             self._error("The game is over.")
             return
-        self._notice(f"{self._names[self._my_seat]} offers a draw.")
+        self._notice("draw-offered", name=self._names[self._my_seat])
         if self._bots_accept_draws:
-            self._notice("The bots accept the draw.")
+            self._notice("bots-accept-draw")
             self._play_draw()
         else:
-            self._notice("The bots decline the draw; play goes on.")
+            self._notice("bots-decline-draw")
 
     def accept_draw(self) -> None:
         self._error("Nobody offers a draw.")
@@ -157,8 +158,8 @@ class LocalGame:
             self._error(f"You cannot take back: {why}")
             return
         last = self._plies[-1]
-        self._notice(f"{self._names[self._my_seat]} asks to take back ply {last.ply}.")
-        self._notice("The bots consent.")
+        self._notice("takeback-asked", name=self._names[self._my_seat], ply=last.ply)
+        self._notice("bots-consent-takeback")
         seat = self._engine.to_move(self._state)
         player = self._mover() or last.player
         text = f"ply {last.ply} taken back"
@@ -283,7 +284,7 @@ class LocalGame:
             self._emit(PlayersChanged(seats))
         outcome = self._outcome()
         if outcome is not None:
-            self._notice(f"Game over: {outcome.summary}")
+            self._notice("game-over", summary=outcome.summary)
             self._emit(GameEnded(outcome))
         elif self._resign_pending and self._my_turn():
             self._play_resign()
@@ -320,8 +321,10 @@ class LocalGame:
             can_take_back=self._takeback_refusal() is None,
         )
 
-    def _notice(self, text: str) -> None:
-        self._add_chat(ChatEntry(len(self._plies), None, "table", text))
+    def _notice(self, key: str, **params: object) -> None:
+        """Add the table's notice ``key`` (``client.notices``) to the chat."""
+        said = notice(key, **params)
+        self._add_chat(ChatEntry(len(self._plies), None, "table", said.english(), said))
 
     def _add_chat(self, entry: ChatEntry) -> None:
         self._chat.append(entry)

@@ -41,6 +41,7 @@ from client.joining import JoinFailed, JoinPeer
 from client.lobby import JoinRefused
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
+from client.notices import notice
 from client.peer import EvidenceWritten, LinkLost, LinkRefused, NameWarning, TableStarted
 from client.records import DRAW, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rematch import RematchChanged, RematchReady, next_peer
@@ -243,10 +244,10 @@ class NetSession:
     def _on_NameWarning(self, event: NameWarning) -> None:
         if event.text not in self.lobby.view.warnings:
             self.lobby.update(warnings=(*self.lobby.view.warnings, event.text))
-        self._notice(f"Warning: {event.text}")
+        self._notice("warning", text=event.text)
 
     def _on_LinkRefused(self, event: LinkRefused) -> None:
-        self._notice(f"Refused: {event.reason}")
+        self._notice("refused", reason=event.reason)
 
     def _on_TableStarted(self, event: TableStarted) -> None:
         self.started = True
@@ -263,7 +264,7 @@ class NetSession:
         kind = kinds.get(state.record.kind, "move")
         asked = table.takebacks.pending(table.chain.at(state.ply - 1))
         if asked is not None and kind != "takeback":
-            self._notice(f"The takeback of ply {asked.ply} lapsed: the game moved on.")
+            self._notice("takeback-lapsed", ply=asked.ply)
         wire = tuple(state.record.body.get("move", ())) if kind == "move" else ()
         self._plies.append(PlyView(state.ply, seat, player, kind, state.label, wire))
         self._offers.clear()
@@ -272,10 +273,7 @@ class NetSession:
         self._emit(PlayersChanged(self._seats()))
         me = table.me
         if kind == "remove" and me in table.chain.at(state.ply - 1).peers and me not in state.peers:
-            self._notice(
-                "You were voted off the table (away or idle past its timeout): "
-                "bots play your seats now, and you stay on to watch."
-            )
+            self._notice("voted-off")
 
     def _on_PlyFinal(self, event: PlyFinal) -> None:
         if self.peer.table is not None:  # ply 0 too: the table is live from then on
@@ -292,19 +290,19 @@ class NetSession:
 
     def _on_DrawOffered(self, event: DrawOffered) -> None:
         self._offers.add(event.author)
-        self._notice(f"{event.name} offers a draw.")
+        self._notice("draw-offered", name=event.name)
         self._emit(PlayersChanged(self._seats()))
 
     def _on_TakebackAsked(self, event: TakebackAsked) -> None:
-        self._notice(f"{event.name} asks to take back ply {event.ply}.")
+        self._notice("takeback-asked", name=event.name, ply=event.ply)
         self._emit(PlayersChanged(self._seats()))
 
     def _on_TakebackConsented(self, event: TakebackConsented) -> None:
-        self._notice(f"{event.name} consents to take back ply {event.ply}.")
+        self._notice("takeback-consented", name=event.name, ply=event.ply)
         self._emit(PlayersChanged(self._seats()))
 
     def _on_RecordRejected(self, event: RecordRejected) -> None:
-        self._notice(f"Refused: {event.reason}")
+        self._notice("refused", reason=event.reason)
 
     def _on_EvidenceWritten(self, event: EvidenceWritten) -> None:
         if event.halted:
@@ -313,7 +311,7 @@ class NetSession:
                 self._halted = replace(self._halted, evidence=str(event.path))
                 self._refresh(self._halted)
         else:
-            self._notice(f"Evidence written to {event.path}")
+            self._notice("evidence-written", path=event.path)
 
     def _on_Halted(self, event: TableHalted) -> None:
         self._halt(event.evidence)
@@ -332,25 +330,24 @@ class NetSession:
         self._halted = Halted(evidence.ply, culprits, str(self._evidence or ""), message)
         self._refresh(self._halted)
         if first:
-            self._notice(f"The table halted at ply {evidence.ply}: {message}")
+            self._notice("halted", ply=evidence.ply, message=message)
 
     def _on_GameOver(self, event: GameOver) -> None:
-        self._notice(f"Game over: {event.outcome.summary}")
+        self._notice("game-over", summary=event.outcome.summary)
         self._refresh(GameEnded(event.outcome))
 
     def _on_VoteReceived(self, event: VoteReceived) -> None:
-        gone = ", ".join(event.names)
-        self._notice(f"{event.name} votes to remove {gone}; bots will take their seats.")
+        self._notice("vote-remove", name=event.name, names=", ".join(event.names))
 
     def _on_PlyDropped(self, event: PlyDropped) -> None:
         if self._plies and self._plies[-1].ply == event.state.ply:
             self._plies.pop()
-        self._notice(f"Ply {event.state.ply} ({event.state.label}) was dropped: its player left.")
+        self._notice("ply-dropped", ply=event.state.ply, label=event.state.label)
 
     def _on_Notice(self, event: Any) -> None:
         """The host's word in the lobby (``joining.Notice``), the table's after START."""
         if self.started:
-            self._notice(event.text)
+            self._notice("host-says", text=event.text)
         else:
             self.lobby.update(status=event.text)
 
@@ -387,7 +384,7 @@ class NetSession:
         if event.key is not None:
             self._away.add(event.key)
         self._stopped = f"{event.name} left the table ({event.reason})"
-        self._notice(f"{self._stopped}: the game cannot go on.")
+        self._notice("player-left", name=event.name, reason=event.reason)
         self._emit(PlayersChanged(self._seats()))
 
     def _on_PresenceChanged(self, event: PresenceChanged) -> None:
@@ -396,7 +393,7 @@ class NetSession:
             self._away.discard(event.key)
         else:
             self._away.add(event.key)
-        self._notice(f"{event.name} is {'back' if event.present else 'away'}.")
+        self._notice("player-back" if event.present else "player-away", name=event.name)
         self._refresh(PlayersChanged(self._seats()))
 
     # --- helpers ----------------------------------------------------------------------------------
@@ -506,8 +503,10 @@ class NetSession:
         view = rematch.view()
         return RematchView(view.accepted, view.declined, view.waiting, view.mine)
 
-    def _notice(self, text: str) -> None:
-        self._add_chat(ChatEntry(len(self._plies), None, "table", text))
+    def _notice(self, key: str, **params: object) -> None:
+        """Add the table's notice ``key`` (``client.notices``) to the chat."""
+        said = notice(key, **params)
+        self._add_chat(ChatEntry(len(self._plies), None, "table", said.english(), said))
 
     def _add_chat(self, entry: ChatEntry) -> None:
         self._chat.append(entry)

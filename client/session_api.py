@@ -22,9 +22,10 @@ Invariants every implementation keeps:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from client.notices import Notice
 from engines import AnyEngine, Outcome
 
 __all__ = [
@@ -84,12 +85,17 @@ class PlyView:
 
 @dataclass(frozen=True)
 class ChatEntry:
-    """A line of the chat; ``seat`` is None for the table's own notices."""
+    """A line of the chat; ``seat`` is None for the table's own notices.
+
+    A notice also carries its structured form (``client.notices``): ``text`` is its English
+    rendering, which the interface translates from ``notice``.  ``notice`` takes no part in
+    equality: it says the same thing as ``text``."""
 
     ply: int
     seat: int | None
     author: str
     text: str
+    notice: Notice | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

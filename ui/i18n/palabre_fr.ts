@@ -588,6 +588,85 @@
     </message>
 </context>
 <context>
+    <name>Notice</name>
+    <message>
+        <source>{name} offers a draw.</source>
+        <translation>{name} propose la nulle.</translation>
+    </message>
+    <message>
+        <source>The bots accept the draw.</source>
+        <translation>Les robots acceptent la nulle.</translation>
+    </message>
+    <message>
+        <source>The bots decline the draw; play goes on.</source>
+        <translation>Les robots refusent la nulle&#xa0;; la partie continue.</translation>
+    </message>
+    <message>
+        <source>{name} asks to take back ply {ply}.</source>
+        <translation>{name} demande à reprendre le coup {ply}.</translation>
+    </message>
+    <message>
+        <source>{name} consents to take back ply {ply}.</source>
+        <translation>{name} accepte de reprendre le coup {ply}.</translation>
+    </message>
+    <message>
+        <source>The bots consent.</source>
+        <translation>Les robots acceptent.</translation>
+    </message>
+    <message>
+        <source>The takeback of ply {ply} lapsed: the game moved on.</source>
+        <translation>La reprise du coup {ply} est caduque&#xa0;: la partie a continué.</translation>
+    </message>
+    <message>
+        <source>You resign; it takes effect when your turn comes.</source>
+        <translation>Vous abandonnez&#xa0;; cela prendra effet à votre tour.</translation>
+    </message>
+    <message>
+        <source>Game over: {summary}</source>
+        <translation>Partie terminée&#xa0;: {summary}</translation>
+    </message>
+    <message>
+        <source>{name} is away.</source>
+        <translation>{name} est absent.</translation>
+    </message>
+    <message>
+        <source>{name} is back.</source>
+        <translation>{name} est de retour.</translation>
+    </message>
+    <message>
+        <source>{name} votes to remove {names}; bots will take their seats.</source>
+        <translation>{name} vote pour retirer {names}&#xa0;; des robots prendront leurs places.</translation>
+    </message>
+    <message>
+        <source>You were voted off the table (away or idle past its timeout): bots play your seats now, and you stay on to watch.</source>
+        <translation>La table a voté votre retrait (absent ou inactif au-delà du délai)&#xa0;: des robots jouent désormais vos sièges, et vous restez en spectateur.</translation>
+    </message>
+    <message>
+        <source>Ply {ply} ({label}) was dropped: its player left.</source>
+        <translation>Le coup {ply} ({label}) a été annulé&#xa0;: son joueur est parti.</translation>
+    </message>
+    <message>
+        <source>{name} left the table ({reason}): the game cannot go on.</source>
+        <translation>{name} a quitté la table ({reason})&#xa0;: la partie ne peut pas continuer.</translation>
+    </message>
+    <message>
+        <source>Refused: {reason}</source>
+        <translation>Refusé&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>Warning: {text}</source>
+        <translation>Attention&#xa0;: {text}</translation>
+    </message>
+    <message>
+        <source>Evidence written to {path}</source>
+        <translation>Preuves écrites dans {path}</translation>
+    </message>
+    <message>
+        <source>The table halted at ply {ply}: {message}</source>
+        <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {message}</translation>
+    </message>
+</context>
+<context>
     <name>Outcome</name>
     <message>
         <source>Victory by holding power on e5.</source>

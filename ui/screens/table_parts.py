@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from client.session_api import ChatEntry, SessionSnapshot
+from ui.notices import notice_text
 from ui.theme import NEUTRAL, seat_colour, seat_icon
 
 
@@ -125,7 +126,7 @@ class ChatPanel(QWidget):
 
     def add(self, entry: ChatEntry) -> None:
         if entry.seat is None:
-            item = QListWidgetItem(entry.text)
+            item = QListWidgetItem(notice_text(entry))
             font = QFont(item.font())
             font.setItalic(True)
             item.setFont(font)
