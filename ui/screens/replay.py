@@ -102,6 +102,10 @@ class ReplayScreen(QWidget):
         self.ply = 0
         self.board: BoardWidget | None = None
         self.worker: VerifyWorker | None = None
+        self._running: set[VerifyWorker] = set()
+        """Every worker not finished yet, the current one and those a newer file replaced:
+        held here so that none is collected before its result is delivered (its lambdas
+        alone would leave it in a cycle the garbage collector may take)."""
         self.animator: Animator | None = None
         self.animation_out: Path | None = None
 
@@ -256,6 +260,7 @@ class ReplayScreen(QWidget):
         # reports to nobody: only the current worker's results are shown.
         worker.progress.connect(lambda done, total: self._progress(worker, done, total))
         worker.finished.connect(lambda result: self._verified(worker, result))
+        self._running.add(worker)
         worker.start(path)
 
     def _progress(self, worker: VerifyWorker, done: int, total: int) -> None:
@@ -264,6 +269,7 @@ class ReplayScreen(QWidget):
             self.progress.setValue(done)
 
     def _verified(self, worker: VerifyWorker, verification: Verification) -> None:
+        self._running.discard(worker)
         if worker is self.worker:
             self.show_verification(verification)
 
