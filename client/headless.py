@@ -46,6 +46,7 @@ from client.joining import Connected, JoinFailed, JoinPeer, Rejoined, parse_targ
 from client.joining import Notice as HostNotice
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
+from client.notices import notice
 from client.peer import (
     EvidenceWritten,
     LinkLost,
@@ -168,16 +169,8 @@ class Printer:
         """A removed player is told plainly, not left to find its key in a ply line."""
         table = self.peer.table
         assert table is not None
-        me = table.me
-        if (
-            me is not None
-            and me in table.chain.at(ply - 1).peers
-            and me not in table.chain.at(ply).peers
-        ):
-            self.say(
-                "You were voted off the table (away or idle past the table's timeout); "
-                "bots play your seats now, and you stay on to watch."
-            )
+        if table.removed_me_at(ply):
+            self.say(notice("voted-off").english())
 
     def ply_line(self, ply: int, finality: str) -> str:
         table = self.peer.table

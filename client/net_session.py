@@ -271,8 +271,7 @@ class NetSession:
         last = self._plies[-1]
         self._refresh(StateChanged(state.ply, table.final_ply, last))
         self._emit(PlayersChanged(self._seats()))
-        me = table.me
-        if kind == "remove" and me in table.chain.at(state.ply - 1).peers and me not in state.peers:
+        if kind == "remove" and table.removed_me_at(state.ply):
             self._notice("voted-off")
 
     def _on_PlyFinal(self, event: PlyFinal) -> None:

@@ -157,6 +157,11 @@ class TableCore:
         """Whether this peer is still at the table (not a spectator, not removed)."""
         return self.me is not None and self.me in self.chain.head.peers
 
+    def removed_me_at(self, ply: int) -> bool:
+        """Whether ply ``ply`` (a REMOVE) took this peer off the table."""
+        me, chain = self.me, self.chain
+        return me is not None and me in chain.at(ply - 1).peers and me not in chain.at(ply).peers
+
     def live(self) -> bool:
         """Whether local keys may sign plies now."""
         return (

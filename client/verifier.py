@@ -116,8 +116,8 @@ def verify_file(
     """Verify the log at ``path``; never raises for anything the file holds.
 
     ``find`` gives the engine START names (the registry's, unless a test plays another);
-    ``threads`` 2 checks half of the signatures on a second thread (Ed25519 verification
-    lets other threads run), for a machine with a core to spare."""
+    ``threads`` 2 shares the signatures with a second thread (Ed25519 verification lets
+    other threads run), for a machine with a core to spare."""
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -175,7 +175,7 @@ class _Verifier:
         self.verified: set[int] = set()
         """Records whose signature a batch verified already."""
         self.pool: ThreadPoolExecutor | None = None
-        """A second thread checking half of each batch's signatures, if one is given."""
+        """A second thread sharing each batch's signatures, if one is given."""
         self.chain: Chain
         self.start: TableStart
         self.claims: ClaimJudge

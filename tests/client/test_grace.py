@@ -97,6 +97,13 @@ def remove_time(router: Router) -> float | None:
     return next((when for when, r in router.sent_at if r.kind == REMOVE), None)
 
 
+def play_to_the_end(router: Router, tables: list[Table]) -> None:
+    """Run until every table ended; none halted, and all hold one chain."""
+    run_until(router, lambda: all(t.ended for t in tables), limit=router.now + 400)
+    assert all(t.ended and not t.halted for t in tables)
+    assert_same_chain(tables)
+
+
 def cut_c_then_d(router: Router, setup: Setup) -> float:
     """C cut off at its turn, D one beat later (as ``netlab cut 3; cut 4`` does: C's last
     report is older); A and B vote to remove C, whose silence began first, and wait for D's
@@ -122,9 +129,7 @@ def test_two_peers_cut_together_and_healed_apart_remove_nobody() -> None:
     assert votes_of(router, "CD") == [] and not removes(a)
     reconnect(router, "C")
     tables = list(router.tables.values())
-    run_until(router, lambda: all(t.ended for t in tables), limit=router.now + 400)
-    assert all(t.ended and not t.halted for t in tables)
-    assert_same_chain(tables)
+    play_to_the_end(router, tables)
     assert not removes(a) and votes_of(router, "CD") == []
 
 
@@ -156,9 +161,7 @@ def test_a_peer_cut_off_alone_is_removed_by_the_three_others_after_the_away_time
     when = remove_time(router)  # C was last heard a beat before the cut at most
     assert when is not None and cut + AWAY - router.heartbeat <= when <= cut + AWAY
     alive = [router.tables[n] for n in "ABD"]
-    run_until(router, lambda: all(t.ended for t in alive), limit=router.now + 400)
-    assert all(t.ended and not t.halted for t in alive)
-    assert_same_chain(alive)
+    play_to_the_end(router, alive)
 
 
 def test_an_idle_peer_cut_off_with_another_is_not_voted_off_by_it_on_its_return() -> None:
@@ -177,9 +180,7 @@ def test_an_idle_peer_cut_off_with_another_is_not_voted_off_by_it_on_its_return(
     assert votes_of(router, "CD") == [] and not removes(a)
     reconnect(router, "C")
     tables = list(router.tables.values())
-    run_until(router, lambda: all(t.ended for t in tables), limit=router.now + 400)
-    assert all(t.ended and not t.halted for t in tables)
-    assert_same_chain(tables)
+    play_to_the_end(router, tables)
     assert not removes(a)
 
 
@@ -202,9 +203,7 @@ def test_a_restarted_peer_counts_silences_from_when_it_hears_the_table_again() -
     assert votes_of(router, "CD") == [] and not removes(a)
     reconnect(router, "C")
     tables = list(router.tables.values())
-    run_until(router, lambda: all(t.ended for t in tables), limit=router.now + 400)
-    assert all(t.ended and not t.halted for t in tables)
-    assert_same_chain(tables)
+    play_to_the_end(router, tables)
     assert not removes(a)
 
 
@@ -246,9 +245,7 @@ def test_a_peer_to_move_moves_rather_than_follows_a_proposal() -> None:
     assert not removes(b) and not b.ballot.frozen(b.head)
     router.take("B", b.move(1, router.now))  # A's vote lapses on B's ACK
     tables = list(router.tables.values())
-    run_until(router, lambda: all(t.ended for t in tables), limit=router.now + 400)
-    assert all(t.ended and not t.halted for t in tables)
-    assert_same_chain(tables)
+    play_to_the_end(router, tables)
     assert not removes(b)
 
 
