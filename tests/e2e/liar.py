@@ -41,7 +41,7 @@ Lies (the record is signed with the liar's own key unless said otherwise):
 * ``idle``: once the head reaches ply N − 1 it neither moves nor acks, nor sends anything
   it signs, but keeps its links up (heartbeats, presence): connected but idle;
 * ``flood:COUNT``: COUNT chat records at once (signed in memory, seq from 10⁶ on: the
-  flood is not worth writing ahead);
+  flood is not worth writing ahead; held, so a pull is answered with them);
 * ``bot_seat@0:S``: in the lobby, it seats a bot it runs at seat S.
 """
 
@@ -327,6 +327,11 @@ class Liar:
         for seq in range(10**6, 10**6 + count):
             text = {"text": f"flood {seq - 10**6 + 1} of {count}"}
             data = sign_record(self.peer.identity, Kind.CHAT, table.start.table_id, seq, text)
+            # Held like anything a peer sends: a peer whose link this one has not admitted
+            # yet (its pull not read) gets them in the answer to that pull, as from an
+            # honest peer; the others do not pass them on to it, since it reports a link here.
+            self.peer.policy.seen.add(data.hash)
+            self.peer.held.add(record_from_net(data))
             for link in self.peer.links:
                 link.send(SendRecord(data.data))
 
