@@ -184,8 +184,13 @@ class Liar:
         return record
 
     def send(self, record: SignedRecord, links: list[PeerLink] | None = None) -> None:
-        """Send a signed lie to ``links`` (default: all), then let its own core judge it."""
+        """Send a signed lie to ``links`` (default: all), then let its own core judge it.
+
+        Held as a peer holds what it sends, so a peer whose link is not admitted here yet
+        gets it in the answer to its pull (``links`` chosen: it is meant for those only)."""
         self.peer.policy.seen.add(record.record_hash)
+        if links is None:
+            self.peer.held.add(record)
         for link in self.peer.links if links is None else links:
             link.send(SendRecord(record.envelope))
         self.peer.act(lambda table, now: table.receive(record, now))
