@@ -94,15 +94,15 @@ class Link:
                 if isinstance(event, Connected | LinkClosed):
                     break
                 await self._read_once()
+            if isinstance(event, Connected):
+                await self._flush()  # the joiner's AUTH: the host is not connected without it
         except BaseException:
-            await self._abort()
+            await self._abort()  # cancelled: nobody will run this link, so close it now
             raise
         finally:
             self._reading = False
         if isinstance(event, LinkClosed):
             await self._shutdown()
-        else:
-            await self._flush()  # the joiner's AUTH: the host is not connected without it
         return event
 
     async def run(self, deliver: Callable[[Event], Awaitable[object]]) -> LinkClosed:
@@ -223,12 +223,15 @@ class Link:
         """Flush the last frames, linger after a refusal, close the stream (once)."""
         if self._stream_closed:
             return
-        await self._flush()
-        self._stream_closed = True
-        closed = self.connection.closed
-        if closed is not None and not closed.by_peer and closed.code is not CloseCode.LOST:
-            await self._linger()
-        await trio.aclose_forcefully(self._stream)
+        try:
+            await self._flush()
+            self._stream_closed = True
+            closed = self.connection.closed
+            if closed is not None and not closed.by_peer and closed.code is not CloseCode.LOST:
+                await self._linger()
+        finally:  # cancelled while flushing or lingering: the socket is closed all the same
+            self._stream_closed = True
+            await trio.aclose_forcefully(self._stream)
         if closed is not None:
             fault = closed.code in _FAULTS and not closed.by_peer
             level = logging.WARNING if fault else logging.INFO

@@ -109,6 +109,22 @@ async def test_a_handshake_that_never_comes_ends_after_10_s(
 
 
 @pytest.mark.trio
+async def test_a_link_cancelled_while_it_lingers_still_closes_its_stream(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """Cancelled (its table left, say) between the end of a handshake and the end of its
+    linger: the socket is closed there and then, not left to the garbage collector."""
+    host_stream, _silent = trio.testing.memory_stream_pair()
+    closed_at: list[float] = []
+    host_stream.receive_stream.close_hook = lambda: closed_at.append(trio.current_time())
+    host = Link(host_stream, Connection(Role.RESPONDER, spec(HOST), trio.current_time()), "mute")
+    start = trio.current_time()
+    with trio.move_on_after(11.0):  # it gives up at 10 s, then lingers up to 2 s
+        await host.handshake()
+    assert [round(t - start) for t in closed_at] == [11]
+
+
+@pytest.mark.trio
 async def test_one_byte_a_second_is_cut_off_after_10_s(
     autojump_clock: trio.testing.MockClock,
 ) -> None:

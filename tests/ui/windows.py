@@ -127,10 +127,11 @@ class Relay:
         await trio.serve_listeners(self._handle, listeners)
 
     async def _handle(self, incoming: trio.SocketStream) -> None:
-        outgoing = await trio.open_tcp_stream("127.0.0.1", self.target)
-        async with incoming, outgoing, trio.open_nursery() as nursery:
-            nursery.start_soon(self._pump, incoming, outgoing, nursery.cancel_scope)
-            nursery.start_soon(self._pump, outgoing, incoming, nursery.cancel_scope)
+        async with incoming:  # closed even when the target cannot be reached
+            outgoing = await trio.open_tcp_stream("127.0.0.1", self.target)
+            async with outgoing, trio.open_nursery() as nursery:
+                nursery.start_soon(self._pump, incoming, outgoing, nursery.cancel_scope)
+                nursery.start_soon(self._pump, outgoing, incoming, nursery.cancel_scope)
 
     async def _pump(
         self, source: trio.SocketStream, sink: trio.SocketStream, scope: trio.CancelScope
