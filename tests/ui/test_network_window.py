@@ -10,6 +10,7 @@ names it with the evidence file.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -302,12 +303,21 @@ async def test_a_peer_whose_engine_disagrees_halts_the_table_with_a_banner(
         nursery.cancel_scope.cancel()
 
 
+async def palabre(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``palabre ARGS…`` to its end in a thread (the window's loop goes on meanwhile)."""
+    command = [*PALABRE, *args]
+    return await trio.to_thread.run_sync(
+        lambda: subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+    )
+
+
 @qt_trio
 async def test_a_host_window_plays_a_whole_game_against_three_bot_processes(
     qtbot: Any, palabre_home: Path
 ) -> None:
     """What the README promises: host from the window, three `palabre join --bot --headless`
-    peers (separate processes) take the seats, and the game is played to its end."""
+    peers (separate processes) take the seats, and the game is played to its end; then a
+    player joining again and a spectator joining the finished table get its verified result."""
     async with open_window(qtbot, "ana", name="Ana", bot_delay=0, activate=False) as ana:
         host_from_the_window(qtbot, ana, bots=0)
         invite = await loopback_invite(ana)
@@ -338,6 +348,22 @@ async def test_a_host_window_plays_a_whole_game_against_three_bot_processes(
             for bot, (output, _) in zip(bots, outputs, strict=True):
                 assert bot.returncode == 0, output
                 assert f"{snapshot.ply} plies, {snapshot.ply} final here" in output
+            # the game is over and Ana's window still holds the table: a player who joins
+            # again and a spectator who comes now are each given the verified result
+            [result] = re.findall(r"^Result: .*$", outputs[0][0], re.M)
+            [chain] = re.findall(r"^chain: .*$", outputs[0][0], re.M)
+            address = f"127.0.0.1:{parse_invite(invite).port}"
+            again = await palabre(env, "--profile", "bot2", "join", address, *BOT)
+            watch = await palabre(env, "--profile", "eve", "join", address, "--watch", "--headless")
+            for late in (again, watch):
+                assert late.returncode == 0, late.stdout + late.stderr
+                assert re.findall(r"^(?:Result|chain): .*$", late.stdout, re.M) == [result, chain]
+            took_up = rf"^Rejoined: took the table up again from .* \(at ply {snapshot.ply}\)$"
+            assert re.search(took_up, again.stdout, re.M), again.stdout
+            assert "your seats: none (watching)" in watch.stdout
+            [path] = (palabre_home / "profiles" / "eve" / "games").glob("*.palabre-log")
+            checked = await palabre(env, "verify", str(path))
+            assert checked.returncode == 0, checked.stdout
         finally:
             for bot in bots:
                 if bot.poll() is None:
