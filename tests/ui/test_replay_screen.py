@@ -150,19 +150,17 @@ def test_only_the_last_file_opened_is_shown(qtbot: Any, game_file: Path, tmp_pat
     other.write_bytes(b"not a log")
     screen = ReplayScreen()
     qtbot.addWidget(screen)
-    done: list[object] = []
     screen.open_file(game_file)
-    assert screen.worker is not None
-    screen.worker.finished.connect(done.append)
     screen.open_file(other)  # before the first verification is done
-    qtbot.waitUntil(lambda: bool(done) and screen.worker is None, timeout=30_000)
+    # both results delivered (waiting on the screen: a slot connected here, after the
+    # worker started, could miss a verification quicker than this line)
+    qtbot.waitUntil(lambda: screen.verifying == 0, timeout=30_000)
+    assert screen.worker is None
     assert screen.replay is None and "cannot be replayed" in screen.verdict.text()
-    done.clear()
     screen.open_file(game_file)
     assert screen.worker is not None
-    screen.worker.finished.connect(done.append)
     qtbot.mouseClick(screen.back_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: bool(done), timeout=30_000)
+    qtbot.waitUntil(lambda: screen.verifying == 0, timeout=30_000)
     assert screen.replay is None and screen.worker is None
 
 

@@ -246,6 +246,12 @@ class ReplayScreen(QWidget):
     def last_ply(self) -> int:
         return self.replay.plies if self.replay is not None else 0
 
+    @property
+    def verifying(self) -> int:
+        """How many verifications have not delivered their result yet (the current one and
+        any that a newer file or Back replaced)."""
+        return len(self._running)
+
     def open_file(self, path: Path) -> None:
         """Verify ``path`` in a worker thread, then show it (``worker.finished``)."""
         self.clear()
