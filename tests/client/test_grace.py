@@ -97,8 +97,11 @@ def remove_time(router: Router) -> float | None:
     return next((when for when, r in router.sent_at if r.kind == REMOVE), None)
 
 
-def play_to_the_end(router: Router, tables: list[Table]) -> None:
-    """Run until every table ended; none halted, and all hold one chain."""
+def play_to_the_end(router: Router, tables: list[Table] | None = None) -> None:
+    """Run until every table (default: all the router's) ended; none halted, and all hold
+    one chain."""
+    if tables is None:
+        tables = list(router.tables.values())
     run_until(router, lambda: all(t.ended for t in tables), limit=router.now + 400)
     assert all(t.ended and not t.halted for t in tables)
     assert_same_chain(tables)
@@ -128,8 +131,7 @@ def test_two_peers_cut_together_and_healed_apart_remove_nobody() -> None:
     run_until(router, lambda: False, limit=back + 3.0)
     assert votes_of(router, "CD") == [] and not removes(a)
     reconnect(router, "C")
-    tables = list(router.tables.values())
-    play_to_the_end(router, tables)
+    play_to_the_end(router)
     assert not removes(a) and votes_of(router, "CD") == []
 
 
@@ -179,8 +181,7 @@ def test_an_idle_peer_cut_off_with_another_is_not_voted_off_by_it_on_its_return(
     run_until(router, lambda: False, limit=back + 3.0)
     assert votes_of(router, "CD") == [] and not removes(a)
     reconnect(router, "C")
-    tables = list(router.tables.values())
-    play_to_the_end(router, tables)
+    play_to_the_end(router)
     assert not removes(a)
 
 
@@ -202,8 +203,7 @@ def test_a_restarted_peer_counts_silences_from_when_it_hears_the_table_again() -
     run_until(router, lambda: False, limit=back + 3.0)
     assert votes_of(router, "CD") == [] and not removes(a)
     reconnect(router, "C")
-    tables = list(router.tables.values())
-    play_to_the_end(router, tables)
+    play_to_the_end(router)
     assert not removes(a)
 
 
@@ -244,8 +244,7 @@ def test_a_peer_to_move_moves_rather_than_follows_a_proposal() -> None:
     assert votes_of(router, "ABCD") == ["A"]  # B, to move, did not follow A
     assert not removes(b) and not b.ballot.frozen(b.head)
     router.take("B", b.move(1, router.now))  # A's vote lapses on B's ACK
-    tables = list(router.tables.values())
-    play_to_the_end(router, tables)
+    play_to_the_end(router)
     assert not removes(b)
 
 

@@ -188,9 +188,10 @@ class Liar:
 
         Held as a peer holds what it sends, so a peer whose link is not admitted here yet
         gets it in the answer to its pull (``links`` chosen: it is meant for those only)."""
-        self.peer.policy.seen.add(record.record_hash)
         if links is None:
-            self.peer.held.add(record)
+            self.peer._hold(record)
+        else:
+            self.peer.policy.seen.add(record.record_hash)
         for link in self.peer.links if links is None else links:
             link.send(SendRecord(record.envelope))
         self.peer.act(lambda table, now: table.receive(record, now))
@@ -332,11 +333,7 @@ class Liar:
         for seq in range(10**6, 10**6 + count):
             text = {"text": f"flood {seq - 10**6 + 1} of {count}"}
             data = sign_record(self.peer.identity, Kind.CHAT, table.start.table_id, seq, text)
-            # Held like anything a peer sends: a peer whose link this one has not admitted
-            # yet (its pull not read) gets them in the answer to that pull, as from an
-            # honest peer; the others do not pass them on to it, since it reports a link here.
-            self.peer.policy.seen.add(data.hash)
-            self.peer.held.add(record_from_net(data))
+            self.peer._hold(record_from_net(data))  # held, as ``send`` holds a lie
             for link in self.peer.links:
                 link.send(SendRecord(data.data))
 
