@@ -11,7 +11,9 @@ the next ply to be played is N):
   move for it with that key and sends it first (run it with ``--bot-delay`` > 0);
 * ``disagree_at=N``: this peer's engine computes a wrong digest from ply N on;
 * ``resign_at=N``: this peer's player resigns at ply N (sent at its turn);
-* ``offer_draw_at=N``: this peer offers a draw at ply N; ``accept_draws=1``: it accepts any;
+* ``offer_draw_at=N``: this peer offers a draw at ply N, and again at each later position
+  until the game ends (an offer lapses if a move comes first); ``accept_draws=1``: it
+  accepts any;
 * ``chat_at=N:TEXT``, ``point_at=N``: it chats, or points (an arrow 0→10, square 5);
 * ``takeback_at=N``: the first time the head is ply N or later and is this peer's own move,
   it asks to take it back (the others must run with ``--bot-delay`` > 0 to see the ask
@@ -135,6 +137,8 @@ class Faults:
         self.peer = peer
         self.wanted = wanted
         self.done: set[str] = set()
+        self._offered_at: int | None = None
+        """The head ply of this peer's last draw offer (``offer_draw_at``)."""
 
     def __call__(self, event: Any) -> None:
         if isinstance(event, TableStarted) and self.wanted.get("memory"):
@@ -168,8 +172,11 @@ class Faults:
         if self._due("resign_at"):
             self.done.add("resign_at")
             self._try(lambda t, now: t.resign(now))
-        if self._due("offer_draw_at"):
-            self.done.add("offer_draw_at")
+        head = self.peer.table.head.ply if self.peer.table is not None else None
+        if self._due("offer_draw_at") and head != self._offered_at:
+            # again at each new position: a move made before every acceptance arrived
+            # (a loaded machine) lets the offer lapse, and the test wants a draw agreed
+            self._offered_at = head
             self._try(lambda t, now: t.offer_draw(now))
         if self._due("takeback_at") and self._own_last_move():
             self.done.add("takeback_at")
