@@ -27,6 +27,7 @@ verified; the verifier holds at most the records' hashes and the chain's states.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 from collections import deque
 from collections.abc import Callable, Mapping
@@ -53,6 +54,7 @@ from client.start import StartRefused, TableStart, check_engine, parse_start
 from client.verify_claims import ClaimJudge
 from client.verify_remove import check_remove
 from client.verify_report import INCOMPLETE, INVALID, Player, Problem, Report
+from client.verify_seqs import SeqLedger, why_missing
 from engines import AnyEngine, find_engine
 from net.envelope import RECORD_TAG, Envelope, parse_envelope
 from net.errors import DecodeError, LogFileError
@@ -160,14 +162,16 @@ class _Verifier:
         self.contents = contents
         self.find = find
         self.progress = progress
-        self.report = Report(name, records=len(contents.records), cut=contents.torn)
+        self.report = Report(
+            name, records=len(contents.records), cut=contents.torn, damaged=contents.damaged
+        )
         self.result = Verification(self.report)
         self.keys: dict[bytes, Ed25519PublicKey] = {}
         self.runner: dict[bytes, bytes] = {}
         """Every key allowed so far -> the peer that speaks for it."""
         self.removed_at: dict[bytes, int] = {}
         self.seen: dict[bytes, int] = {}
-        self.seqs: dict[tuple[bytes, int], int] = {}
+        self.seqs = SeqLedger()
         self.pending: dict[int, list[tuple[SignedRecord, Entry]]] = {}
         self.gaps_reported: set[int] = set()
         self.acks_read: dict[int, dict[bytes, bytes]] = {}
@@ -214,6 +218,10 @@ class _Verifier:
                 for index, opened in zip(batch, self._open_batch(batch), strict=True):
                     self._take(index, opened)
             self._finish()
+        for damage in self.contents.damaged:
+            number = self._number_at(damage.offset) if damage.size is not None else None
+            where = Problem(INVALID, f"the file is damaged: {damage}", None, number, damage.offset)
+            self.report.problems.append(where)
         torn = self.contents.torn
         if torn is not None:
             severity = INCOMPLETE if torn.kind == "short" else INVALID
@@ -221,6 +229,12 @@ class _Verifier:
         if self.progress is not None:
             self.progress(len(records), len(records))
         return self.result
+
+    def _number_at(self, offset: int) -> int | None:
+        """The number (from 1) of the record whose length prefix is at ``offset``."""
+        index = bisect.bisect_left(self.contents.offsets, offset)
+        found = index < len(self.contents.offsets) and self.contents.offsets[index] == offset
+        return index + 1 if found else None
 
     def _entry(self, index: int) -> Entry:
         entry = Entry(index + 1, self.contents.offsets[index], None)
@@ -274,7 +288,7 @@ class _Verifier:
         self.claims = ClaimJudge(self.chain, self.describe, self.removed_at)
         entry.status, entry.ply = "applied", 0
         self.seen[record.record_hash] = 0
-        self.seqs[(record.author, record.seq)] = 0
+        self.seqs.note(record.author, record.seq, 0)
         self.keys[record.author] = key
         for peer in start.peer_keys:
             self._allow(peer, peer)
@@ -378,7 +392,11 @@ class _Verifier:
             who = self.describe(record.author)
             self.invalid(f"{who} signed a {record.kind} for another table", None, entry)
             return
-        first = self.seqs.setdefault((record.author, record.seq), index)
+        jump = self.seqs.jump(record.kind, record.author, record.seq)
+        if jump is not None:  # refused, as a live table refuses it: it leaves no gap
+            self.invalid(f"{self.describe(record.author)} {jump}", None, entry)
+            return
+        first = self.seqs.note(record.author, record.seq, index)
         if first != index:
             self.invalid(
                 f"{self.describe(record.author)} signed two different records with seq "
@@ -586,19 +604,16 @@ class _Verifier:
         self._missing_seqs()
 
     def _missing_seqs(self) -> None:
-        by_author: dict[bytes, set[int]] = {}
-        for author, seq in self.seqs:
-            by_author.setdefault(author, set()).add(seq)
-        for author, seqs in by_author.items():
-            missing = sorted(set(range(1, max(seqs))) - seqs)
-            if missing:
-                listed = ", ".join(map(str, missing[:8])) + (" …" if len(missing) > 8 else "")
-                self.problem(
-                    INCOMPLETE,
-                    f"{len(missing)} record(s) signed by {self.describe(author)} are not in "
-                    f"this log (seq {listed}): records the writer never received, or refused "
-                    "(its evidence files keep those), or that were taken out",
-                )
+        """Each author's missing ``seq`` numbers, as ranges, with whose they are and why."""
+        why = why_missing(damaged=bool(self.contents.damaged))
+        for missing in self.seqs.missing():
+            who = self.describe(missing.author)
+            self.report.missing.append((who, missing))
+            self.problem(
+                INCOMPLETE,
+                f"{missing.count:,} record(s) signed by {who} are not in this log (seq "
+                f"{missing.listed()}; its records here go up to seq {missing.highest}): {why}",
+            )
 
 
 def _take_runs(runs: deque[list[tuple[int, Ed25519PublicKey, Envelope]]]) -> list[int]:

@@ -22,9 +22,10 @@ from typing import Any
 
 from client.ending import result_body
 from client.start import PeerSpec
+from client.verify_seqs import Missing, why_missing
 from engines import Outcome
 from net.identity import fingerprint
-from net.logfile import TornTail
+from net.logfile import Damage, TornTail
 
 __all__ = [
     "EXIT_INCOMPLETE",
@@ -128,6 +129,11 @@ class Report:
     ended: bool = False
     """An END from every peer still at the table, agreeing with the replay."""
     cut: TornTail | None = None
+    damaged: tuple[Damage, ...] = ()
+    """Damage with whole records after it (``net.logfile``): the file is invalid."""
+    missing: list[tuple[str, Missing]] = field(default_factory=list)
+    """Each author whose records are missing (a gap in its ``seq``), described, with its
+    missing numbers as ranges."""
 
     @property
     def exit_code(self) -> int:
@@ -182,6 +188,8 @@ class Report:
             out.append(f"result:   {self._result_line()}")
         if self.cut is not None:
             out.append(f"cut:      {self.cut}")
+        for damage in self.damaged:
+            out.append(f"damaged:  {damage}")
         out.append(f"problems: {self._problem_count()}")
         out.append(f"verdict:  {self.status} (exit {self.exit_code})")
         return out
@@ -236,5 +244,21 @@ class Report:
             "result": result,
             "ended": self.ended,
             "cut": cut,
+            "damaged": [
+                {"offset": d.offset, "said": d.said, "skipped": d.skipped, "size": d.size}
+                for d in self.damaged
+            ],
             "problems": [problem.to_json() for problem in self.problems],
+            "missing": [
+                {
+                    "who": who,
+                    "key": gap.author.hex(),
+                    "fingerprint": fingerprint(gap.author),
+                    "count": gap.count,
+                    "ranges": [list(run) for run in gap.ranges],
+                    "highest": gap.highest,
+                    "why": why_missing(damaged=bool(self.damaged)),
+                }
+                for who, gap in self.missing
+            ],
         }
