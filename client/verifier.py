@@ -39,6 +39,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
+from client.halting import halt_claim
 from client.net_adapter import decode_envelope, open_envelope
 from client.plies import PLY_RULES
 from client.records import (
@@ -566,10 +567,14 @@ class _Verifier:
 
     def _on_halt(self, record: SignedRecord, entry: Entry) -> None:
         ply = int(record.body["ply"])
-        reason = str(record.body["reason"]) or "no reason given"
-        self.invalid(
-            f"{self.describe(record.author)} halted the table at ply {ply}: {reason}", ply, entry
-        )
+        claim = halt_claim(self.describe(record.author), str(record.body["reason"]), ply)
+        if ply > self.chain.head.ply:
+            fact = f"this log does not reach ply {ply} before it"
+        elif self.chain.at(ply).chain_digest == record.body["digest"]:
+            fact = f"the chain digest it signed for ply {ply} is the one this log replays"
+        else:
+            fact = f"the chain digest it signed for ply {ply} is not the one this log replays"
+        self.invalid(f"{claim}; {fact}", ply, entry)
         for data in record.body["records"]:
             try:
                 embedded = self._open_embedded(data)
