@@ -8,21 +8,27 @@ looks like and what each check means).  For each record:
 3. the author must be a key START allows (a peer or a seat's key) or a REMOVE added;
 4. the signature is verified over ``b"palabre/1/record\\0" || payload``, exactly as stored;
 5. only then is the payload decoded, strictly (``net.records``); its table id must be
-   START's, and the author may not have used its ``seq`` before;
+   START's, its ``seq`` may not jump more than ``client.seq_book.SEQ_WINDOW`` past its
+   author's highest so far, and the author may not have used it before
+   (``client.verify_seqs``);
 6. the record is judged by kind: ply records are replayed through ``client.chain.Chain``
    with the table's own rules (``client.plies.PLY_RULES``: turn authority through
    ``engine.controller``, ``prev``, legality by the engine START names, DRAW acceptances,
    TAKEBACK consents and the state it restores), in chain order; ACKs and ENDs are kept
-   and judged at the end against the replayed chain digests; a HALT is a divergence; chat
-   and the rest must come from a peer at the table.
+   and judged at the end against the replayed chain digests; a HALT is a divergence, its
+   reason reported as its signer's claim beside what the log proves; chat and the rest
+   must come from a peer at the table.
 
 Then finality (every peer at the table acked the replayed chain digest), the END records
-against the engine's outcome, missing ``seq`` numbers and the file's tail.  Nothing the file
+against the engine's outcome, missing ``seq`` numbers (as ranges, naming their author and
+why they are missing) and the file's damage and tail (``net.logfile``).  Nothing the file
 holds raises out of here: every failure becomes a ``Problem`` (``client.verify_report``).
 
 Invariants: the chain digests and turn authority are the table's own (``client.chain``,
 ``client.plies``), never re-implemented; a record is decoded only after its signature
-verified; the verifier holds at most the records' hashes and the chain's states.
+verified; the verifier holds at most the records' hashes and the chain's states, and its
+memory follows the number of records, never the values in them (a ``seq`` of 2**63 - 1
+costs what any other costs).
 """
 
 from __future__ import annotations

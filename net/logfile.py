@@ -160,13 +160,13 @@ def parse_log(data: bytes, name: str = "the log") -> LogContents:
 def _envelope_size(data: bytes, at: int) -> int | None:
     """The size the envelope starting at ``at`` gives itself by its layout (the canonical
     one ``net.envelope`` writes), None if no envelope layout starts there."""
-    if data[at : at + 3] != _ENVELOPE_HEAD or at + 38 > len(data):
+    if at + 38 > len(data) or not data.startswith(_ENVELOPE_HEAD, at):
         return None
     marker = data[at + 35]
     if marker == 0xC4:
-        return 37 + data[at + 36] + 66
+        return 103 + data[at + 36]  # head 3, key 32, bin 8 header 2, tail 2, signature 64
     if marker == 0xC5:
-        return 38 + int.from_bytes(data[at + 36 : at + 38], "big") + 66
+        return 104 + (data[at + 36] << 8 | data[at + 37])
     return None
 
 
