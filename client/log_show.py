@@ -63,6 +63,7 @@ def game_lines(verification: Verification) -> list[str]:
         lines.append("result:   none yet: the game is not over in this log")
     if report.cut is not None:
         lines.append(f"cut:      {report.cut}")
+    lines.extend(f"damaged:  {damage}" for damage in report.damaged)
     verdict = report.status
     if report.problems:
         verdict += f", {len(report.problems)} problem(s): `palabre verify` lists them"

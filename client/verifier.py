@@ -60,7 +60,7 @@ from client.records import (
 from client.start import StartRefused, TableStart, check_engine, parse_start
 from client.verify_claims import ClaimJudge
 from client.verify_remove import check_remove
-from client.verify_report import INCOMPLETE, INVALID, Player, Problem, Report
+from client.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
 from client.verify_seqs import SeqLedger, why_missing
 from engines import AnyEngine, find_engine
 from net.envelope import RECORD_TAG, Envelope, parse_envelope
@@ -616,10 +616,11 @@ class _Verifier:
 
     def _missing_seqs(self) -> None:
         """Each author's missing ``seq`` numbers, as ranges, with whose they are and why."""
-        why = why_missing(damaged=bool(self.contents.damaged))
+        contents = self.contents
+        why = why_missing(damaged=bool(contents.damaged), cut=contents.torn is not None)
         for missing in self.seqs.missing():
             who = self.describe(missing.author)
-            self.report.missing.append((who, missing))
+            self.report.missing.append(MissingRecords(who, missing, why))
             self.problem(
                 INCOMPLETE,
                 f"{missing.count:,} record(s) signed by {who} are not in this log (seq "

@@ -22,7 +22,7 @@ from typing import Any
 
 from client.ending import result_body
 from client.start import PeerSpec
-from client.verify_seqs import Missing, why_missing
+from client.verify_seqs import Missing
 from engines import Outcome
 from net.identity import fingerprint
 from net.logfile import Damage, TornTail
@@ -34,6 +34,7 @@ __all__ = [
     "EXIT_VALID",
     "INCOMPLETE",
     "INVALID",
+    "MissingRecords",
     "Problem",
     "Report",
 ]
@@ -102,6 +103,26 @@ class Player:
         }
 
 
+@dataclass(frozen=True)
+class MissingRecords:
+    """Whose records a log lacks (``who``: the author as players read it), which, and why."""
+
+    who: str
+    gap: Missing
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "who": self.who,
+            "key": self.gap.author.hex(),
+            "fingerprint": fingerprint(self.gap.author),
+            "count": self.gap.count,
+            "ranges": [list(run) for run in self.gap.ranges],
+            "highest": self.gap.highest,
+            "why": self.why,
+        }
+
+
 @dataclass
 class Report:
     """Everything ``palabre verify`` prints.  ``unreadable`` set means exit 2."""
@@ -131,9 +152,8 @@ class Report:
     cut: TornTail | None = None
     damaged: tuple[Damage, ...] = ()
     """Damage with whole records after it (``net.logfile``): the file is invalid."""
-    missing: list[tuple[str, Missing]] = field(default_factory=list)
-    """Each author whose records are missing (a gap in its ``seq``), described, with its
-    missing numbers as ranges."""
+    missing: list[MissingRecords] = field(default_factory=list)
+    """Each author whose records are missing (a gap in its ``seq``)."""
 
     @property
     def exit_code(self) -> int:
@@ -249,16 +269,5 @@ class Report:
                 for d in self.damaged
             ],
             "problems": [problem.to_json() for problem in self.problems],
-            "missing": [
-                {
-                    "who": who,
-                    "key": gap.author.hex(),
-                    "fingerprint": fingerprint(gap.author),
-                    "count": gap.count,
-                    "ranges": [list(run) for run in gap.ranges],
-                    "highest": gap.highest,
-                    "why": why_missing(damaged=bool(self.damaged)),
-                }
-                for who, gap in self.missing
-            ],
+            "missing": [missing.to_json() for missing in self.missing],
         }

@@ -76,13 +76,14 @@ class SeqLedger:
         return found
 
 
-def why_missing(*, damaged: bool) -> str:
+def why_missing(*, damaged: bool, cut: bool) -> str:
     """Why an author's records are missing from a log, and why its writer did not lose them.
 
     A palabre writes every record it takes to its game file before anything else (it sends
     nothing it has not written) and only ever appends, so an undamaged honest file lacks
-    only records it never took.  A log cannot say which of the author's reasons it was; it
-    can say it was not the writer's doing, short of someone editing the file."""
+    only records it never took — or, after a crash, the one record cut at its end.  A log
+    cannot say which of the author's reasons it was; it can say it was not the writer's
+    doing, short of someone editing the file."""
     because = (
         "their author never sent them to this log's writer (it skipped those numbers, or "
         "sent those records to others only), or they had not reached the writer when this "
@@ -90,6 +91,8 @@ def why_missing(*, damaged: bool) -> str:
     )
     if damaged:
         return f"{because}, or they sat in the damaged bytes of this file"
+    if cut:
+        return f"{because}, or one of them was the record a crash cut at the end of this file"
     return (
         f"{because}; not the writer's loss: a palabre writes each record it takes before "
         "anything else, so only an edit of the file could have taken one out"

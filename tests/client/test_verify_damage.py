@@ -8,8 +8,12 @@ written by real signers (``tests.client.gamelogs.short_game``).
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 
+from client.log_commands import run_show
 from client.net_adapter import open_envelope
 from client.verifier import verify_bytes
 from client.verify_report import INCOMPLETE, INVALID
@@ -102,3 +106,21 @@ def test_a_cut_through_a_record_holding_whole_envelopes_is_still_a_crash_cut(
     for cut in range(end - 70, end):
         report = verify_bytes(original[:cut], "cut").report
         assert report.exit_code == 3 and report.damaged == (), cut
+
+
+def test_log_show_replays_a_damaged_file_and_says_where(game: LoggedTable, tmp_path: Path) -> None:
+    data = bytearray(game.paths["A"].read_bytes())
+    offset = read_log(game.paths["A"]).offsets[3]  # the first MOVE's prefix
+    data[offset + 3] ^= 0x01
+    path = tmp_path / "damaged.palabre"
+    path.write_bytes(bytes(data))
+    out, err = io.StringIO(), io.StringIO()
+    assert run_show(path, None, out=out, err=err) == 0, err.getvalue()
+    lines = out.getvalue().splitlines()
+    assert [line for line in lines if line.startswith("damaged:  ")] == [
+        f"damaged:  the record length at offset {offset} says {data[offset + 3]} bytes, but "
+        f"the signed record after it takes {data[offset + 3] ^ 0x01}: that length is damaged "
+        "(the record was read all the same)"
+    ]
+    assert "     1.  seat 1" in out.getvalue()  # the move it frames is in the game all the same
+    assert lines[-1] == "log:      invalid, 1 problem(s): `palabre verify` lists them"
