@@ -47,8 +47,9 @@ def halt_claim(who: str, reason: str, ply: int | None = None) -> str:
     records for ply 7"), so the reason is shown as what the sender's palabre says; what
     the records prove is said apart (the verdict)."""
     at = "" if ply is None else f" at ply {ply}"
-    said = reason or "no reason given"
-    return f"{who} halted the table{at}; its palabre says: “{said}” (its claim)"
+    if not reason:
+        return f"{who} halted the table{at}, giving no reason"
+    return f"{who} halted the table{at}; its palabre says: “{reason}” (its claim)"
 
 
 def halt_body(

@@ -340,7 +340,7 @@ class NetSession:
                 self._halt_claims.add(record.record_hash)
                 if record.author != table.me:
                     name = self._name_of(record.author) or table.describe(record.author)
-                    claim = str(record.body.get("reason", ""))
+                    claim = str(record.body.get("reason", "")) or "—"
                     self._notice("halt-claim", name=name, ply=record.body.get("ply"), claim=claim)
 
     def _on_GameOver(self, event: GameOver) -> None:

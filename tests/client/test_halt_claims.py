@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import trio
 
+from client.halting import halt_claim
 from client.hosting import HostPeer
 from client.net_adapter import open_envelope
 from client.net_session import NetSession
@@ -94,3 +95,13 @@ async def test_a_false_halt_reads_as_the_liars_claim_in_the_window(tmp_path: Pat
 
 async def _run(peer: Peer) -> None:
     await peer.run()  # type: ignore[attr-defined]
+
+
+def test_a_halt_reason_is_quoted_after_its_signer_and_an_empty_one_said_so() -> None:
+    assert halt_claim("peer K3QF-7ZPA… (Bea)", "peer X (Host) cheated", 7) == (
+        "peer K3QF-7ZPA… (Bea) halted the table at ply 7; its palabre says: "
+        "“peer X (Host) cheated” (its claim)"
+    )
+    assert halt_claim("peer K3QF-7ZPA… (Bea)", "") == (
+        "peer K3QF-7ZPA… (Bea) halted the table, giving no reason"
+    )
