@@ -17,7 +17,7 @@ from client.log_commands import run_show
 from client.net_adapter import open_envelope
 from client.verifier import verify_bytes
 from client.verify_report import INCOMPLETE, INVALID
-from net.logfile import parse_log, read_log
+from net.logfile import LogWriter, parse_log, read_log
 from tests.client.gamelogs import LoggedTable, short_game
 
 
@@ -124,3 +124,21 @@ def test_log_show_replays_a_damaged_file_and_says_where(game: LoggedTable, tmp_p
     ]
     assert "     1.  seat 1" in out.getvalue()  # the move it frames is in the game all the same
     assert lines[-1] == "log:      invalid, 1 problem(s): `palabre verify` lists them"
+
+
+def test_reopening_a_file_damaged_in_the_middle_cuts_nothing(
+    game: LoggedTable, tmp_path: Path
+) -> None:
+    """A peer going on with its game file after a restart: damage is no torn tail, so
+    nothing after it is cut (before, everything from the damaged prefix on was)."""
+    data = bytearray(game.paths["A"].read_bytes())
+    offset = read_log(game.paths["A"]).offsets[5]
+    data[offset + 2] ^= 0x80
+    path = tmp_path / "damaged.palabre"
+    path.write_bytes(bytes(data))
+    writer, contents = LogWriter.reopen(path)
+    with writer:
+        assert contents.torn is None and len(contents.damaged) == 1
+        writer.append(b"\x01")  # appends go on after the last record
+    assert path.read_bytes() == bytes(data) + b"\x00\x00\x00\x01\x01"
+    assert read_log(path).records == (*read_log(game.paths["A"]).records, b"\x01")
