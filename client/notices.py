@@ -46,6 +46,11 @@ ENGLISH: Mapping[str, str] = {
     "warning": "Warning: {text}",
     "evidence-written": "Evidence written to {path}",
     "halted": "The table halted at ply {ply}: {message}",
+    # Another player's HALT: its reason is that player's claim, never the table's finding.
+    "halt-claim": (
+        "{name}'s palabre stopped the table at ply {ply}, saying: “{claim}”. "
+        "That is its claim, not what your palabre found: the verdict above is."
+    ),
     # The host's own words after the start (free text, nothing to translate).
     "host-says": "{text}",
 }

@@ -665,6 +665,10 @@
         <source>The table halted at ply {ply}: {message}</source>
         <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {message}</translation>
     </message>
+    <message>
+        <source>{name}&apos;s palabre stopped the table at ply {ply}, saying: “{claim}”. That is its claim, not what your palabre found: the verdict above is.</source>
+        <translation>Le palabre de {name} a arrêté la table au coup {ply}, en disant&#xa0;: «&#xa0;{claim}&#xa0;». C&apos;est ce qu&apos;il affirme&#xa0;; ce que votre palabre a constaté, c&apos;est le verdict ci-dessus.</translation>
+    </message>
 </context>
 <context>
     <name>Outcome</name>
