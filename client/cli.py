@@ -272,7 +272,16 @@ def _hold_profile(args: argparse.Namespace) -> int | None:
             f"palabre: cannot lock the profile {args.profile}: {os_reason(error)}", file=sys.stderr
         )
         return 1
+    _warn_about_profile(args.profile)
     return None
+
+
+def _warn_about_profile(profile: str) -> None:
+    """Say what makes the profile's key less private than it looks (it still works)."""
+    from net.identity import profile_warnings
+
+    for text in profile_warnings(profile):
+        print(f"palabre: warning: {text}", file=sys.stderr, flush=True)
 
 
 def _read_secret_and_invite(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -303,6 +312,7 @@ def _print_id(profile: str) -> int:
     except IdentityError as error:
         print(f"palabre: {error}", file=sys.stderr)
         return 1
+    _warn_about_profile(profile)
     if created:
         print(f"palabre: created a new key for profile {profile!r} in {path}", file=sys.stderr)
     print(identity.fingerprint)
