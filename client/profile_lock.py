@@ -31,6 +31,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from net.identity import profile_dir
+from net.private_files import make_private_dir
 
 __all__ = ["HOLDER_FILE", "LOCK_FILE", "ProfileInUse", "ProfileLock", "hold_profile"]
 
@@ -77,7 +78,7 @@ def hold_profile(profile: str, doing: str, home: Path | None = None) -> ProfileL
     held = _HELD.get(folder)
     if held is not None:
         return held
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    make_private_dir(folder)
     # thread_local=False: the window's trio and Qt callbacks share the lock with one thread.
     lock = FileLock(folder / LOCK_FILE, mode=0o600, thread_local=False)
     try:
@@ -91,10 +92,14 @@ def hold_profile(profile: str, doing: str, home: Path | None = None) -> ProfileL
 
 
 def _write_holder(folder: Path, doing: str) -> None:
-    """Write who holds the lock, aside then renamed, so a reader sees all of it or nothing."""
+    """Write who holds the lock, aside then renamed, so a reader sees all of it or nothing.
+    Only a label: when it cannot be written (a full disk), the lock still holds."""
     aside = folder / f".{HOLDER_FILE}.{os.getpid()}.tmp"
-    aside.write_text(json.dumps({"pid": os.getpid(), "doing": doing}), encoding="utf-8")
-    os.replace(aside, folder / HOLDER_FILE)
+    try:
+        aside.write_text(json.dumps({"pid": os.getpid(), "doing": doing}), encoding="utf-8")
+        os.replace(aside, folder / HOLDER_FILE)
+    except OSError:
+        aside.unlink(missing_ok=True)
 
 
 def _holder(folder: Path) -> tuple[int, str]:
@@ -108,4 +113,4 @@ def _holder(folder: Path) -> tuple[int, str]:
         return 0, ""
     if not isinstance(pid, int) or not isinstance(doing, str) or pid <= 0:
         return 0, ""
-    return pid, doing[:80]
+    return pid, doing[:80] if doing.isprintable() else ""
