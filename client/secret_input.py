@@ -55,7 +55,7 @@ def read_secret(
     secret_file: str | None,
     *,
     environ: Mapping[str, str] = os.environ,
-    prompt: Callable[[str], str] = getpass.getpass,
+    prompt: Callable[[str], str] | None = None,
     warn: Callable[[str], None] | None = None,
 ) -> str | None:
     """The table secret from ``--secret`` (``given``), ``--secret-file`` or ``PALABRE_SECRET``,
@@ -66,7 +66,7 @@ def read_secret(
         text, where = _first_line(Path(secret_file)), f"the file {secret_file}"
     elif given == FROM_INPUT:
         try:
-            text, where = prompt("Table secret (not shown): "), "what was typed"
+            text, where = (prompt or _ask)("Table secret (not shown): "), "what was typed"
         except EOFError:
             raise SecretInputError("no table secret was typed") from None
     elif given is not None:
@@ -81,6 +81,17 @@ def read_secret(
         return check_secret(text)
     except InviteError as error:
         raise SecretInputError(f"the table secret in {where}: {error}") from error
+
+
+def _ask(question: str) -> str:
+    """Ask at the terminal without echo; from a pipe, its next line (``join -`` reads the
+    invite first, so ``printf 'INVITE\nSECRET\n' | palabre join - --secret -`` works)."""
+    if sys.stdin.isatty():
+        return getpass.getpass(question, stream=sys.stderr)
+    line = sys.stdin.readline(MAX_SECRET_FILE)
+    if not line:
+        raise EOFError
+    return line.rstrip("\r\n")
 
 
 def _first_line(path: Path) -> str:
