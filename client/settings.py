@@ -1,8 +1,9 @@
 """What the client remembers between runs: the player's name and the recent tables.
 
-One JSON file per profile, ``<home>/<profile>/client.json``, where ``<home>`` is
-``$PALABRE_HOME`` when set (tests, several installs side by side) and the platform's user
-data directory otherwise (platformdirs).
+One JSON file per profile, ``<home>/<profile>/client.json``, where ``<home>`` is the keys'
+own (``net.identity.palabre_home``): ``$PALABRE_HOME`` when set (tests, several installs side
+by side) and the platform's user data directory otherwise (platformdirs; one folder on
+Windows too, where a second default would have put settings and keys in different places).
 
 Invariants: the file is replaced atomically (written aside, then renamed), so a crash leaves
 the old or the new file, never half of one.  A missing file means defaults; an unreadable or
@@ -18,7 +19,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import platformdirs
+from net.identity import palabre_home
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -34,12 +35,6 @@ __all__ = [
 MAX_RECENT = 10
 MAX_NAME_LENGTH = 32
 FILE_NAME = "client.json"
-
-
-def palabre_home() -> Path:
-    """Where palabre keeps its files: ``$PALABRE_HOME`` or the user data directory."""
-    override = os.environ.get("PALABRE_HOME")
-    return Path(override) if override else Path(platformdirs.user_data_dir("palabre"))
 
 
 def profile_dir(profile: str = "default") -> Path:
