@@ -398,7 +398,17 @@ def run_join(
         listen_port=args.port,
         rematch=args.rematch > 0,
     )
-    return _run(peer, args, setup, out, lambda printer: peer.run())
+    code = _run(peer, args, setup, out, lambda printer: peer.run())
+    failure = peer.failure
+    if failure is not None and failure.kind == "wrong-secret" and peer.proved_secret is None:
+        # Not asked here and now: a player's terminal may be reading moves already.
+        print(
+            "palabre: this table admits only players who know its secret: join again with "
+            "the invite (palabre join - reads it), or with --secret - to type the secret",
+            file=sys.stderr,
+            flush=True,
+        )
+    return code
 
 
 def _run(
