@@ -75,11 +75,12 @@ def hold_profile(profile: str, doing: str, home: Path | None = None) -> ProfileL
     holds it, ``OSError`` when the lock file cannot be made.  ``doing`` ("playing a table")
     is what a refused process will be told this one does."""
     folder = profile_dir(profile, home)
+    make_private_dir(folder)
+    folder = folder.resolve()  # one key per folder, however its path was spelt
     held = _HELD.get(folder)
     if held is not None:
         return held
-    make_private_dir(folder)
-    # thread_local=False: the window's trio and Qt callbacks share the lock with one thread.
+    # thread_local=False: held by the process, whichever thread later asks or lets it go.
     lock = FileLock(folder / LOCK_FILE, mode=0o600, thread_local=False)
     try:
         lock.acquire(blocking=False)

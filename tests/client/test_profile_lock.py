@@ -40,6 +40,8 @@ def test_the_holder_is_named_to_another_process_and_the_profile_is_free_after(
 ) -> None:
     lock = hold_profile("alice", "playing a table", tmp_path)
     assert hold_profile("alice", "playing a table", tmp_path) is lock  # a rematch: same process
+    (tmp_path / "sub").mkdir()
+    assert hold_profile("alice", "playing a table", tmp_path / "sub" / "..") is lock
     folder = profile_dir("alice", tmp_path)
     holder = json.loads((folder / HOLDER_FILE).read_text())
     assert holder == {"pid": os.getpid(), "doing": "playing a table"}
