@@ -18,10 +18,12 @@ from tests.e2e.tables import Proc, Table
 from tests.e2e.test_mesh import (
     DELAY,
     assert_one_chain,
+    game_file,
     kill,
     listening_port,
     start_four,
     table,
+    verify,
     wait_for_ply,
 )
 
@@ -69,6 +71,8 @@ def test_a_second_process_of_a_seated_profile_is_refused_and_a_killed_one_rejoin
     assert "Linked with" not in twice.output  # it never reached a peer
     assert profile_files(table, "p3") == before  # nor wrote a file of the profile
     assert p3.process.poll() is None, p3.output  # the first plays on
+    checked = verify(game_file(table, "p3"))  # read-only commands take no lock
+    assert checked.returncode == 3, checked.stdout + checked.stderr  # valid, not over yet
     wait_for_ply(p3, 12)
     kill(p3)
     again = join_as_p3(table, port, "p3-again")
