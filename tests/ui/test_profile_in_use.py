@@ -1,7 +1,8 @@
 """The window and one profile, one process (issue 19): a window whose profile another palabre
 plays with says so in words a player reads, keeps everything that needs no table, and goes to
 a table once the other process is gone (killed: the OS lock goes with it); a terminal
-``palabre join`` on the profile of a window at a table is refused, naming the window."""
+``palabre join`` on the profile of a window at a table is refused, naming the window; the
+start screen names a profile folder that others may change."""
 
 from __future__ import annotations
 
@@ -108,3 +109,16 @@ async def test_a_terminal_join_on_the_profile_of_a_window_at_a_table_is_refused(
         ), run.stderr
         assert run.stdout == ""
         assert (sorted(games.iterdir()) if games.exists() else []) == before
+
+
+@qt_trio
+async def test_the_start_screen_warns_of_a_profile_folder_others_may_change(
+    qtbot: Any, palabre_home: Path
+) -> None:
+    folder = palabre_home / "profiles" / "default"
+    folder.mkdir(parents=True)
+    folder.chmod(0o777)
+    async with open_window(qtbot) as window:
+        text = window.start.message.text()
+        assert text.startswith(f"The folder {folder} can be changed by other users (mode 777)")
+        assert window.start.fingerprint.text().startswith("Your fingerprint: ")  # it still works
