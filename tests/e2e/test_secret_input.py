@@ -6,6 +6,7 @@ and each one's ``/proc/PID/cmdline`` is read while it plays."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -22,10 +23,15 @@ BOTS = ("--bot", "--bot-delay", "20")
 
 
 def command_line(proc: Proc) -> str:
-    """What any user of the machine reads of ``proc``'s command line (read while it runs:
-    a host waits for its players, a player for the table's start)."""
-    text = Path(f"/proc/{proc.process.pid}/cmdline").read_bytes().decode().replace("\0", " ")
-    assert " -m client " in text, text  # the running palabre, not an exited process's nothing
+    """What any user of the machine reads of ``proc``'s command line, read while it runs (a
+    host waits for its players, a player for the table's start).  Popen returns once the exec
+    is under way, a moment before the kernel shows the new arguments: wait for them."""
+    path = Path(f"/proc/{proc.process.pid}/cmdline")
+    deadline = time.monotonic() + 10
+    while not (text := path.read_bytes().decode().replace("\0", " ")):
+        assert time.monotonic() < deadline and proc.process.poll() is None, proc.output
+        time.sleep(0.01)
+    assert " -m client " in text, text
     return text
 
 
