@@ -59,8 +59,19 @@ class PrivateFileError(Exception):
 
 
 def make_private_dir(directory: Path) -> None:
-    """Create ``directory`` (and its parents) for this user only; ``OSError``."""
-    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    """Create ``directory`` and each missing parent for this user only (``mkdir(parents=True)``
+    would give the parents the umask's mode: 0775 where the umask is 002); ``OSError``."""
+    missing: list[Path] = []
+    path = directory
+    while not path.is_dir() and path.parent != path:
+        missing.append(path)
+        path = path.parent
+    for path in reversed(missing):
+        try:
+            path.mkdir(mode=0o700)
+        except FileExistsError:
+            if not path.is_dir():
+                raise
 
 
 def write_private(path: Path, data: bytes) -> None:
@@ -160,6 +171,23 @@ def link_warning(path: Path, what: str = "the file") -> str | None:
     )
 
 
+def _shared_group(gid: int) -> bool:
+    """Whether group ``gid`` may hold users other than this one: not this user's own private
+    group (as Debian and others give each user, with a umask of 002 that makes folders
+    group-writable for nobody else)."""
+    if sys.platform == "win32":
+        return False
+    import grp
+    import pwd
+
+    try:
+        group = grp.getgrgid(gid)
+        own = pwd.getpwuid(os.geteuid())
+    except KeyError:
+        return True  # a group or user the system cannot name: assume the worst
+    return gid != own.pw_gid or group.gr_name != own.pw_name or bool(group.gr_mem)
+
+
 def folder_warning(directory: Path, windows: bool = WINDOWS) -> str | None:
     """A warning when other users may change ``directory`` (rename or swap the files in it),
     or when it belongs to another user; None when it is this user's own, or does not exist.
@@ -170,7 +198,7 @@ def folder_warning(directory: Path, windows: bool = WINDOWS) -> str | None:
         info = directory.stat()
     except OSError:
         return None
-    if info.st_mode & 0o022:
+    if info.st_mode & 0o002 or (info.st_mode & 0o020 and _shared_group(info.st_gid)):
         return (
             f"the folder {directory} can be changed by other users "
             f"(mode {stat.S_IMODE(info.st_mode):o}): they could swap your key or game files; "

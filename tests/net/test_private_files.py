@@ -154,3 +154,34 @@ def test_the_windows_rules_do_not_judge_folders_by_mode_bits(tmp_path: Path) -> 
     tmp_path.chmod(0o777)
     assert folder_warning(tmp_path, windows=True) is None
     assert folder_warning(tmp_path, windows=False) is not None
+
+
+def test_folders_are_made_private_whatever_the_umask(tmp_path: Path) -> None:
+    """With the umask 002 many systems give users, mkdir(parents=True) made 0775 parents:
+    a new home would then warn at every run."""
+    old = os.umask(0o002)
+    try:
+        load_or_create_key(identity_path("default", tmp_path / "new" / "home"))
+    finally:
+        os.umask(old)
+    for folder in (
+        tmp_path / "new",
+        tmp_path / "new" / "home",
+        tmp_path / "new" / "home" / "profiles",
+    ):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+    assert profile_warnings("default", tmp_path / "new" / "home") == []
+
+
+def test_a_group_writable_folder_warns_unless_the_group_is_the_users_own(tmp_path: Path) -> None:
+    """A user's private group (same name, no other member) writing is the user writing."""
+    import grp
+    import pwd
+
+    me = pwd.getpwuid(os.geteuid())
+    own = grp.getgrgid(me.pw_gid)
+    assert own.gr_name == me.pw_name and not own.gr_mem  # these machines: root's own group
+    tmp_path.chmod(0o770)
+    assert folder_warning(tmp_path) is None
+    os.chown(tmp_path, -1, 54321)  # a group nobody here can name: anyone may be in it
+    assert "can be changed by other users (mode 770)" in (folder_warning(tmp_path) or "")
