@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from net.identity import palabre_home
+from net.private_files import make_private_dir
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -112,7 +113,7 @@ class SettingsStore:
         self._save(replace(self.settings, recent=(table, *others)[:MAX_RECENT]))
 
     def _save(self, settings: ClientSettings) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_dir(self.path.parent)  # 0700, parents too: the home is the keys' home
         data = {
             "name": settings.name,
             "recent": [
