@@ -85,6 +85,9 @@ class SettingsStore:
 
     def _load(self) -> ClientSettings:
         default = ClientSettings(_default_name())
+        if self.path.exists() and not self.path.is_file():  # a FIFO would block the read
+            self.problem = f"{self.path} is not a regular file; using defaults."
+            return default
         try:
             raw = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,18 @@ def test_settings_saved_first_leave_a_private_home(
         os.umask(old)
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o700
     assert Launcher(profile="alice").warnings() == []
+
+
+def test_a_fifo_as_settings_file_gives_defaults_at_once(home: Path) -> None:
+    path = home / "alice" / "client.json"
+    path.parent.mkdir()
+    os.mkfifo(path)
+    stores: list[SettingsStore] = []
+    opening = threading.Thread(target=lambda: stores.append(SettingsStore("alice")), daemon=True)
+    opening.start()
+    opening.join(timeout=30)  # reading a FIFO waits for a writer: the window would hang
+    assert stores, "SettingsStore hung on a FIFO"
+    assert stores[0].problem == f"{path} is not a regular file; using defaults."
 
 
 def test_a_corrupt_file_gives_defaults_and_says_so(home: Path) -> None:
