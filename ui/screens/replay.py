@@ -10,8 +10,9 @@ place they hold in the file).
 
 Stepping: first / previous / play-pause / next / last, a slider, the keyboard (← → Home End,
 Space plays), or a click on a line of the record or a problem.  Exports: the board shown, as
-a PNG file or to the clipboard, and the whole game as an animated PNG (``ui.animation``),
-drawn a frame per event-loop turn so the window keeps answering.
+a PNG file or to the clipboard; the whole game as a GIF, animated PNG or animated WebP
+(``ui.animation``), drawn a frame per event-loop turn so the window keeps answering; the
+replay page (``ui.replay_page``); and the moves, one line per ply, to the clipboard.
 
 Invariants: nothing here judges the log — verdicts and problems are the verifier's words;
 only the thread that runs the verifier touches the file; everything shown comes from one
@@ -49,10 +50,13 @@ from PySide6.QtWidgets import (
 from client.replay import Frame, Line, Replay, ReplayUnavailable
 from client.verifier import Verification, verify_file
 from client.verify_report import Problem
+from ui.animated_file import format_of, write_bytes
 from ui.animation import Animator
-from ui.board_render import BoardRenderer
+from ui.board_render import BoardRenderer, png_bytes
 from ui.boards import BoardWidget, make_board
 from ui.boards.pointing import ShownMarks
+from ui.move_list import move_lines
+from ui.replay_page import file_date, replay_page
 from ui.theme import ERROR, NEUTRAL, seat_colour, seat_icon
 
 __all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
@@ -108,6 +112,7 @@ class ReplayScreen(QWidget):
         alone would leave it in a cycle the garbage collector may take)."""
         self.animator: Animator | None = None
         self.animation_out: Path | None = None
+        self.animation_format = "gif"
 
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
@@ -172,6 +177,8 @@ class ReplayScreen(QWidget):
         self.copy_button = QPushButton(self.tr("Copy image"))
         self.image_button = QPushButton(self.tr("Save image…"))
         self.animation_button = QPushButton(self.tr("Save animation…"))
+        self.page_button = QPushButton(self.tr("Save replay page…"))
+        self.moves_button = QPushButton(self.tr("Copy the moves"))
         self.back_button = QPushButton(self.tr("Back"))
         self.export_status = QLabel()
         self.export_status.setWordWrap(True)
@@ -188,7 +195,9 @@ class ReplayScreen(QWidget):
         exports.addWidget(self.copy_button, 0, 0)
         exports.addWidget(self.image_button, 0, 1)
         exports.addWidget(self.animation_button, 1, 0)
-        exports.addWidget(self.back_button, 1, 1)
+        exports.addWidget(self.page_button, 1, 1)
+        exports.addWidget(self.moves_button, 2, 0)
+        exports.addWidget(self.back_button, 2, 1)
         side_layout.addLayout(exports)
         side_layout.addWidget(self.export_status)
 
@@ -226,6 +235,8 @@ class ReplayScreen(QWidget):
         self.copy_button.clicked.connect(self.copy_image)
         self.image_button.clicked.connect(self._choose_image)
         self.animation_button.clicked.connect(self._choose_animation)
+        self.page_button.clicked.connect(self._choose_page)
+        self.moves_button.clicked.connect(self.copy_moves)
         self.back_button.clicked.connect(self._back)
         keys = (
             (Qt.Key.Key_Left, lambda: self.go_to(self.ply - 1)),
@@ -362,6 +373,8 @@ class ReplayScreen(QWidget):
             self.copy_button,
             self.image_button,
             self.animation_button,
+            self.page_button,
+            self.moves_button,
         ):
             widget.setEnabled(enabled)
 
@@ -553,22 +566,65 @@ class ReplayScreen(QWidget):
 
     def save_image(self, path: Path) -> bool:
         image = self.image()
-        saved = image is not None and image.save(str(path), "PNG")  # type: ignore[call-overload]
+        if image is None:
+            return False
+        try:
+            write_bytes(path, png_bytes(image))
+        except OSError as error:
+            self._could_not_write(path, error)
+            return False
         self.export_status.setText(
             self.tr("Saved the board after ply {ply} to {path}.").format(ply=self.ply, path=path)
-            if saved
-            else self.tr("Could not write {path}.").format(path=path)
         )
-        return bool(saved)
+        return True
 
-    def save_animation(self, path: Path) -> None:
-        """Draw the whole game into ``path``, a frame per event-loop turn; ``animationSaved``
-        says when it is written."""
+    def _could_not_write(self, path: Path, error: OSError) -> None:
+        self.export_status.setText(
+            self.tr("Could not write {path}: {reason}").format(
+                path=path, reason=error.strerror or str(error)
+            )
+        )
+
+    def copy_moves(self) -> None:
+        """The game's notation on the clipboard: one line per ply, with who played it."""
+        if self.replay is None:
+            return
+        QApplication.clipboard().setText("\n".join(move_lines(self.replay)) + "\n")
+        self.export_status.setText(
+            self.tr("The {plies} moves are in the clipboard.").format(plies=self.replay.plies)
+        )
+
+    def save_page(self, path: Path) -> bool:
+        """Write the replay page of the game into ``path``."""
+        replay = self.replay
+        if replay is None:
+            return False
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            page = replay_page(replay, EXPORT_SIZE, file_date(Path(replay.name)))
+            write_bytes(path, page.encode("utf-8"))
+        except OSError as error:
+            self._could_not_write(path, error)
+            return False
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.export_status.setText(
+            self.tr("Saved the replay page to {path}: it opens in any web browser.").format(
+                path=path
+            )
+        )
+        return True
+
+    def save_animation(self, path: Path, fmt: str | None = None) -> None:
+        """Draw the whole game into ``path`` (a GIF, animated PNG or WebP, as its suffix or
+        ``fmt`` says), a frame per event-loop turn; ``animationSaved`` says when it is
+        written."""
         if self.replay is None:
             return
         self._stop_animation()
         self.animator = Animator(self.replay, EXPORT_SIZE)
         self.animation_out = path
+        self.animation_format = format_of(path) or fmt or "gif"
         self.animation_button.setEnabled(False)
         self.animation_timer.start()
 
@@ -589,13 +645,9 @@ class ReplayScreen(QWidget):
         self.animator = None
         self.animation_button.setEnabled(self.replay is not None)
         try:
-            size = animator.finish(out)
+            size = animator.finish(out, self.animation_format)
         except OSError as error:
-            self.export_status.setText(
-                self.tr("Could not write {path}: {reason}").format(
-                    path=out, reason=error.strerror or str(error)
-                )
-            )
+            self._could_not_write(out, error)
             self.animationSaved.emit("")
             return
         self.export_status.setText(
@@ -627,11 +679,34 @@ class ReplayScreen(QWidget):
             self.save_image(Path(name))
 
     def _choose_animation(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(
+        kinds = {
+            self.tr("GIF animation (*.gif)"): ("gif", ".gif"),
+            self.tr("Animated PNG (*.png *.apng)"): ("apng", ".png"),
+            self.tr("Animated WebP (*.webp)"): ("webp", ".webp"),
+        }
+        name, chosen = QFileDialog.getSaveFileName(
             self,
             self.tr("Save the game as an animation"),
-            self._default_name("-animation.png"),
-            self.tr("Animated PNG (*.png *.apng)"),
+            self._default_name(".gif"),
+            ";;".join(kinds),
+        )
+        if not name:
+            return
+        fmt, suffix = kinds.get(chosen, ("gif", ".gif"))
+        path = Path(name)
+        if format_of(path) is None:  # no suffix, or another one: the kind chosen names it
+            path = path.with_name(path.name + suffix)
+        self.save_animation(path, fmt)
+
+    def _choose_page(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save the replay page"),
+            self._default_name(".html"),
+            self.tr("Web pages (*.html)"),
         )
         if name:
-            self.save_animation(Path(name))
+            path = Path(name)
+            if path.suffix.lower() not in (".html", ".htm"):
+                path = path.with_name(path.name + ".html")
+            self.save_page(path)
