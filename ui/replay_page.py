@@ -7,7 +7,8 @@ chat in place (a click goes to that ply), buttons and the keyboard (← → Home
 plays), and what ``palabre verify`` found when the page was made: the verdict, the file's
 SHA-256 digest, how many records and signatures were checked, the result and every
 problem.  The page reads and writes the ply in its address (``page.html#ply=12``), so a link
-can point at a position.
+can point at a position; ``#ply=12&board`` shows the board alone, at the page's size, to
+embed it or take a picture of it.
 
 Everything the log holds (names, chat, results) is escaped: a log is a stranger's text.
 Each SVG's ids are made unique to its ply (Qt numbers them from 1 in every document, and
@@ -44,7 +45,8 @@ function show(n) {
   document.getElementById("caption").textContent = caption ? caption.textContent : "";
   const here = document.querySelector("#moves li.here");
   if (here) here.scrollIntoView({block: "nearest"});
-  if (location.hash != "#ply=" + ply) history.replaceState(null, "", "#ply=" + ply);
+  const address = "#ply=" + ply + (document.body.classList.contains("board-only") ? "&board" : "");
+  if (location.hash != address) history.replaceState(null, "", address);
 }
 function play(on) {
   clearInterval(timer); timer = null;
@@ -53,6 +55,7 @@ function play(on) {
   document.getElementById("play").textContent = timer ? "❚❚" : "▷";
 }
 function fromAddress() {
+  document.body.classList.toggle("board-only", /[#&]board(&|$)/.test(location.hash));
   const m = /ply=(\\d+)/.exec(location.hash);
   show(m ? parseInt(m[1], 10) : 0);
 }
@@ -92,6 +95,10 @@ nav button { font-size: 1.1em; min-width: 2.4em; }
 #verified { border-left: 4px solid VERDICT; padding: .2em .8em; background: #fff; }
 #verified code { word-break: break-all; }
 .problem { color: #b00020; }
+body.board-only { margin: 0; }
+body.board-only h1, body.board-only #players, body.board-only nav, body.board-only #caption,
+body.board-only #side { display: none; }
+body.board-only #board { width: SIZEpx; }
 """
 
 SEAT_COLOURS_CSS = (
