@@ -48,16 +48,14 @@ MAX_CHAT_ROWS = 2
 """Rows of the caption strip kept for chat (more chat at one ply is made smaller)."""
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Animation", text)
-
-
 def frame_caption(replay: Replay, frame: Frame) -> str:
     """The first caption line: the game, the ply and who played what."""
     game = replay.engine.name.capitalize()
     if frame.ply == 0:
-        return _tr("{game} · the start").format(game=game)
-    return _tr("{game} · ply {ply}/{plies} · {who}: {move}").format(
+        return QCoreApplication.translate("Animation", "{game} · the start").format(game=game)
+    return QCoreApplication.translate(
+        "Animation", "{game} · ply {ply}/{plies} · {who}: {move}"
+    ).format(
         game=game, ply=frame.ply, plies=replay.plies, who=player_of(replay, frame), move=frame.label
     )
 
@@ -67,7 +65,11 @@ def caption_lines(replay: Replay, ply: int) -> list[str]:
     lines = [frame_caption(replay, replay.frames[ply])]
     for line in replay.lines:
         if line.kind == "chat" and line.ply == ply:
-            lines.append(_tr("{author}: {text}").format(author=line.author, text=line.text))
+            lines.append(
+                QCoreApplication.translate("Animation", "{author}: {text}").format(
+                    author=line.author, text=line.text
+                )
+            )
     if ply == replay.plies and replay.report.result is not None:
         lines.append(result_words(replay))
     return lines

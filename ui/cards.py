@@ -22,10 +22,6 @@ BACKGROUND = "#fafafa"
 INK = "#222222"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Cards", text)
-
-
 def game_title(replay: Replay) -> str:
     return replay.engine.name.capitalize()
 
@@ -33,27 +29,36 @@ def game_title(replay: Replay) -> str:
 def result_words(replay: Replay) -> str:
     result = replay.report.result
     if result is None:
-        return _tr("The game is not over: {plies} plies played.").format(plies=replay.plies)
+        return QCoreApplication.translate(
+            "Cards", "The game is not over: {plies} plies played."
+        ).format(plies=replay.plies)
     summary = result.summary.rstrip(". ")
-    return _tr("{summary}, after {plies} plies.").format(summary=summary, plies=replay.plies)
+    return QCoreApplication.translate("Cards", "{summary}, after {plies} plies.").format(
+        summary=summary, plies=replay.plies
+    )
 
 
 def verdict_words(replay: Replay) -> str:
     """What ``palabre verify`` found, in a sentence."""
     report = replay.report
     verdict = {
-        0: _tr("Verified: valid and complete"),
-        3: _tr("Verified: valid but incomplete"),
-        1: _tr("Verified: invalid"),
-    }.get(report.exit_code, _tr("Unreadable"))
-    return _tr("{verdict} ({signatures} signatures checked, {problems} problems).").format(
-        verdict=verdict, signatures=report.signatures, problems=len(report.problems)
-    )
+        0: QCoreApplication.translate("Cards", "Verified: valid and complete"),
+        3: QCoreApplication.translate("Cards", "Verified: valid but incomplete"),
+        1: QCoreApplication.translate("Cards", "Verified: invalid"),
+    }.get(report.exit_code, QCoreApplication.translate("Cards", "Unreadable"))
+    return QCoreApplication.translate(
+        "Cards", "{verdict} ({signatures} signatures checked, {problems} problems)."
+    ).format(verdict=verdict, signatures=report.signatures, problems=len(report.problems))
 
 
 def _players(replay: Replay) -> list[tuple[int, str]]:
     return [
-        (player.seat, _tr("Seat {seat}: {name}").format(seat=player.seat, name=player.name))
+        (
+            player.seat,
+            QCoreApplication.translate("Cards", "Seat {seat}: {name}").format(
+                seat=player.seat, name=player.name
+            ),
+        )
         for player in replay.report.players
     ]
 
