@@ -11,8 +11,8 @@ can point at a position; ``#ply=12&board`` shows the board alone, at the page's 
 embed it or take a picture of it.
 
 Everything the log holds (names, chat, results) is escaped: a log is a stranger's text.
-Each SVG's ids are made unique to its ply (Qt numbers them from 1 in every document, and
-one page holds many).
+The boards share their drawing (``Boards``): each group Qt wrote is kept once and used by
+every board that has it, so the page grows by what each ply changes, not by a whole board.
 """
 
 from __future__ import annotations
@@ -95,6 +95,7 @@ nav button { font-size: 1.1em; min-width: 2.4em; }
 #verified { border-left: 4px solid VERDICT; padding: .2em .8em; background: #fff; }
 #verified code { word-break: break-all; }
 .problem { color: #b00020; }
+#sprite { position: absolute; width: 0; height: 0; overflow: hidden; }
 body.board-only { margin: 0; }
 body.board-only h1, body.board-only #players, body.board-only nav, body.board-only #caption,
 body.board-only #side { display: none; }
@@ -143,10 +144,74 @@ def _swatch(seat: int | None) -> str:
     return f'<span class="seat" style="background:{colour}"></span>'
 
 
-def _inline(svg: bytes, ply: int) -> str:
-    """An SVG document as an element of the page, its ids prefixed with its ply."""
-    text = svg.decode("utf-8")
-    text = text[text.index("<svg") :]
+class Boards:
+    """The boards of one page, their drawing shared: every group of an SVG that Qt wrote
+    (a square, a piece, a label) is kept once, in a hidden sprite, and each board refers to
+    its groups with ``<use>``.  Between two plies only a few groups change, so a 100-ply
+    page holds little more than one board and the few groups each ply changed."""
+
+    def __init__(self) -> None:
+        self.parts: dict[str, str] = {}
+        """Each distinct group, by its text, and its id."""
+
+    def board(self, svg: bytes, ply: int) -> str:
+        """An SVG document as an element of the page."""
+        text = svg.decode("utf-8")
+        text = text[text.index("<svg") :]
+        split = _split(text)
+        if split is None:  # not the shape Qt writes plainly: kept whole, its ids its own
+            return _own_ids(text, ply)
+        head, groups, tail = split
+        uses = []
+        for group in groups:
+            name = self.parts.setdefault(group, f"s{len(self.parts)}")
+            uses.append(f'<use href="#{name}"/>')
+        return head + "".join(uses) + tail
+
+    def sprite(self) -> str:
+        groups = "".join(
+            group.replace("<g ", f'<g id="{name}" ', 1) for group, name in self.parts.items()
+        )
+        return f'<svg xmlns="http://www.w3.org/2000/svg" id="sprite"><defs>{groups}</defs></svg>'
+
+
+GROUP = re.compile(r"<g\b[^>]*>|</g>")
+
+
+def _split(text: str) -> tuple[str, list[str], str] | None:
+    """Qt's SVG as (the document up to its outer group's opening, the groups inside, the
+    rest); None when it has definitions or ids (gradients, clips) or deeper groups."""
+    if "id=" in text or not re.search(r"<defs>\s*</defs>", text):
+        return None
+    tags = list(GROUP.finditer(text))
+    if not tags or not tags[0].group().startswith("<g") or tags[-1].group() != "</g>":
+        return None
+    groups, depth, start = [], 0, 0
+    for tag in tags[1:-1]:
+        opening = tag.group().startswith("<g")
+        if opening:
+            if depth:
+                return None
+            start = tag.start()
+            depth = 1
+        elif depth:
+            groups.append(text[start : tag.end()])
+            depth = 0
+        else:
+            return None
+    if depth:
+        return None
+    leftover = text[tags[0].end() : tags[-1].start()]
+    for group in groups:
+        leftover = leftover.replace(group, "", 1)
+    if leftover.strip():  # something between the groups: not plain groups
+        return None
+    return text[: tags[0].end()], groups, text[tags[-1].start() :]
+
+
+def _own_ids(text: str, ply: int) -> str:
+    """The document whole, its ids prefixed with its ply (Qt numbers them from 1 in every
+    document, and one page holds many)."""
     ids = set(ID.findall(text))
     for name in sorted(ids, key=len, reverse=True):
         new = f"p{ply}-{name}"
@@ -199,6 +264,7 @@ def replay_page(
     if digest is None:
         digest = file_digest(Path(replay.report.path))
     renderer = BoardRenderer(replay.engine, size)
+    boards = Boards()
     figures = []
     try:
         for frame in replay.frames:
@@ -207,7 +273,7 @@ def replay_page(
             if frame.marks:
                 caption += "\nArrows and rings: " + ", ".join(m.author for m in frame.marks)
             figures.append(
-                f'<figure data-ply="{frame.ply}" hidden>{_inline(svg, frame.ply)}'
+                f'<figure data-ply="{frame.ply}" hidden>{boards.board(svg, frame.ply)}'
                 f"<figcaption>{escape(caption)}</figcaption></figure>"
             )
             if progress is not None:
@@ -236,6 +302,7 @@ def replay_page(
 <div id="board">
 {"".join(figures)}
 </div>
+{boards.sprite()}
 <nav>
 <button id="first" title="First: the start (Home)">|◀</button>
 <button id="previous" title="Previous ply (←)">◀</button>

@@ -194,3 +194,17 @@ def test_the_buttons_keys_and_moves_step_through_the_game(page: Path, tmp_path: 
         "7/7 #ply=7",  # play ran to the end and stopped
     ]
     assert text_of(html, "play") == "▷"
+
+
+def test_the_boards_share_their_drawing(page: Path, game_file: Path) -> None:
+    """Each group Qt draws is kept once: the page is far smaller than its boards apart."""
+    replay = Replay.build(verify_file(game_file))
+    renderer = BoardRenderer(replay.engine, SIZE)
+    whole = sum(
+        len(renderer.svg(frame.engine_state, frame.last_move, frame.marks))
+        for frame in replay.frames
+    )
+    renderer.close()
+    text = page.read_text(encoding="utf-8")
+    assert text.count("<figure") == replay.plies + 1 and '<svg xmlns="' in text
+    assert len(text.encode()) < whole / 3, (len(text), whole)

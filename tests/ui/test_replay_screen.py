@@ -227,7 +227,7 @@ def test_exports_from_the_screen(
     answers.append((str(page), "Web pages (*.html)"))
     qtbot.mouseClick(screen.page_button, Qt.MouseButton.LeftButton)
     text = (tmp_path / "game.html").read_text(encoding="utf-8")
-    assert text.count("<svg") == replay.plies + 1 and "B: look at d4" in text
+    assert text.count("<figure") == replay.plies + 1 and "B: look at d4" in text
     assert "opens in any web browser" in screen.export_status.text()
 
     # A folder that is not there: the reason is shown, nothing is written.
