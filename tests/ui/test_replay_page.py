@@ -19,8 +19,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from client.bots import RandomBot
 from client.replay import Replay
 from client.verifier import verify_file
+from engines import find_engine
+from tests.client.gamelogs import LoggedTable
 from tests.client.test_replay import pointed_game
 from ui.animation import to_pillow
 from ui.board_render import BoardRenderer
@@ -208,3 +211,30 @@ def test_the_boards_share_their_drawing(page: Path, game_file: Path) -> None:
     text = page.read_text(encoding="utf-8")
     assert text.count("<figure") == replay.plies + 1 and '<svg xmlns="' in text
     assert len(text.encode()) < whole / 3, (len(text), whole)
+
+
+HOSTILE = '<img src=x onerror="document.title=1"><script>document.title=2</script>'
+
+
+@needs_chromium
+def test_a_logs_text_is_shown_as_text_never_run(tmp_path: Path) -> None:
+    """Names and chat are a stranger's: the page shows them, the browser runs none of it."""
+    engine = find_engine("discorder")
+    names = ["<b>Ann</b>", "Bob"]
+    table = LoggedTable(tmp_path / "game", names, engine, bots="none")
+    bots = {name: RandomBot(seat) for seat, name in enumerate(names, 1)}
+    for ply in range(2):
+        name = names[ply % 2]
+        if ply == 1:
+            table.act("Bob", table.tables["Bob"].chat(HOSTILE, table.router.now))
+        state = table.tables[name].head.engine_state
+        move = bots[name].choose(engine, state)
+        table.act(name, table.tables[name].move(move, table.router.now))
+    table.close()
+    out = tmp_path / "hostile.html"
+    assert main(["log", "export", str(table.paths["Bob"]), "--html", str(out)]) == 0
+    html = dom(tmp_path, out.as_uri() + "#ply=1")
+    assert "<title>Discorder — Bob.palabre</title>" in html  # no script changed it
+    assert "<img" not in html and "<b>Ann</b>" not in html
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "&lt;img src=x" in html
+    assert f"Bob: {HOSTILE}" in text_of(html, "caption")
