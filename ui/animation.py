@@ -35,6 +35,8 @@ from ui.text_fit import draw_fitted
 
 __all__ = [
     "DEFAULT_DELAY_MS",
+    "MAX_ANIMATION_PIXELS",
+    "AnimationTooLarge",
     "Animator",
     "Shot",
     "caption_lines",
@@ -44,6 +46,11 @@ __all__ = [
 ]
 
 DEFAULT_DELAY_MS = 700
+MAX_ANIMATION_PIXELS = 400_000_000
+"""Pixels an animation may hold (its frames are kept until Pillow writes the file: about 4
+bytes a pixel, 1.6 GB at most).  A 100-ply game at 600 pixels is 39 million
+(docs/BENCHMARKS.md); more plies or a bigger size than the bound allows are refused with
+what to change, before anything is drawn: a log file may hold any number of plies."""
 MAX_CHAT_ROWS = 2
 """Rows of the caption strip kept for chat (more chat at one ply is made smaller)."""
 
@@ -93,6 +100,17 @@ def to_pillow(image: QImage) -> Image.Image:
     ).copy()
 
 
+class AnimationTooLarge(ValueError):
+    """More frames × pixels than ``MAX_ANIMATION_PIXELS``."""
+
+    def __init__(self, frames: int, width: int, height: int) -> None:
+        super().__init__(
+            f"{frames} frames of {width} × {height} pixels are more than an animation may hold "
+            f"({MAX_ANIMATION_PIXELS // 1_000_000} million pixels)"
+        )
+        self.frames, self.width, self.height = frames, width, height
+
+
 @dataclass(frozen=True)
 class Shot:
     """One frame to draw: a ply, or a card (``title`` or ``result``)."""
@@ -126,6 +144,8 @@ class Animator:
         if title is not None:
             self.shots.insert(0, Shot("title"))
         self.shots.append(Shot("result"))
+        if len(self.shots) * size * self.height > MAX_ANIMATION_PIXELS:
+            raise AnimationTooLarge(len(self.shots), size, self.height)
         self.renderer = BoardRenderer(replay.engine, size)
         self.frames: list[Image.Image] = []
         self.delays: list[int] = []

@@ -60,11 +60,18 @@ def export(request: ExportRequest, err: TextIO | None = None) -> int:
         )
     try:
         said = _write(request, replay, err)
+    except Refused as error:
+        print(f"palabre: {error}", file=err)
+        return 2
     except OSError as error:
         print(f"palabre: cannot write {request.out}: {error.strerror or error}", file=err)
         return 2
     print(f"palabre: wrote {said}", file=err)
     return 0
+
+
+class Refused(Exception):
+    """An export that is not made; the message says what to change."""
 
 
 def _write(request: ExportRequest, replay: Replay, err: TextIO) -> str:
@@ -101,16 +108,21 @@ def _picture(replay: Replay, ply: int, kind: str, size: int) -> bytes:
 
 
 def _animate(request: ExportRequest, replay: Replay, err: TextIO) -> str:
-    from ui.animation import DEFAULT_DELAY_MS, Animator
+    from ui.animation import DEFAULT_DELAY_MS, AnimationTooLarge, Animator
 
-    animator = Animator(
-        replay,
-        request.size,
-        DEFAULT_DELAY_MS if request.delay_ms is None else request.delay_ms,
-        request.first,
-        request.last,
-        file_date(request.log) if request.title_card else None,
-    )
+    try:
+        animator = Animator(
+            replay,
+            request.size,
+            DEFAULT_DELAY_MS if request.delay_ms is None else request.delay_ms,
+            request.first,
+            request.last,
+            file_date(request.log) if request.title_card else None,
+        )
+    except AnimationTooLarge as error:
+        raise Refused(
+            f"{error}: choose fewer plies with --from/--to, or a smaller --size"
+        ) from None
     bar = ProgressBar(err, f"drawing {request.out.name}")
     try:
         while not animator.finished:

@@ -14,7 +14,7 @@ from PySide6.QtGui import QFont, QFontMetrics, QImage, QPainter
 from client.replay import Replay
 from client.verifier import verify_file
 from tests.client.test_replay import pointed_game
-from ui.animation import Animator, Shot, caption_lines, to_pillow
+from ui.animation import MAX_ANIMATION_PIXELS, Animator, Shot, caption_lines, to_pillow
 from ui.board_render import BoardRenderer
 from ui.cards import result_card, result_words
 from ui.entry import main
@@ -205,3 +205,18 @@ def test_names_and_folders_are_checked(
     old.write_text("old")
     assert export(game_file, "--svg", str(old), "--ply", "3") == 0
     assert "<svg" in old.read_text()
+
+
+def test_an_animation_too_large_is_refused_before_anything_is_drawn(
+    game_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``MAX_ANIMATION_PIXELS``: 9 frames at 8000 px, and their 888-pixel caption strip,
+    would hold 9 × 8000 × 8888 pixels."""
+    out = tmp_path / "huge.gif"
+    code = main(["log", "export", str(game_file), "--gif", str(out), "--size", "8000"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "9 frames of 8000 × 8888 pixels are more than an animation may hold" in err
+    assert "choose fewer plies with --from/--to, or a smaller --size" in err
+    assert not out.exists()
+    assert 9 * 8000 * 8888 > MAX_ANIMATION_PIXELS > 102 * 600 * 636  # 100 plies at 600 px

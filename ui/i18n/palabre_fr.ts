@@ -1012,6 +1012,10 @@
         <translation>Page de relecture enregistrée dans {path}&#xa0;: elle s’ouvre dans n’importe quel navigateur.</translation>
     </message>
     <message>
+        <source>This game is too long for one animation ({plies} plies).</source>
+        <translation>Cette partie est trop longue pour une seule animation ({plies} coups).</translation>
+    </message>
+    <message>
         <source>Saved {frames} frames to {path} ({size} KiB).</source>
         <translation>{frames} images enregistrées dans {path} ({size} Kio).</translation>
     </message>

@@ -51,7 +51,7 @@ from client.replay import Frame, Line, Replay, ReplayUnavailable
 from client.verifier import Verification, verify_file
 from client.verify_report import Problem
 from ui.animated_file import format_of, write_bytes
-from ui.animation import Animator
+from ui.animation import AnimationTooLarge, Animator
 from ui.board_render import BoardRenderer, png_bytes
 from ui.boards import BoardWidget, make_board
 from ui.boards.pointing import ShownMarks
@@ -62,6 +62,8 @@ from ui.theme import ERROR, NEUTRAL, seat_colour, seat_icon
 __all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
 
 EXPORT_SIZE = 800
+ANIMATION_SIZES = (EXPORT_SIZE, 600, 400, 300, 200)
+"""The sizes an animation is drawn at: the first one ``ui.animation`` allows for the game."""
 PLAY_MS = 900
 VERDICT_COLOURS = {0: "#2e7d32", 3: "#b26a00", 1: ERROR, 2: ERROR}
 
@@ -622,7 +624,21 @@ class ReplayScreen(QWidget):
         if self.replay is None:
             return
         self._stop_animation()
-        self.animator = Animator(self.replay, EXPORT_SIZE)
+        self.animator = None
+        for size in ANIMATION_SIZES:  # a long game is drawn smaller rather than refused
+            try:
+                self.animator = Animator(self.replay, size)
+                break
+            except AnimationTooLarge:
+                continue
+        if self.animator is None:
+            self.export_status.setText(
+                self.tr("This game is too long for one animation ({plies} plies).").format(
+                    plies=self.replay.plies
+                )
+            )
+            self.animationSaved.emit("")
+            return
         self.animation_out = path
         self.animation_format = format_of(path) or fmt or "gif"
         self.animation_button.setEnabled(False)
