@@ -30,7 +30,7 @@ from ui.board_render import BoardRenderer
 from ui.cards import game_title, result_words, verdict_words
 from ui.move_list import move_line
 
-__all__ = ["file_date", "file_digest", "replay_page"]
+__all__ = ["PageBuilder", "file_date", "file_digest", "replay_page"]
 
 SCRIPT = """
 const plies = document.querySelectorAll("#board figure").length - 1;
@@ -253,41 +253,58 @@ def _moves(replay: Replay) -> str:
     return "\n".join(items)
 
 
-def replay_page(
-    replay: Replay,
-    size: int,
-    date: str,
-    progress: Callable[[int, int], None] | None = None,
-    digest: str | None = None,
-) -> str:
-    """The page, as text; ``progress(done, total)`` after each board drawn."""
-    if digest is None:
-        digest = file_digest(Path(replay.report.path))
-    renderer = BoardRenderer(replay.engine, size)
-    boards = Boards()
-    figures = []
-    try:
-        for frame in replay.frames:
-            svg = renderer.svg(frame.engine_state, frame.last_move, frame.marks)
-            caption = "\n".join(caption_lines(replay, frame.ply))
-            if frame.marks:
-                caption += "\nArrows and rings: " + ", ".join(m.author for m in frame.marks)
-            figures.append(
-                f'<figure data-ply="{frame.ply}" hidden>{boards.board(svg, frame.ply)}'
-                f"<figcaption>{escape(caption)}</figcaption></figure>"
-            )
-            if progress is not None:
-                progress(frame.ply + 1, len(replay.frames))
-    finally:
-        renderer.close()
-    title = f"{game_title(replay)} — {Path(replay.report.path).name}"
-    players = ", ".join(
-        f"{_swatch(p.seat)}seat {p.seat}: {escape(p.name)}" for p in replay.report.players
-    )
-    colour = VERDICT_COLOURS.get(replay.report.exit_code, "#b00020")
-    style = STYLE.replace("SIZE", str(size)).replace("VERDICT", colour)
-    when = f" · {escape(date)}" if date else ""
-    return f"""<!DOCTYPE html>
+class PageBuilder:
+    """Draws the page's boards one at a time (``step``), so a window stays responsive; then
+    ``text`` is the page."""
+
+    def __init__(self, replay: Replay, size: int, date: str, digest: str | None = None) -> None:
+        self.replay, self.size, self.date = replay, size, date
+        self.digest = file_digest(Path(replay.report.path)) if digest is None else digest
+        self.renderer = BoardRenderer(replay.engine, size)
+        self.boards = Boards()
+        self.figures: list[str] = []
+
+    @property
+    def total(self) -> int:
+        return len(self.replay.frames)
+
+    @property
+    def done(self) -> int:
+        return len(self.figures)
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def step(self) -> None:
+        """Draw the next board."""
+        frame = self.replay.frames[self.done]
+        svg = self.renderer.svg(frame.engine_state, frame.last_move, frame.marks)
+        caption = "\n".join(caption_lines(self.replay, frame.ply))
+        if frame.marks:
+            caption += "\nArrows and rings: " + ", ".join(m.author for m in frame.marks)
+        self.figures.append(
+            f'<figure data-ply="{frame.ply}" hidden>{self.boards.board(svg, frame.ply)}'
+            f"<figcaption>{escape(caption)}</figcaption></figure>"
+        )
+        if self.finished:
+            self.close()
+
+    def close(self) -> None:
+        self.renderer.close()
+
+    def text(self) -> str:
+        """The page (every board drawn first)."""
+        while not self.finished:
+            self.step()
+        title = f"{game_title(self.replay)} — {Path(self.replay.report.path).name}"
+        players = ", ".join(
+            f"{_swatch(p.seat)}seat {p.seat}: {escape(p.name)}" for p in self.replay.report.players
+        )
+        colour = VERDICT_COLOURS.get(self.replay.report.exit_code, "#b00020")
+        style = STYLE.replace("SIZE", str(self.size)).replace("VERDICT", colour)
+        when = f" · {escape(self.date)}" if self.date else ""
+        return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy"
@@ -300,9 +317,9 @@ def replay_page(
 <div id="game">
 <div>
 <div id="board">
-{"".join(figures)}
+{"".join(self.figures)}
 </div>
-{boards.sprite()}
+{self.boards.sprite()}
 <nav>
 <button id="first" title="First: the start (Home)">|◀</button>
 <button id="previous" title="Previous ply (←)">◀</button>
@@ -315,13 +332,32 @@ def replay_page(
 </div>
 <div id="side">
 <section id="verified">
-{_verification(replay, digest)}
+{_verification(self.replay, self.digest)}
 </section>
 <ol id="moves">
-{_moves(replay)}
+{_moves(self.replay)}
 </ol>
 </div>
 </div>
 <script>{SCRIPT}</script>
 </body></html>
 """
+
+
+def replay_page(
+    replay: Replay,
+    size: int,
+    date: str,
+    progress: Callable[[int, int], None] | None = None,
+    digest: str | None = None,
+) -> str:
+    """The page, as text; ``progress(done, total)`` after each board drawn."""
+    builder = PageBuilder(replay, size, date, digest)
+    try:
+        while not builder.finished:
+            builder.step()
+            if progress is not None:
+                progress(builder.done, builder.total)
+    finally:
+        builder.close()
+    return builder.text()

@@ -225,7 +225,9 @@ def test_exports_from_the_screen(
 
     page = tmp_path / "game"
     answers.append((str(page), "Web pages (*.html)"))
-    qtbot.mouseClick(screen.page_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(screen.pageSaved, timeout=60_000) as saved:
+        qtbot.mouseClick(screen.page_button, Qt.MouseButton.LeftButton)
+    assert saved.args == [str(tmp_path / "game.html")]
     text = (tmp_path / "game.html").read_text(encoding="utf-8")
     assert text.count("<figure") == replay.plies + 1 and "B: look at d4" in text
     assert "opens in any web browser" in screen.export_status.text()

@@ -988,6 +988,10 @@
         <translation>Plateau après le coup {ply} enregistré dans {path}.</translation>
     </message>
     <message>
+        <source>Drawing the replay page: board {done} of {total}…</source>
+        <translation>Dessin de la page de relecture&#xa0;: plateau {done} sur {total}…</translation>
+    </message>
+    <message>
         <source>Save the replay page</source>
         <translation>Enregistrer la page de relecture</translation>
     </message>

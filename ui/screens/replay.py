@@ -56,7 +56,7 @@ from ui.board_render import BoardRenderer, png_bytes
 from ui.boards import BoardWidget, make_board
 from ui.boards.pointing import ShownMarks
 from ui.move_list import move_lines
-from ui.replay_page import file_date, replay_page
+from ui.replay_page import PageBuilder, file_date
 from ui.theme import ERROR, NEUTRAL, seat_colour, seat_icon
 
 __all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
@@ -100,6 +100,8 @@ class ReplayScreen(QWidget):
     closed = Signal()
     animationSaved = Signal(str)
     """The path of an animation, once written (or an empty string when it failed)."""
+    pageSaved = Signal(str)
+    """The path of a replay page, once written (or an empty string when it failed)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -115,6 +117,8 @@ class ReplayScreen(QWidget):
         self.animator: Animator | None = None
         self.animation_out: Path | None = None
         self.animation_format = "gif"
+        self.page: PageBuilder | None = None
+        self.page_out: Path | None = None
 
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
@@ -225,6 +229,9 @@ class ReplayScreen(QWidget):
         self.animation_timer = QTimer(self)
         self.animation_timer.setInterval(0)
         self.animation_timer.timeout.connect(self._animation_step)
+        self.page_timer = QTimer(self)
+        self.page_timer.setInterval(0)
+        self.page_timer.timeout.connect(self._page_step)
 
         self.first_button.clicked.connect(lambda: self.go_to(0))
         self.previous_button.clicked.connect(lambda: self.go_to(self.ply - 1))
@@ -351,6 +358,7 @@ class ReplayScreen(QWidget):
     def clear(self) -> None:
         self.play_button.setChecked(False)
         self._stop_animation()
+        self._stop_page()
         if self.board is not None:
             self.board.setParent(None)
             self.board.deleteLater()
@@ -596,26 +604,52 @@ class ReplayScreen(QWidget):
             self.tr("The {plies} moves are in the clipboard.").format(plies=self.replay.plies)
         )
 
-    def save_page(self, path: Path) -> bool:
-        """Write the replay page of the game into ``path``."""
+    def save_page(self, path: Path) -> None:
+        """Write the replay page of the game into ``path``, a board per event-loop turn;
+        ``pageSaved`` says when it is written."""
         replay = self.replay
         if replay is None:
-            return False
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            return
+        self._stop_page()
+        self.page = PageBuilder(replay, EXPORT_SIZE, file_date(Path(replay.name)))
+        self.page_out = path
+        self.page_button.setEnabled(False)
+        self.page_timer.start()
+
+    def _page_step(self) -> None:
+        page, out = self.page, self.page_out
+        if page is None or out is None:
+            self.page_timer.stop()
+            return
+        if not page.finished:
+            page.step()
+            self.export_status.setText(
+                self.tr("Drawing the replay page: board {done} of {total}…").format(
+                    done=page.done, total=page.total
+                )
+            )
+            return
+        self.page_timer.stop()
+        self.page = None
+        self.page_button.setEnabled(self.replay is not None)
         try:
-            page = replay_page(replay, EXPORT_SIZE, file_date(Path(replay.name)))
-            write_bytes(path, page.encode("utf-8"))
+            write_bytes(out, page.text().encode("utf-8"))
         except OSError as error:
-            self._could_not_write(path, error)
-            return False
-        finally:
-            QApplication.restoreOverrideCursor()
+            self._could_not_write(out, error)
+            self.pageSaved.emit("")
+            return
         self.export_status.setText(
             self.tr("Saved the replay page to {path}: it opens in any web browser.").format(
-                path=path
+                path=out
             )
         )
-        return True
+        self.pageSaved.emit(str(out))
+
+    def _stop_page(self) -> None:
+        self.page_timer.stop()
+        if self.page is not None:
+            self.page.close()
+            self.page = None
 
     def save_animation(self, path: Path, fmt: str | None = None) -> None:
         """Draw the whole game into ``path`` (a GIF, animated PNG or WebP, as its suffix or
