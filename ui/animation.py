@@ -207,6 +207,7 @@ class Animator:
         self.renderer.close()
         return write_animation(self.frames, self.delays, out, fmt)
 
-    def abandon(self) -> None:
+    def close(self) -> None:
+        """Done with it (written, or abandoned): the board widget goes."""
         self.renderer.close()
         self.frames.clear()

@@ -70,6 +70,7 @@ class BoardRenderer:
         self.engine, self.size = engine, size
         self.board = make_board(engine)
         self.side = size
+        self.closed = False
 
     def show(
         self, state: Any, last_move: Sequence[int] | None, marks: Sequence[Pointed] = ()
@@ -136,5 +137,9 @@ class BoardRenderer:
         return bytes(data.data())
 
     def close(self) -> None:
+        """Done drawing: the widget goes (once; closing again does nothing)."""
+        if self.closed:
+            return
+        self.closed = True
         self.board.close()
         self.board.deleteLater()

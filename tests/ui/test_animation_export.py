@@ -56,7 +56,7 @@ def drawn(replay: Replay, shots: list[Shot], **kwargs: Any) -> list[Image.Image]
     try:
         return [to_pillow(animator.draw(shot)) for shot in shots]
     finally:
-        animator.abandon()
+        animator.close()
 
 
 def difference(a: Image.Image, b: Image.Image) -> float:
@@ -140,7 +140,7 @@ def test_from_to_and_the_title_card(game_file: Path, replay: Replay, tmp_path: P
     assert len(frames) == replay.plies + 3 and delays[0] == 2800
     animator = Animator(replay, SIZE, title="2026-12-01")
     title = to_pillow(animator.draw(Shot("title")))
-    animator.abandon()
+    animator.close()
     assert frames[0].size == title.size and difference(frames[0], title) < 1
     assert frames[0].tobytes() != frames[-1].tobytes()
 

@@ -306,3 +306,24 @@ async def test_the_window_replays_a_file_of_a_four_process_demo(qtbot: Any, tmp_
         assert window.stack.currentWidget() is window.start
         window.close()
         nursery.cancel_scope.cancel()
+
+
+def test_an_export_abandoned_halfway_writes_nothing(
+    qtbot: Any, game_file: Path, tmp_path: Path
+) -> None:
+    screen = opened(qtbot, game_file)
+    out = tmp_path / "half.gif"
+    screen.save_animation(out)
+    job = screen.animation_job
+    assert job is not None
+    qtbot.waitUntil(lambda: job.drawing.done >= 2, timeout=30_000)
+    screen.clear()  # what Back and opening another file do
+    qtbot.wait(200)
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+    screen = opened(qtbot, game_file)  # a finished export, then another: nothing breaks
+    for name in ("one.webp", "two.webp"):
+        with qtbot.waitSignal(screen.animationSaved, timeout=60_000) as saved:
+            screen.save_animation(tmp_path / name)
+        assert saved.args == [str(tmp_path / name)]
+    screen.clear()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one.webp", "two.webp"]

@@ -22,11 +22,11 @@ only the thread that runs the verifier touches the file; everything shown comes 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QImage, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
@@ -57,6 +57,7 @@ from ui.boards import BoardWidget, make_board
 from ui.boards.pointing import ShownMarks
 from ui.move_list import move_lines
 from ui.replay_page import PageBuilder, file_date
+from ui.stepped_export import SteppedExport
 from ui.theme import ERROR, NEUTRAL, seat_colour, seat_icon
 
 __all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
@@ -114,11 +115,8 @@ class ReplayScreen(QWidget):
         """Every worker not finished yet, the current one and those a newer file replaced:
         held here so that none is collected before its result is delivered (its lambdas
         alone would leave it in a cycle the garbage collector may take)."""
-        self.animator: Animator | None = None
-        self.animation_out: Path | None = None
-        self.animation_format = "gif"
-        self.page: PageBuilder | None = None
-        self.page_out: Path | None = None
+        self.animation_job: SteppedExport | None = None
+        self.page_job: SteppedExport | None = None
 
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
@@ -226,12 +224,6 @@ class ReplayScreen(QWidget):
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_MS)
         self.timer.timeout.connect(self._tick)
-        self.animation_timer = QTimer(self)
-        self.animation_timer.setInterval(0)
-        self.animation_timer.timeout.connect(self._animation_step)
-        self.page_timer = QTimer(self)
-        self.page_timer.setInterval(0)
-        self.page_timer.timeout.connect(self._page_step)
 
         self.first_button.clicked.connect(lambda: self.go_to(0))
         self.previous_button.clicked.connect(lambda: self.go_to(self.ply - 1))
@@ -611,45 +603,24 @@ class ReplayScreen(QWidget):
         if replay is None:
             return
         self._stop_page()
-        self.page = PageBuilder(replay, EXPORT_SIZE, file_date(Path(replay.name)))
-        self.page_out = path
-        self.page_button.setEnabled(False)
-        self.page_timer.start()
-
-    def _page_step(self) -> None:
-        page, out = self.page, self.page_out
-        if page is None or out is None:
-            self.page_timer.stop()
-            return
-        if not page.finished:
-            page.step()
-            self.export_status.setText(
+        page = PageBuilder(replay, EXPORT_SIZE, file_date(Path(replay.name)))
+        job = self.page_job = SteppedExport(
+            page, lambda: write_bytes(path, page.text().encode("utf-8")), self
+        )
+        job.progressed.connect(
+            lambda done, total: self.export_status.setText(
                 self.tr("Drawing the replay page: board {done} of {total}…").format(
-                    done=page.done, total=page.total
+                    done=done, total=total
                 )
             )
-            return
-        self.page_timer.stop()
-        self.page = None
-        self.page_button.setEnabled(self.replay is not None)
-        try:
-            write_bytes(out, page.text().encode("utf-8"))
-        except OSError as error:
-            self._could_not_write(out, error)
-            self.pageSaved.emit("")
-            return
-        self.export_status.setText(
-            self.tr("Saved the replay page to {path}: it opens in any web browser.").format(
-                path=out
-            )
         )
-        self.pageSaved.emit(str(out))
+        saved = self.tr("Saved the replay page to {path}: it opens in any web browser.")
+        self._run(job, self.page_button, path, self.pageSaved, lambda size: saved.format(path=path))
 
     def _stop_page(self) -> None:
-        self.page_timer.stop()
-        if self.page is not None:
-            self.page.close()
-            self.page = None
+        if self.page_job is not None:
+            self.page_job.stop()
+            self.page_job = None
 
     def save_animation(self, path: Path, fmt: str | None = None) -> None:
         """Draw the whole game into ``path`` (a GIF, animated PNG or WebP, as its suffix or
@@ -658,14 +629,14 @@ class ReplayScreen(QWidget):
         if self.replay is None:
             return
         self._stop_animation()
-        self.animator = None
+        animator = None
         for size in ANIMATION_SIZES:  # a long game is drawn smaller rather than refused
             try:
-                self.animator = Animator(self.replay, size)
+                animator = Animator(self.replay, size)
                 break
             except AnimationTooLarge:
                 continue
-        if self.animator is None:
+        if animator is None:
             self.export_status.setText(
                 self.tr("This game is too long for one animation ({plies} plies).").format(
                     plies=self.replay.plies
@@ -673,45 +644,55 @@ class ReplayScreen(QWidget):
             )
             self.animationSaved.emit("")
             return
-        self.animation_out = path
-        self.animation_format = format_of(path) or fmt or "gif"
-        self.animation_button.setEnabled(False)
-        self.animation_timer.start()
-
-    def _animation_step(self) -> None:
-        animator, out = self.animator, self.animation_out
-        if animator is None or out is None:
-            self.animation_timer.stop()
-            return
-        if not animator.finished:
-            animator.step()
-            self.export_status.setText(
+        kind = format_of(path) or fmt or "gif"
+        job = self.animation_job = SteppedExport(
+            animator, lambda: animator.finish(path, kind), self
+        )
+        job.progressed.connect(
+            lambda done, total: self.export_status.setText(
                 self.tr("Drawing the animation: frame {done} of {total}…").format(
-                    done=animator.done, total=animator.total
+                    done=done, total=total
                 )
             )
-            return
-        self.animation_timer.stop()
-        self.animator = None
-        self.animation_button.setEnabled(self.replay is not None)
-        try:
-            size = animator.finish(out, self.animation_format)
-        except OSError as error:
-            self._could_not_write(out, error)
-            self.animationSaved.emit("")
-            return
-        self.export_status.setText(
-            self.tr("Saved {frames} frames to {path} ({size} KiB).").format(
-                frames=animator.total, path=out, size=(size + 1023) // 1024
-            )
         )
-        self.animationSaved.emit(str(out))
+        saved = self.tr("Saved {frames} frames to {path} ({size} KiB).")
+        self._run(
+            job,
+            self.animation_button,
+            path,
+            self.animationSaved,
+            lambda size: saved.format(frames=animator.total, path=path, size=(size + 1023) // 1024),
+        )
 
     def _stop_animation(self) -> None:
-        self.animation_timer.stop()
-        if self.animator is not None:
-            self.animator.abandon()
-            self.animator = None
+        if self.animation_job is not None:
+            self.animation_job.stop()
+            self.animation_job = None
+
+    def _run(
+        self,
+        job: SteppedExport,
+        button: QPushButton,
+        path: Path,
+        saved: SignalInstance,
+        words: Callable[[int], str],
+    ) -> None:
+        """Start ``job``: ``button`` waits for it; the status and ``saved`` say how it went."""
+
+        def written(size: int) -> None:
+            button.setEnabled(self.replay is not None)
+            self.export_status.setText(words(size))
+            saved.emit(str(path))
+
+        def failed(error: OSError) -> None:
+            button.setEnabled(self.replay is not None)
+            self._could_not_write(path, error)
+            saved.emit("")
+
+        job.written.connect(written)
+        job.failed.connect(failed)
+        button.setEnabled(False)
+        job.start()
 
     def _default_name(self, suffix: str) -> str:
         stem = self.path.stem if self.path is not None else "game"
