@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from client.export_request import ExportRequest, OptionError, add_export_options, export_request
 from client.secret_input import ENV_SECRET
 from engines import UnknownGame, engine_names, find_engine
 from engines.base import InvalidParams
@@ -74,29 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="a game log file")
     show.add_argument("--ply", type=int, default=None, metavar="N", help="print the board at ply N")
     export = log_commands.add_parser(
-        "export", help="draw the board at a ply (PNG, SVG), or the whole game (animated PNG)"
+        "export",
+        help="draw the board at a ply (PNG, SVG), the whole game (GIF, animated PNG or WebP), "
+        "or write a replay page (HTML)",
     )
-    export.add_argument("file", help="a game log file")
-    export.add_argument("--ply", type=int, default=None, metavar="N", help="the ply to draw")
-    kind = export.add_mutually_exclusive_group(required=True)
-    kind.add_argument("--png", dest="out_png", metavar="OUT", help="write a PNG picture")
-    kind.add_argument("--svg", dest="out_svg", metavar="OUT", help="write an SVG drawing")
-    kind.add_argument(
-        "--apng",
-        dest="out_apng",
-        metavar="OUT",
-        help="write the whole game as an animated PNG, one frame per ply (no --ply)",
-    )
-    export.add_argument(
-        "--size", type=int, default=800, metavar="PX", help="picture width and height (default 800)"
-    )
-    export.add_argument(
-        "--delay",
-        type=int,
-        default=None,
-        metavar="MS",
-        help="--apng: how long each ply is shown (default 700 ms)",
-    )
+    add_export_options(export)
     return parser
 
 
@@ -319,10 +302,9 @@ def _print_id(profile: str) -> int:
     return 0
 
 
-Exporter = Callable[[Path, int | None, Path, str, int, int | None], int]
+Exporter = Callable[[ExportRequest], int]
 """``log export``'s drawing, given by the entry point (it needs Qt, which client never
-imports): (log file, ply, output file, ``png``, ``svg`` or ``apng``, size, frame delay in
-ms) -> exit code."""
+imports): the checked request -> exit code."""
 
 
 def main(argv: Sequence[str] | None = None, exporter: Exporter | None = None) -> int:
@@ -389,21 +371,10 @@ def _log(
                 "palabre: log export draws with Qt: run it as `palabre log export`", file=sys.stderr
             )
             return 2
-        if not 16 <= args.size <= 8192:
-            parser.error("--size must be from 16 to 8192 pixels")
-        if args.out_apng:
-            if args.ply is not None:
-                parser.error("--apng draws every ply: leave --ply out")
-            if args.delay is not None and not 10 <= args.delay <= 60_000:
-                parser.error("--delay must be from 10 to 60000 milliseconds")
-            return exporter(
-                Path(args.file), None, Path(args.out_apng), "apng", args.size, args.delay
-            )
-        if args.ply is None:
-            parser.error("--png and --svg draw one ply: give it with --ply N")
-        if args.delay is not None:
-            parser.error("--delay is for --apng")
-        out, fmt = (args.out_png, "png") if args.out_png else (args.out_svg, "svg")
-        return exporter(Path(args.file), args.ply, Path(out), fmt, args.size, None)
+        try:
+            request = export_request(args)
+        except OptionError as error:
+            parser.error(str(error))
+        return exporter(request)
     args.log_parser.print_help()
     return 2
