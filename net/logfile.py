@@ -37,7 +37,7 @@ from typing import Literal
 
 from net.envelope import RECORD_TAG, parse_envelope, signature_is_valid
 from net.errors import DecodeError, LogFileError
-from net.fsutil import fsync_dir, os_reason
+from net.fsutil import NO_INHERIT, fsync_dir, os_reason, write_at
 
 __all__ = [
     "MAGIC",
@@ -210,7 +210,7 @@ class LogWriter:
         """Create a new log (``LogFileError`` if it exists or cannot be written)."""
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | NO_INHERIT, 0o600)
         except FileExistsError as error:
             raise LogFileError(f"{path} already exists; it was left as it is") from error
         except OSError as error:
@@ -225,7 +225,7 @@ class LogWriter:
         """Open an existing log to append to it, cutting a torn tail (which is reported)."""
         contents = read_log(path)
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
+            fd = os.open(path, os.O_RDWR | NO_INHERIT)
             if contents.torn is not None:
                 os.ftruncate(fd, contents.end)
                 os.fsync(fd)
@@ -256,7 +256,7 @@ class LogWriter:
         if self._fd is None:
             raise LogFileError(f"{self.path} is closed")
         try:
-            written = os.pwrite(self._fd, data, self._size)
+            written = write_at(self._fd, data, self._size)
             if written != len(data):
                 raise OSError(f"only {written} of {len(data)} bytes were written")
             if sync:
