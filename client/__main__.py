@@ -6,5 +6,7 @@ from __future__ import annotations
 import sys
 
 from client.cli import main
+from client.interrupts import break_like_ctrl_c
 
+break_like_ctrl_c()  # Windows' Ctrl-Break leaves the table like Ctrl-C
 sys.exit(main())

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from net.identity import palabre_home
 from net.private_files import make_private_dir
+from net.safe_names import safe_file_name
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -39,7 +40,10 @@ FILE_NAME = "client.json"
 
 
 def profile_dir(profile: str = "default") -> Path:
-    return palabre_home() / profile
+    # The window takes --profile as typed: a valid profile name is kept as it is; any other
+    # (``con``, ``../x``, which net.identity refuses) still names one folder in the home
+    # that every system can keep, never a device or a path outside it.
+    return palabre_home() / safe_file_name(profile, fallback="default")
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from net.private_files import (
     read_private,
     write_private,
 )
+from net.safe_names import is_safe_file_name
 
 __all__ = [
     "ENV_HOME",
@@ -132,10 +133,13 @@ def palabre_home() -> Path:
 
 
 def _check_name(name: str, what: str) -> str:
-    if not _NAME.fullmatch(name):
+    # A profile's folder is copied between systems: a name Windows cannot keep (``con``,
+    # ``ana.``) is refused everywhere (net.safe_names), not made here and lost there.
+    if not _NAME.fullmatch(name) or not is_safe_file_name(name):
         raise IdentityError(
             f"{what} name {name!r} is not allowed: use up to 64 letters, digits, '.', '_' "
-            "or '-', starting with a letter or digit"
+            "or '-', starting with a letter or digit, not ending with '.', and not a name "
+            "Windows keeps for devices (CON, PRN, AUX, NUL, COM1-9, LPT1-9)"
         )
     return name
 

@@ -51,7 +51,9 @@ def _export(request: ExportRequest) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from client import cli
+    from client.interrupts import break_like_ctrl_c
 
+    break_like_ctrl_c()  # Windows' Ctrl-Break leaves the table like Ctrl-C
     args = list(sys.argv[1:] if argv is None else argv)
     if _has_subcommand(args):
         return cli.main(args, exporter=_export)

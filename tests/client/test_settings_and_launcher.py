@@ -20,6 +20,7 @@ from client.launcher import (
 )
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.settings import MAX_RECENT, RecentTable, SettingsStore, check_name
+from net.safe_names import is_safe_file_name
 
 
 @pytest.fixture(autouse=True)
@@ -58,6 +59,19 @@ def test_settings_saved_first_leave_a_private_home(
         os.umask(old)
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o700
     assert Launcher(profile="alice").warnings() == []
+
+
+@pytest.mark.parametrize("profile", ["con", "NUL.x", "ana.", "../../outside", "a/b"])
+def test_settings_of_any_profile_name_stay_in_the_home_under_a_name_every_system_keeps(
+    home: Path, profile: str
+) -> None:
+    """Issue 28: the window takes ``--profile`` as typed; its settings went to
+    ``<home>/con/client.json`` (a device on Windows) or outside the home (``../..``)."""
+    store = SettingsStore(profile)
+    store.remember_table(RecentTable("127.0.0.1:7000"))
+    assert store.path.parent.parent == home
+    assert is_safe_file_name(store.path.parent.name)
+    assert SettingsStore(profile).settings.recent[0].address == "127.0.0.1:7000"
 
 
 def test_a_fifo_as_settings_file_gives_defaults_at_once(home: Path) -> None:

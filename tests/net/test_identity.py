@@ -151,6 +151,16 @@ def test_bad_profile_names_are_refused(tmp_path: Path, name: str) -> None:
         identity_path(name, tmp_path)
 
 
+@pytest.mark.parametrize("name", ["con", "NUL", "aux.old", "com1", "Lpt9.x", "ana.", "ana.."])
+def test_profile_names_windows_cannot_keep_are_refused(tmp_path: Path, name: str) -> None:
+    """Issue 28: a profile folder named ``con`` or ``ana.`` is made on Linux, but Windows opens
+    a device for the first and drops the dot of the second; the profile must move between
+    systems, so neither is a profile name anywhere."""
+    with pytest.raises(IdentityError, match=r"profile name .* is not allowed.*devices"):
+        load_profile_identity(name, tmp_path)
+    assert not (tmp_path / "profiles").exists()
+
+
 def test_home_comes_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV_HOME, str(tmp_path))
     assert palabre_home() == tmp_path
