@@ -271,6 +271,12 @@ class Printer:
     def summary(self, code: int) -> None:
         """The last lines: plies left unfinal, the halt's verdict, the chain."""
         table = self.peer.table
+        counted, refused = self.peer.evidence_budget.counted, self.peer.refused_on_links
+        if counted or refused:
+            self.say(
+                f"not written: {refused:,} records refused on links (evidence of nothing), "
+                f"{counted:,} refused records past the evidence budget"
+            )
         if table is not None:
             head = table.head
             for ply in range(max(table.final_ply + 1, 1), head.ply + 1):

@@ -15,11 +15,13 @@ Invariants:
 * a restarted peer resumes from its own game file: its own records are never signed
   differently, its signers' seqs go on after the file's;
 * a halt, a refused record, the END and the outcome conclude the peer (``conclude``) and
-  halts and refusals are written as evidence files next to the game file.
+  halts and refusals are written as evidence files next to the game file, refusals within
+  the budget of ``client.evidence_budget`` (past it they are counted, not written).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -237,8 +239,12 @@ class PeerTable(PeerCore):
                 self.conclude(3, HALT_LINGER, wait_links=False)
             self._write_evidence("halt", event.evidence, halted=True)
         elif isinstance(event, RecordRejected) and event.evidence is not None:
-            self._rejected_count += 1
-            self._write_evidence(f"rejected-{self._rejected_count}", event.evidence, halted=False)
+            evidence = event.evidence
+            author = evidence.culprits[0] if evidence.culprits else event.record.author
+            size = len(json.dumps(evidence.to_json(), indent=1, ensure_ascii=False))
+            if self.evidence_budget.admit(author, size):  # past it: counted, not written
+                self._rejected_count += 1
+                self._write_evidence(f"rejected-{self._rejected_count}", evidence, halted=False)
         elif isinstance(event, TableEnded):
             self.conclude(0, END_LINGER, wait_links=False)
         elif isinstance(event, GameOver):
