@@ -54,6 +54,7 @@ from client.peer import (
     NameWarning,
     Peer,
     RecordsSent,
+    TableFlooded,
     TableStarted,
 )
 from client.records import CHAIN_KINDS, key_label
@@ -189,6 +190,10 @@ class Printer:
 
     def _on_LinkRefused(self, event: LinkRefused) -> None:
         self.say(f"REJECTED: {event.reason}")
+
+    def _on_TableFlooded(self, event: TableFlooded) -> None:
+        said = notice(event.notice_key, name=event.name, count=f"{event.dropped:,}")
+        self.say(f"flood: {said.english()}")
 
     def _on_Halted(self, event: Halted) -> None:
         self._halted = True

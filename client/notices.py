@@ -46,6 +46,8 @@ ENGLISH: Mapping[str, str] = {
     "warning": "Warning: {text}",
     "evidence-written": "Evidence written to {path}",
     "halted": "The table halted at ply {ply}: {message}",
+    "flood-chat": "{name} is flooding the table; {count} lines dropped.",
+    "flood-point": "{name} is flooding the table; {count} pointings dropped.",
     # The host's own words after the start (free text, nothing to translate).
     "host-says": "{text}",
 }

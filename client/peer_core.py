@@ -29,6 +29,7 @@ import trio
 
 from client.bots import Bot, make_bot
 from client.evidence_budget import EvidenceBudget
+from client.flood_guard import FloodGuard
 from client.game_file import GameFile, game_dir
 from client.known_peers import KnownPeers
 from client.mesh import Held, Mesh
@@ -111,6 +112,8 @@ class PeerCore:
         self._rejected_count = 0
         self.evidence_budget = EvidenceBudget()
         """What is left to write of refused records' evidence (``client.evidence_budget``)."""
+        self.floods = FloodGuard()
+        """How fast each author may chat and point (``client.flood_guard``)."""
         self.refused_on_links = 0
         """Records ``net`` refused on every link: counted, never written."""
         self._nursery: trio.Nursery | None = None

@@ -51,6 +51,22 @@ class NameWarning:
 
 
 @dataclass(frozen=True)
+class TableFlooded:
+    """``name`` sent chat (``kind`` CHAT) or pointing (POINT) faster than the table takes
+    it (``client.flood_guard``): ``dropped`` of its records were dropped in one burst."""
+
+    key: bytes
+    name: str
+    kind: str
+    dropped: int
+
+    @property
+    def notice_key(self) -> str:
+        """The table's notice for it (``client.notices``)."""
+        return "flood-chat" if self.kind == "CHAT" else "flood-point"
+
+
+@dataclass(frozen=True)
 class EvidenceWritten:
     path: Path
     halted: bool

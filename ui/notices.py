@@ -52,6 +52,12 @@ NOTICES: dict[str, object] = {
     "warning": QT_TRANSLATE_NOOP("Notice", "Warning: {text}"),
     "evidence-written": QT_TRANSLATE_NOOP("Notice", "Evidence written to {path}"),
     "halted": QT_TRANSLATE_NOOP("Notice", "The table halted at ply {ply}: {message}"),
+    "flood-chat": QT_TRANSLATE_NOOP(
+        "Notice", "{name} is flooding the table; {count} lines dropped."
+    ),
+    "flood-point": QT_TRANSLATE_NOOP(
+        "Notice", "{name} is flooding the table; {count} pointings dropped."
+    ),
 }
 
 

@@ -43,7 +43,9 @@ Lies (the record is signed with the liar's own key unless said otherwise):
 * ``flood:COUNT``: COUNT chat records at once (signed in memory, seq from 10⁶ on: the
   flood is not worth writing ahead; held, so a pull is answered with them);
 * ``flood_signed:COUNT``: like ``flood`` but each chat signed by its own signer (written
-  ahead, in seq order): valid records a rate limit must stop, not a seq window;
+  ahead, in seq order), and not held (no pull is answered with them): valid records a
+  rate limit must stop, not a seq window;
+* ``point_flood:COUNT``: COUNT pointing records, signed the same way;
 * ``outsider_flood:COUNT``: on a second link (its own key, a valid handshake), COUNT
   envelopes of almost 64 KiB each, validly signed by a fresh key that is no peer at this
   table (what they hold is never read: the author is refused first);
@@ -358,6 +360,17 @@ class Liar:
         self.told("flood_signed", f"{count} chat records")
         self.send_signed(("CHAT", {"text": f"flood {n} of {count}"}) for n in range(1, count + 1))
 
+    def _point_flood(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        count = int(arg)
+        self.told("point_flood", f"{count} pointing records")
+        ply = table.head.ply
+        self.send_signed(
+            ("POINT", {"ply": ply, "arrows": [[n % 81, (n // 81) % 81]], "squares": [n % 65536]})
+            for n in range(count)
+        )
+
     def _rejected_flood(self, arg: str) -> None:
         table = self.peer.table
         assert table is not None
@@ -368,17 +381,28 @@ class Liar:
         self.send_signed(("MOVE", body) for _ in range(count))
 
     def send_signed(self, records: Any) -> None:
-        """Sign each ``(kind, body)`` with its own signer (written ahead, one fsync for all)
-        and send them on every link, held for pulls; its own core never judges them."""
+        """Sign each ``(kind, body)`` with its own signer (written ahead) and send them on
+        every link; its own core never judges them.  The signing goes on in a task, in slices
+        of 200 (each fsynced), so the liar still reads its links meanwhile.  Not held: a
+        flooder answering each pull with 30,000 records makes every peer check as many
+        signatures again, a CPU flood of the link (not what this lie is about)."""
         peer = self.peer
         signer = peer.signer(peer.identity)
-        signed = [signer.sign(kind, body) for kind, body in records]
-        assert peer.file is not None
-        peer.file.sync()
-        for record in signed:
-            peer._hold(record)
-            for link in peer.links:
-                link.send(SendRecord(record.envelope))
+        assert self.nursery is not None and peer.file is not None
+        file = peer.file
+
+        async def sign_all() -> None:
+            for index, (kind, body) in enumerate(records):
+                record = signer.sign(kind, body)
+                peer.policy.seen.add(record.record_hash)
+                for link in peer.links:
+                    link.send(SendRecord(record.envelope))
+                if index % 200 == 199:
+                    file.sync()
+                    await trio.sleep(0)
+            file.sync()
+
+        self.nursery.start_soon(sign_all)
 
     def _outsider_flood(self, arg: str) -> None:
         table = self.peer.table

@@ -665,6 +665,14 @@
         <source>The table halted at ply {ply}: {message}</source>
         <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {message}</translation>
     </message>
+    <message>
+        <source>{name} is flooding the table; {count} lines dropped.</source>
+        <translation>{name} inonde la table&#xa0;; {count} lignes écartées.</translation>
+    </message>
+    <message>
+        <source>{name} is flooding the table; {count} pointings dropped.</source>
+        <translation>{name} inonde la table&#xa0;; {count} marques écartées.</translation>
+    </message>
 </context>
 <context>
     <name>Outcome</name>
