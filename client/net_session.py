@@ -308,7 +308,8 @@ class NetSession:
         self._emit(PlayersChanged(self._seats()))
 
     def _on_TableFlooded(self, event: TableFlooded) -> None:
-        self._notice(event.notice_key, name=event.name, count=f"{event.dropped:,}")
+        name = self._name_of(event.key) or event.name
+        self._notice(event.notice_key, name=name, count=f"{event.dropped:,}")
 
     def _on_RecordRejected(self, event: RecordRejected) -> None:
         self._notice("refused", reason=event.reason)

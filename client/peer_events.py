@@ -39,6 +39,8 @@ class LinkRefused:
 
     reason: str
     sender: bytes
+    remote: str = ""
+    """Where the link's other end is (``10.0.0.9:7000``), for summing up repeats."""
 
 
 @dataclass(frozen=True)

@@ -333,7 +333,7 @@ class PeerLinks(PeerTable):
         link.refused += 1
         self.refused_on_links += 1
         reason = f"from {self.describe_link(link)}: {event.reason}"
-        self.notify(LinkRefused(reason, link.key))
+        self.notify(LinkRefused(reason, link.key, link.link.remote))
         if link.refused > MAX_REFUSED_PER_LINK and not link.closing:
             link.close(
                 f"too many records refused on this link ({link.refused})", CloseCode.PROTOCOL
