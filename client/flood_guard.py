@@ -8,10 +8,10 @@ kind: a burst at once, then a steady rate.  A record past it, or past the bytes 
 pulls per author, is dropped before it is held, logged or passed on, and counted; once a
 burst of drops is over (nothing more dropped for ``FLOOD_QUIET``, or every
 ``FLOOD_REPORT_EVERY`` while it lasts) it is reported once, with how many were dropped.
-A chat or pointing record whose seq is not above the author's last dropped one is a copy
-of a dropped record (the flooder answers pulls with them) or was overtaken by the flood: it
-is dropped without being counted again, so memory stays one number per author, not one
-per record.
+A chat (pointing) record whose seq is not above the author's last dropped chat (pointing)
+is a copy of a dropped record (the flooder answers pulls with them) or was overtaken by the
+flood: it is dropped without being counted again, so memory stays one number per author and
+kind, not one per record.
 
 Determinism: these records are outside the chain (docs/TABLE.md: kept in arrival order,
 never part of a digest), so peers that drop different ones still agree on every ply; only
@@ -89,8 +89,8 @@ class FloodGuard:
     def __init__(self) -> None:
         self._buckets: dict[tuple[bytes, str], _Bucket] = {}
         self._held: dict[bytes, int] = {}
-        self._dropped_through: dict[bytes, int] = {}
-        """The highest seq of each author's records dropped here."""
+        self._dropped_through: dict[tuple[bytes, str], int] = {}
+        """The highest seq of each author's records of each kind dropped here."""
         self._bursts: dict[tuple[bytes, str], _Burst] = {}
 
     def admits(self, record: SignedRecord, now: float) -> bool:
@@ -99,22 +99,32 @@ class FloodGuard:
         rate = RATES.get(record.kind)
         if rate is None:
             return True
-        if record.seq <= self._dropped_through.get(record.author, 0):
-            return False  # a copy of one dropped already (a pull's answer), or older: silently
-        burst, per_second = rate
         key = (record.author, record.kind)
-        bucket = self._buckets.setdefault(key, _Bucket(float(burst), now))
-        bucket.tokens = min(float(burst), bucket.tokens + (now - bucket.at) * per_second)
-        bucket.at = now
+        if record.seq <= self._dropped_through.get(key, 0):
+            return False  # a copy of one dropped already (a pull's answer), or older: silently
         held = self._held.get(record.author, 0) + len(record.envelope)
-        if bucket.tokens < 1.0 or held > MAX_HELD_OUTSIDE_BYTES:
-            self._dropped_through[record.author] = record.seq
+        if held > MAX_HELD_OUTSIDE_BYTES or not self.spend(record.author, record.kind, now):
+            self._dropped_through[key] = record.seq
             drops = self._bursts.setdefault(key, _Burst(0, now, now))
             drops.dropped += 1
             drops.last_at = now
             return False
-        bucket.tokens -= 1.0
         self._held[record.author] = held
+        return True
+
+    def spend(self, author: bytes, kind: str, now: float) -> bool:
+        """Take one record of ``kind`` from ``author``'s bucket if it has one (True) — the
+        check a peer makes on its own player's lines before signing them, too."""
+        rate = RATES.get(kind)
+        if rate is None:
+            return True
+        burst, per_second = rate
+        bucket = self._buckets.setdefault((author, kind), _Bucket(float(burst), now))
+        bucket.tokens = min(float(burst), bucket.tokens + (now - bucket.at) * per_second)
+        bucket.at = now
+        if bucket.tokens < 1.0:
+            return False
+        bucket.tokens -= 1.0
         return True
 
     def due(self) -> float | None:

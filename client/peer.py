@@ -123,6 +123,7 @@ class Peer(PeerPresence):
 
     async def wind_down(self, timeout: float = 3.0) -> None:
         """After ``done``: let the links say goodbye (bounded), then close the file."""
+        self.report_floods(math.inf)  # a burst of drops still going on is told all the same
         with trio.move_on_after(timeout):
             while self.links:
                 self._links_changed = trio.Event()

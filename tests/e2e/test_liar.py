@@ -24,6 +24,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ import pytest
 
 from client.bots import make_bot
 from client.evidence_budget import MAX_EVIDENCE_BYTES_PER_AUTHOR, MAX_EVIDENCE_FILES_PER_AUTHOR
-from client.flood_guard import MAX_HELD_OUTSIDE_BYTES
+from client.flood_guard import FLOOD_QUIET, MAX_HELD_OUTSIDE_BYTES
 from client.match import play_match
 from client.net_demo import check_chains
 from engines import find_engine
@@ -398,9 +399,11 @@ def test_a_flood_of_chat_and_pointing_is_dropped_past_a_persons_pace_and_told_on
     plays on; memory and the game file stay small."""
     table.host("consensus", *FAST, faults="memory=1")
     table.join("P2", "--seat", "2", *FAST)
-    table.join("Liar", "--seat", "3", *FAST, lies="flood_signed@3:10000;point_flood@5:20000")
+    table.join("Liar", "--seat", "3", *FAST, lies="flood_signed@3:10000;point_flood@3:20000")
     table.join("P4", "--seat", "4", *FAST)
+    began = time.monotonic()
     codes = table.finish(timeout=180)
+    elapsed = time.monotonic() - began
     assert codes == [0, 0, 0, 0], table.outputs()
     same_chains(table)
     host = table.procs[0]
@@ -418,9 +421,12 @@ def test_a_flood_of_chat_and_pointing_is_dropped_past_a_persons_pace_and_told_on
             )
             dropped = sum(int(count.replace(",", "")) for count in told_lines)
             print(f"{proc.name}: {what}: {shown} shown, {dropped} dropped, told {len(told_lines)}x")
-            assert 1 <= len(told_lines) <= 6, proc.output  # once per burst (10 s at most)
-            # each counted once; one overtaken by a later dropped one is dropped uncounted
-            assert total * 0.95 <= shown + dropped <= total, proc.output
+            # told once per burst: a burst ends after FLOOD_QUIET without drops, or is told
+            # every FLOOD_REPORT_EVERY while it lasts (longer on a loaded machine)
+            assert 1 <= len(told_lines) <= 1 + elapsed / FLOOD_QUIET, proc.output
+            assert len(told_lines) * 100 < dropped
+            # each counted once (what the liar had not sent when the game ended is neither)
+            assert shown + dropped <= total and dropped > 0, proc.output
             assert shown < total // 20
         (path,) = (table.home / "profiles" / proc.name / "games").glob("*.palabre-log")
         print(f"{proc.name}: game file {path.stat().st_size} bytes")
