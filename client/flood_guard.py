@@ -14,10 +14,11 @@ flood: it is dropped without being counted again, so memory stays one number per
 kind, not one per record.
 
 Determinism: these records are outside the chain (docs/TABLE.md: kept in arrival order,
-never part of a digest), so peers that drop different ones still agree on every ply; only
-an author's records of these two kinds are ever dropped here.  Draw offers, acceptances and
-takebacks are not rate-limited: they count toward plies, and one per author and position
-counts anyway.
+never part of a digest), so peers that drop different ones still agree on every ply.  Draw
+offers and acceptances, takeback asks and consents have no rate (a bot peer may offer at
+every ply, and only one per author and position counts anyway) but count toward the bytes
+held: past ``MAX_HELD_OUTSIDE_BYTES`` of an author's, no honest player comes near it, they
+are dropped too (a DRAW or TAKEBACK carries the acceptances it needs in its own body).
 
 Invariants: buckets never hold more than their burst; ``held`` only grows, by the size of
 each admitted record; a report is made once per burst, with a count of at least one.
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from client.records import CHAT, POINT, SignedRecord
+from client.records import CHAT, OUTSIDE_KINDS, POINT, SignedRecord
 
 __all__ = [
     "CHAT_BURST",
@@ -51,8 +52,9 @@ POINT_BURST = 60
 POINT_PER_SECOND = 10.0
 """Pointing records per second an author may send, steadily, after a burst."""
 MAX_HELD_OUTSIDE_BYTES = 1024 * 1024
-"""Bytes of an author's chat and pointing records a peer holds (and logs) for a table:
-about 1,700 chat lines of the longest kind, many more of ordinary ones."""
+"""Bytes of an author's records outside the chain (chat, pointing, draw offers and
+acceptances, takeback asks and consents) a peer holds (and logs) for a table: about 1,700
+chat lines of the longest kind, many more of ordinary ones, some 5,000 of the others."""
 FLOOD_QUIET = 2.0
 """Seconds without a dropped record after which a burst of drops is over and reported."""
 FLOOD_REPORT_EVERY = 10.0
@@ -94,10 +96,9 @@ class FloodGuard:
         self._bursts: dict[tuple[bytes, str], _Burst] = {}
 
     def admits(self, record: SignedRecord, now: float) -> bool:
-        """Whether ``record`` may be taken now (records of other kinds always are); a
-        record refused is counted in its author's burst."""
-        rate = RATES.get(record.kind)
-        if rate is None:
+        """Whether ``record`` may be taken now (records of the chain, claims and votes
+        always are); a record refused is counted in its author's burst."""
+        if record.kind not in OUTSIDE_KINDS:
             return True
         key = (record.author, record.kind)
         if record.seq <= self._dropped_through.get(key, 0):

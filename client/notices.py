@@ -48,6 +48,7 @@ ENGLISH: Mapping[str, str] = {
     "halted": "The table halted at ply {ply}: {message}",
     "flood-chat": "{name} is flooding the table; {count} lines dropped.",
     "flood-point": "{name} is flooding the table; {count} pointings dropped.",
+    "flood-other": "{name} is flooding the table; {count} records dropped.",
     # The host's own words after the start (free text, nothing to translate).
     "host-says": "{text}",
 }

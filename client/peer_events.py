@@ -54,8 +54,9 @@ class NameWarning:
 
 @dataclass(frozen=True)
 class TableFlooded:
-    """``name`` sent chat (``kind`` CHAT) or pointing (POINT) faster than the table takes
-    it (``client.flood_guard``): ``dropped`` of its records were dropped in one burst."""
+    """``name`` sent chat (``kind`` CHAT), pointing (POINT) or other records outside the
+    chain faster or more than the table takes (``client.flood_guard``): ``dropped`` of its
+    records were dropped in one burst."""
 
     key: bytes
     name: str
@@ -65,7 +66,7 @@ class TableFlooded:
     @property
     def notice_key(self) -> str:
         """The table's notice for it (``client.notices``)."""
-        return "flood-chat" if self.kind == "CHAT" else "flood-point"
+        return {"CHAT": "flood-chat", "POINT": "flood-point"}.get(self.kind, "flood-other")
 
 
 @dataclass(frozen=True)

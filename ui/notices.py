@@ -58,6 +58,9 @@ NOTICES: dict[str, object] = {
     "flood-point": QT_TRANSLATE_NOOP(
         "Notice", "{name} is flooding the table; {count} pointings dropped."
     ),
+    "flood-other": QT_TRANSLATE_NOOP(
+        "Notice", "{name} is flooding the table; {count} records dropped."
+    ),
 }
 
 

@@ -73,3 +73,23 @@ def test_the_bytes_held_per_author_are_bounded_however_slowly_it_floods() -> Non
     taken = sum(guard.admits(chat(BEA, seq, text), float(seq)) for seq in range(1, 2000))
     assert MAX_HELD_OUTSIDE_BYTES // (size + 8) <= taken <= MAX_HELD_OUTSIDE_BYTES // size
     assert not guard.admits(chat(BEA, 2001, text), 10_000.0)
+
+
+def test_draw_offers_have_no_pace_but_count_toward_the_bytes_held() -> None:
+    guard = FloodGuard()
+
+    def offer(seq: int) -> SignedRecord:
+        body = {"ply": 1, "prev": bytes(32)}
+        return record_from_net(sign_record(BEA, Kind.DRAW_OFFER, TABLE, seq, body))
+
+    first = offer(1)
+    assert all(guard.admits(offer(seq), 0.0) for seq in range(1, CHAT_BURST * 4))  # no rate
+    size = len(first.envelope)
+    held = (CHAT_BURST * 4 - 1) * size
+    budget = (MAX_HELD_OUTSIDE_BYTES - held) // (size + 8)
+    seq = CHAT_BURST * 4
+    while guard.admits(offer(seq), 0.0):
+        seq += 1
+    assert seq - CHAT_BURST * 4 >= budget  # refused only once the bytes held are spent
+    [report] = guard.reports(FLOOD_QUIET)
+    assert report == FloodReport(BEA.public_key, "DRAW_OFFER", 1)

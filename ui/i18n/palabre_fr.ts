@@ -673,6 +673,10 @@
         <source>{name} is flooding the table; {count} pointings dropped.</source>
         <translation>{name} inonde la table&#xa0;; {count} marques écartées.</translation>
     </message>
+    <message>
+        <source>{name} is flooding the table; {count} records dropped.</source>
+        <translation>{name} inonde la table&#xa0;; {count} messages écartés.</translation>
+    </message>
 </context>
 <context>
     <name>Outcome</name>
