@@ -330,11 +330,13 @@ class PeerLinks(PeerTable):
         """A record ``net`` did not take on ``link`` (its author is not at the table, or it is
         for another table): shown, counted, never written (anyone can send one, so it is
         evidence of nothing); past ``MAX_REFUSED_PER_LINK`` the link is closed."""
+        if link.closing:
+            return  # what was on its way when the link was closed: nothing more to say
         link.refused += 1
         self.refused_on_links += 1
         reason = f"from {self.describe_link(link)}: {event.reason}"
         self.notify(LinkRefused(reason, link.key, link.link.remote))
-        if link.refused > MAX_REFUSED_PER_LINK and not link.closing:
+        if link.refused > MAX_REFUSED_PER_LINK:
             link.close(
                 f"too many records refused on this link ({link.refused})", CloseCode.PROTOCOL
             )
