@@ -8,11 +8,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from client.export_request import ExportRequest, OptionError, add_export_options, export_request
+from client.secret_input import ENV_SECRET
 from engines import UnknownGame, engine_names, find_engine
 from engines.base import InvalidParams
-from net.errors import InviteError
 from net.identity import parse_fingerprint
-from net.invite import DEFAULT_PORT, check_secret
+from net.invite import DEFAULT_PORT
 
 __all__ = ["GENERATE", "build_parser", "main"]
 
@@ -74,29 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="a game log file")
     show.add_argument("--ply", type=int, default=None, metavar="N", help="print the board at ply N")
     export = log_commands.add_parser(
-        "export", help="draw the board at a ply (PNG, SVG), or the whole game (animated PNG)"
+        "export",
+        help="draw the board at a ply (PNG, SVG), the whole game (GIF, animated PNG or WebP), "
+        "or write a replay page (HTML)",
     )
-    export.add_argument("file", help="a game log file")
-    export.add_argument("--ply", type=int, default=None, metavar="N", help="the ply to draw")
-    kind = export.add_mutually_exclusive_group(required=True)
-    kind.add_argument("--png", dest="out_png", metavar="OUT", help="write a PNG picture")
-    kind.add_argument("--svg", dest="out_svg", metavar="OUT", help="write an SVG drawing")
-    kind.add_argument(
-        "--apng",
-        dest="out_apng",
-        metavar="OUT",
-        help="write the whole game as an animated PNG, one frame per ply (no --ply)",
-    )
-    export.add_argument(
-        "--size", type=int, default=800, metavar="PX", help="picture width and height (default 800)"
-    )
-    export.add_argument(
-        "--delay",
-        type=int,
-        default=None,
-        metavar="MS",
-        help="--apng: how long each ply is shown (default 700 ms)",
-    )
+    add_export_options(export)
     return parser
 
 
@@ -165,8 +148,10 @@ def _add_host(commands: Any) -> None:
         default=None,
         metavar="TEXT",
         help="admit only players who know the table secret (given in the invite); "
-        "without TEXT, a strong one is made",
+        "without TEXT, a strong one is made; '-' to type it unseen (TEXT itself can be read "
+        f"by every user of this machine: prefer {ENV_SECRET} or --secret-file)",
     )
+    _add_secret_file(host)
     host.add_argument(
         "--refuse",
         action="append",
@@ -179,7 +164,12 @@ def _add_host(commands: Any) -> None:
 
 def _add_join(commands: Any) -> None:
     join = commands.add_parser("join", help="join a table by address or invite")
-    join.add_argument("address", metavar="ADDRESS[:PORT]|INVITE")
+    join.add_argument(
+        "address",
+        metavar="ADDRESS[:PORT]|INVITE|-",
+        help="'-' reads it from standard input (an invite on the command line can be read by "
+        "every user of this machine)",
+    )
     join.add_argument("--seat", type=int, default=None, metavar="N", help="ask for seat N")
     join.add_argument("--watch", action="store_true", help="watch the table without a seat")
     join.add_argument(
@@ -192,9 +182,21 @@ def _add_join(commands: Any) -> None:
         "--secret",
         default=None,
         metavar="TEXT",
-        help="the table secret, when joining by address (an invite carries its own)",
+        help="the table secret, when joining by address (an invite carries its own); '-' to "
+        f"type it unseen (TEXT itself can be read by every user of this machine: prefer "
+        f"{ENV_SECRET} or --secret-file)",
     )
+    _add_secret_file(join)
     _add_peer_options(join)
+
+
+def _add_secret_file(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--secret-file",
+        default=None,
+        metavar="FILE",
+        help=f"read the table secret from FILE's first line (or set {ENV_SECRET})",
+    )
 
 
 def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -206,11 +208,6 @@ def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) 
         1 <= len(args.name.strip()) <= 32 and args.name.isprintable()
     ):
         parser.error("--name must be 1 to 32 printable characters")
-    if args.secret is not None and args.secret != GENERATE:
-        try:
-            args.secret = check_secret(args.secret)
-        except InviteError as error:
-            parser.error(f"--secret: {error}")
     if not 0 <= args.port <= 65535:
         parser.error("--port must be a number from 0 to 65535")
     if args.command == "host":
@@ -230,6 +227,63 @@ def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) 
         )
 
 
+def _hold_profile(args: argparse.Namespace) -> int | None:
+    """Take the profile's lock for this process's life (``client.profile_lock``); the exit
+    code when it cannot be taken: 4 when another process plays with the profile."""
+    from client.profile_lock import ProfileInUse, hold_profile
+    from net.errors import IdentityError
+    from net.fsutil import os_reason
+
+    if args.command == "host":
+        doing = "hosting a table"
+    else:
+        doing = "watching a table" if args.watch else "playing a table"
+    try:
+        hold_profile(args.profile, doing)
+    except ProfileInUse as error:
+        print(
+            f"palabre: {error}; one profile plays one table at a time: wait for that game "
+            "to end, or use another --profile",
+            file=sys.stderr,
+        )
+        return 4
+    except IdentityError as error:  # a profile name that is not allowed
+        print(f"palabre: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(
+            f"palabre: cannot lock the profile {args.profile}: {os_reason(error)}", file=sys.stderr
+        )
+        return 1
+    _warn_about_profile(args.profile)
+    return None
+
+
+def _warn_about_profile(profile: str) -> None:
+    """Say what makes the profile's key less private than it looks (it still works)."""
+    from net.identity import profile_warnings
+
+    for text in profile_warnings(profile):
+        print(f"palabre: warning: {text}", file=sys.stderr, flush=True)
+
+
+def _read_secret_and_invite(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The secret from wherever it was given (``client.secret_input``), and ``join -``'s
+    invite; a usage error when they cannot be read."""
+    from client.secret_input import SecretInputError, read_invite, read_secret
+
+    def warn(text: str) -> None:
+        print(f"palabre: warning: {text}", file=sys.stderr, flush=True)
+
+    try:
+        if args.command == "join":
+            args.address = read_invite(args.address)
+        if args.secret != GENERATE or args.secret_file is not None:
+            args.secret = read_secret(args.secret, args.secret_file, warn=warn)
+    except SecretInputError as error:
+        parser.error(str(error))
+
+
 def _print_id(profile: str) -> int:
     """``palabre id``: the fingerprint on stdout; a note on stderr when the key is new."""
     from net.errors import IdentityError
@@ -241,16 +295,16 @@ def _print_id(profile: str) -> int:
     except IdentityError as error:
         print(f"palabre: {error}", file=sys.stderr)
         return 1
+    _warn_about_profile(profile)
     if created:
         print(f"palabre: created a new key for profile {profile!r} in {path}", file=sys.stderr)
     print(identity.fingerprint)
     return 0
 
 
-Exporter = Callable[[Path, int | None, Path, str, int, int | None], int]
+Exporter = Callable[[ExportRequest], int]
 """``log export``'s drawing, given by the entry point (it needs Qt, which client never
-imports): (log file, ply, output file, ``png``, ``svg`` or ``apng``, size, frame delay in
-ms) -> exit code."""
+imports): the checked request -> exit code."""
 
 
 def main(argv: Sequence[str] | None = None, exporter: Exporter | None = None) -> int:
@@ -268,6 +322,10 @@ def main(argv: Sequence[str] | None = None, exporter: Exporter | None = None) ->
             from client.headless import run_host, run_join
 
             _check_peer_args(parser, args)
+            refused = _hold_profile(args)
+            if refused is not None:
+                return refused
+            _read_secret_and_invite(parser, args)
             return run_host(args) if args.command == "host" else run_join(args)
         if args.command == "demo":
             if args.pace < 0:
@@ -313,21 +371,10 @@ def _log(
                 "palabre: log export draws with Qt: run it as `palabre log export`", file=sys.stderr
             )
             return 2
-        if not 16 <= args.size <= 8192:
-            parser.error("--size must be from 16 to 8192 pixels")
-        if args.out_apng:
-            if args.ply is not None:
-                parser.error("--apng draws every ply: leave --ply out")
-            if args.delay is not None and not 10 <= args.delay <= 60_000:
-                parser.error("--delay must be from 10 to 60000 milliseconds")
-            return exporter(
-                Path(args.file), None, Path(args.out_apng), "apng", args.size, args.delay
-            )
-        if args.ply is None:
-            parser.error("--png and --svg draw one ply: give it with --ply N")
-        if args.delay is not None:
-            parser.error("--delay is for --apng")
-        out, fmt = (args.out_png, "png") if args.out_png else (args.out_svg, "svg")
-        return exporter(Path(args.file), args.ply, Path(out), fmt, args.size, None)
+        try:
+            request = export_request(args)
+        except OptionError as error:
+            parser.error(str(error))
+        return exporter(request)
     args.log_parser.print_help()
     return 2

@@ -7,10 +7,11 @@ re-checks the embedded records itself (they are signed, so nobody can invent the
 too, and adds the sender's state to its evidence — that is how each evidence file ends up
 with both decoded states.
 
-Invariants: a HALT never changes the chain; its state is only a claim — the note of its
-``StateView`` says whether it hashes to the chain digest the sender claims over the
-records this peer holds; embedded records are only ply records, ACKs and ENDs of this
-table, opened and verified through the injected opener.
+Invariants: a HALT never changes the chain; its reason is only its sender's claim, shown
+quoted after its sender's name (``halt_claim``), never as a finding; its state is only a
+claim too — the note of its ``StateView`` says whether it hashes to the chain digest the
+sender claims over the records this peer holds; embedded records are only ply records,
+ACKs and ENDs of this table, opened and verified through the injected opener.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from client.records import ACK, CHAIN_KINDS, END, BadEnvelope, EnvelopeOpener, S
 from engines import AnyEngine
 from engines.base import state_digest
 
-__all__ = ["HaltClaim", "halt_body", "read_halt", "state_view"]
+__all__ = ["HaltClaim", "halt_body", "halt_claim", "read_halt", "state_view"]
 
 MAX_STATE = 16 * 1024
 MAX_EMBEDDED = 4
@@ -37,6 +38,18 @@ def state_view(source: str, engine: AnyEngine, state: TableState) -> StateView:
     """A state this peer computed, as it goes into evidence."""
     encoded = engine.encode(state.engine_state)
     return StateView(source, encoded, decode_canonical(encoded), f"ply {state.ply}")
+
+
+def halt_claim(who: str, reason: str, ply: int | None = None) -> str:
+    """A HALT's reason as players read it: ``who``'s claim, quoted, never a finding.
+
+    Anyone at the table can sign a HALT with any reason ("peer … (Ann) signed two different
+    records for ply 7"), so the reason is shown as what the sender's palabre says; what
+    the records prove is said apart (the verdict)."""
+    at = "" if ply is None else f" at ply {ply}"
+    if not reason:
+        return f"{who} halted the table{at}, giving no reason"
+    return f"{who} halted the table{at}; its palabre says: “{reason}” (its claim)"
 
 
 def halt_body(

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -131,9 +130,10 @@ class Printer:
         if invite.secret is None:
             self.say(f"Others join with: palabre join {where}")
         else:
+            # Not `--secret SECRET`: other users of a machine read its processes' command lines.
             self.say(
-                f"Others join with the invite, or: palabre join {where} "
-                f"--secret {shlex.quote(invite.secret)}"
+                "Others join with the invite (palabre join - reads it from the input), or: "
+                f"palabre join {where} --secret - and type the table secret {invite.secret}"
             )
             self.say("Only players who know the table secret are admitted: share the invite")
             self.say("with your players only, not with the whole network.")
@@ -448,7 +448,17 @@ def run_join(
         listen_port=args.port,
         rematch=args.rematch > 0,
     )
-    return _run(peer, args, setup, out, lambda printer: peer.run())
+    code = _run(peer, args, setup, out, lambda printer: peer.run())
+    failure = peer.failure
+    if failure is not None and failure.kind == "wrong-secret" and peer.proved_secret is None:
+        # Not asked here and now: a player's terminal may be reading moves already.
+        print(
+            "palabre: this table admits only players who know its secret: join again with "
+            "the invite (palabre join - reads it), or with --secret - to type the secret",
+            file=sys.stderr,
+            flush=True,
+        )
+    return code
 
 
 def _run(

@@ -21,9 +21,11 @@ from client.lobby import JoinRefused
 from client.local_game import LocalGame
 from client.mdns import mdns_enabled
 from client.net_session import NetSession
+from client.profile_lock import ProfileInUse, hold_profile
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 from net.errors import IdentityError, InviteError
-from net.identity import Identity, load_profile_identity
+from net.fsutil import os_reason
+from net.identity import Identity, load_profile_identity, profile_warnings
 from net.invite import DEFAULT_PORT, Invite, check_secret, new_secret
 
 __all__ = [
@@ -141,6 +143,13 @@ class Launcher:
         """This profile's fingerprint (its key is made on first use); ``LaunchError``."""
         return self._identity().fingerprint
 
+    def warnings(self) -> list[str]:
+        """What makes this profile's key less private than it looks (it still works)."""
+        try:
+            return profile_warnings(self.profile)
+        except IdentityError:
+            return []  # a bad profile name: ``fingerprint`` says so
+
     def games(self) -> tuple[str, ...]:
         """The games to offer, the headline game (Consensus) first."""
         names = tuple(self._engines) if self._engines is not None else engine_names()
@@ -197,6 +206,7 @@ class Launcher:
         engine = self.engine(request.game)
         if not 1 <= request.port <= 65535:
             raise LaunchError("The port must be a number from 1 to 65535.")
+        self._hold_profile()
         try:
             peer = HostPeer(
                 self._identity(),
@@ -226,6 +236,7 @@ class Launcher:
             secret = None if request.secret is None else check_secret(request.secret)
         except InviteError as error:
             raise LaunchError(f"Cannot read {target!r}: {error}.") from error
+        self._hold_profile()
         peer = JoinPeer(
             self._identity(),
             where,
@@ -238,6 +249,22 @@ class Launcher:
             bot_delay=self.bot_delay,
         )
         return NetSession(peer)
+
+    def _hold_profile(self) -> None:
+        """One profile, one process (``client.profile_lock``): the window takes the profile
+        when it first goes to a table, and keeps it until it closes."""
+        try:
+            hold_profile(self.profile, "at a table in the palabre window")
+        except ProfileInUse as error:
+            who = f"Another palabre (process {error.pid})" if error.pid else "Another palabre"
+            doing = f": it is {error.doing}" if error.doing else ""
+            raise LaunchError(
+                f"{who} is already using this profile{doing}. You can be at one table at a "
+                "time: leave that table or close that palabre, then try again."
+            ) from error
+        except (IdentityError, OSError) as error:
+            reason = os_reason(error) if isinstance(error, OSError) else str(error)
+            raise LaunchError(f"Cannot use this profile: {reason}.") from error
 
     def _identity(self) -> Identity:
         try:

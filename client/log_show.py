@@ -18,6 +18,7 @@ import unicodedata
 
 from client.board_text import board_lines
 from client.chain import TableState, describe_key
+from client.halting import halt_claim
 from client.records import (
     CHAT,
     DRAW_ACCEPT,
@@ -62,6 +63,7 @@ def game_lines(verification: Verification) -> list[str]:
         lines.append("result:   none yet: the game is not over in this log")
     if report.cut is not None:
         lines.append(f"cut:      {report.cut}")
+    lines.extend(f"damaged:  {damage}" for damage in report.damaged)
     verdict = report.status
     if report.problems:
         verdict += f", {len(report.problems)} problem(s): `palabre verify` lists them"
@@ -103,7 +105,7 @@ def _entry_line(verification: Verification, entry: Entry) -> str:
         marks = len(body["arrows"]) + len(body["squares"])
         return f"        {who} points at the board ({marks} mark(s))" if marks else ""
     if record.kind == HALT:
-        return f"        HALT by {who} at ply {body['ply']}: {_clean(str(body['reason']))}"
+        return f"        {halt_claim(who, _clean(str(body['reason'])), int(body['ply']))}"
     return ""
 
 

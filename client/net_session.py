@@ -50,7 +50,7 @@ from client.peer import (
     TableFlooded,
     TableStarted,
 )
-from client.records import DRAW, REMOVE, RESIGN, TAKEBACK, key_label
+from client.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rematch import RematchChanged, RematchReady, next_peer
 from client.seating import IntentRefused
 from client.session_api import (
@@ -95,6 +95,8 @@ class NetSession:
         self._refused: bytes | None = None
         """The position on which this player refused a takeback (the prompt stays hidden)."""
         self._halted: Halted | None = None
+        self._halt_claims: set[bytes] = set()
+        """The HALTs whose claim was shown (each once)."""
         self._evidence: Path | None = None
         self._away: set[bytes] = set()
         self._stopped = ""
@@ -336,11 +338,21 @@ class NetSession:
         assert table is not None
         first = self._halted is None
         culprits = ", ".join(table.describe(key) for key in evidence.culprits)
-        message = f"{evidence.verdict} ({evidence.reason})"
+        # A divergence opened by another peer's HALT has that peer's claim for its reason:
+        # the verdict alone is the table's finding, and each claim is shown as a claim.
+        claimed = evidence.kind == "halt"
+        message = evidence.verdict if claimed else f"{evidence.verdict} ({evidence.reason})"
         self._halted = Halted(evidence.ply, culprits, str(self._evidence or ""), message)
         self._refresh(self._halted)
         if first:
             self._notice("halted", ply=evidence.ply, message=message)
+        for record in evidence.records:
+            if record.kind == HALT and record.record_hash not in self._halt_claims:
+                self._halt_claims.add(record.record_hash)
+                if record.author != table.me:
+                    name = self._name_of(record.author) or table.describe(record.author)
+                    claim = str(record.body.get("reason", "")) or "—"
+                    self._notice("halt-claim", name=name, ply=record.body.get("ply"), claim=claim)
 
     def _on_GameOver(self, event: GameOver) -> None:
         self._notice("game-over", summary=event.outcome.summary)

@@ -46,6 +46,12 @@ ENGLISH: Mapping[str, str] = {
     "warning": "Warning: {text}",
     "evidence-written": "Evidence written to {path}",
     "halted": "The table halted at ply {ply}: {message}",
+    # Another player's HALT: its reason is that player's claim, never the table's finding.
+    "halt-claim": (
+        "{name}'s palabre stopped the table at ply {ply}, saying: “{claim}”. "
+        "That is its claim, not what your palabre found: the verdict above is."
+    ),
+    # A flood of chat, pointing or other records outside the chain, dropped (one per burst).
     "flood-chat": "{name} is flooding the table; {count} lines dropped.",
     "flood-point": "{name} is flooding the table; {count} pointings dropped.",
     "flood-other": "{name} is flooding the table; {count} records dropped.",

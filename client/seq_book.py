@@ -21,6 +21,11 @@ each ``(author, seq)`` and says what a second, different one is (docs/SECURITY.m
   chain's own rules judge them as they would two records with different ``seq``s —
   equivocation or a double claim halts, an illegal ply is rejected — whichever comes first.
 
+A record whose ``seq`` jumps more than ``SEQ_WINDOW`` past the highest ``seq`` its author used
+so far (``SeqBook.jump``) is refused before it is noted: an honest author counts its records
+one by one, so such a number is a lie, and a file holding it would make a reader's work grow
+with the number instead of with the records (docs/SECURITY.md, "Seq bomb").
+
 Only records of this table by keys that may sign at it are noted; a key of no one at the
 table is the table's business (it rejects the record).  A peer no longer at the table (a
 REMOVE took it off) never halts it: its clash is rejected.  Invariants: the first record of
@@ -34,7 +39,13 @@ from dataclasses import dataclass
 
 from client.records import ACK, CHAIN_KINDS, END, START, SignedRecord
 
-__all__ = ["SeqBook", "SeqClash"]
+__all__ = ["SEQ_WINDOW", "SeqBook", "SeqClash", "seq_jump"]
+
+SEQ_WINDOW = 1 << 20
+"""How far past its author's highest ``seq`` so far a record's ``seq`` may be (1,048,576).
+A peer that missed records of an author (cut off, joined late, pulling) sees its next
+record at most that many records further on; an honest author signs a few records a ply
+(its plies, its ACKs, its chat), so a real table stays orders of magnitude below this."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,14 @@ class SeqBook:
     def __init__(self, start: SignedRecord) -> None:
         self._table_id = start.table_id
         self._first: dict[tuple[bytes, int], SignedRecord] = {(start.author, start.seq): start}
+        self._highest: dict[bytes, int] = {start.author: start.seq}
+
+    def jump(self, record: SignedRecord, runner: bytes | None) -> str | None:
+        """Why ``record`` must be refused for its ``seq`` (None: it may be noted): a ``seq``
+        more than ``SEQ_WINDOW`` past the highest its author used so far at this table."""
+        if record.table_id != self._table_id or runner is None:
+            return None
+        return seq_jump(record.kind, record.seq, self._highest.get(record.author, 0))
 
     def clash(
         self, record: SignedRecord, runner: bytes | None, peers: Collection[bytes]
@@ -82,10 +101,25 @@ class SeqBook:
         if record.table_id != self._table_id or runner is None:
             return None
         first = self._first.setdefault((record.author, record.seq), record)
+        if record.seq > self._highest.get(record.author, 0):
+            self._highest[record.author] = record.seq
         if first.record_hash == record.record_hash or _same_slot(first, record):
             return None
         halts = runner in peers and (_in_chain(first) or _in_chain(record))
         return SeqClash(first, record, runner, halts)
+
+
+def seq_jump(kind: str, seq: int, highest: int) -> str | None:
+    """Why a ``kind`` record numbered ``seq`` by an author whose highest ``seq`` so far is
+    ``highest`` is refused (None: it is not too far): the live table's rule, and the
+    verifier's, in the words both print after the author's name."""
+    if seq <= highest + SEQ_WINDOW:
+        return None
+    return (
+        f"signed a {kind} with seq {seq}, {seq - highest:,} past its last one ({highest}): "
+        f"an author numbers its records one by one, and no table takes a jump of more than "
+        f"{SEQ_WINDOW:,}"
+    )
 
 
 def _in_chain(record: SignedRecord) -> bool:

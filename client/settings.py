@@ -1,8 +1,9 @@
 """What the client remembers between runs: the player's name and the recent tables.
 
-One JSON file per profile, ``<home>/<profile>/client.json``, where ``<home>`` is
-``$PALABRE_HOME`` when set (tests, several installs side by side) and the platform's user
-data directory otherwise (platformdirs).
+One JSON file per profile, ``<home>/<profile>/client.json``, where ``<home>`` is the keys'
+own (``net.identity.palabre_home``): ``$PALABRE_HOME`` when set (tests, several installs side
+by side) and the platform's user data directory otherwise (platformdirs; one folder on
+Windows too, where a second default would have put settings and keys in different places).
 
 Invariants: the file is replaced atomically (written aside, then renamed), so a crash leaves
 the old or the new file, never half of one.  A missing file means defaults; an unreadable or
@@ -18,7 +19,8 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import platformdirs
+from net.identity import palabre_home
+from net.private_files import make_private_dir
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -34,12 +36,6 @@ __all__ = [
 MAX_RECENT = 10
 MAX_NAME_LENGTH = 32
 FILE_NAME = "client.json"
-
-
-def palabre_home() -> Path:
-    """Where palabre keeps its files: ``$PALABRE_HOME`` or the user data directory."""
-    override = os.environ.get("PALABRE_HOME")
-    return Path(override) if override else Path(platformdirs.user_data_dir("palabre"))
 
 
 def profile_dir(profile: str = "default") -> Path:
@@ -89,6 +85,9 @@ class SettingsStore:
 
     def _load(self) -> ClientSettings:
         default = ClientSettings(_default_name())
+        if self.path.exists() and not self.path.is_file():  # a FIFO would block the read
+            self.problem = f"{self.path} is not a regular file; using defaults."
+            return default
         try:
             raw = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -117,7 +116,7 @@ class SettingsStore:
         self._save(replace(self.settings, recent=(table, *others)[:MAX_RECENT]))
 
     def _save(self, settings: ClientSettings) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_dir(self.path.parent)  # 0700, parents too: the home is the keys' home
         data = {
             "name": settings.name,
             "recent": [

@@ -259,7 +259,12 @@ class TableCore:
         if record.record_hash in self._seen:
             return
         self._seen.add(record.record_hash)
-        clash = self._seqs.clash(record, self.runner_of(record.author), self.chain.head.peers)
+        runner = self.runner_of(record.author)
+        jump = self._seqs.jump(record, runner)
+        if jump is not None:  # refused before anything notes it (client.seq_book)
+            self._reject(record, f"{self.describe(record.author)} {jump}; it was ignored")
+            return
+        clash = self._seqs.clash(record, runner, self.chain.head.peers)
         if clash is None:
             self._dispatch(record)
         else:

@@ -11,7 +11,11 @@ docs/TABLE.md "Divergence").  Invariants:
   goes in the HALT); a spectator signs nothing;
 * a HALT received is opened and its embedded records re-checked here, as if they came on a
   link, before the sender's state is added to the evidence; the sender's records are passed
-  on (kept in the evidence) so a finding reaches every peer whatever the topology.
+  on (kept in the evidence) so a finding reaches every peer whatever the topology;
+* a HALT's reason is its sender's claim, never this peer's finding: it is shown quoted and
+  attributed (``halt_claim``), and this peer's own HALT about it says only who halted, so
+  a liar's accusation is never signed again by an honest peer.  What this peer proves
+  itself (records it re-checked, the digests peers signed) is the verdict.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from client.bodies import Malformed
 from client.divergence import Divergence, StateView
 from client.events import EvidenceUpdated, Halted
-from client.halting import halt_body, read_halt, state_view
+from client.halting import halt_body, halt_claim, read_halt, state_view
 from client.records import HALT, SignedRecord
 from client.seq_book import SeqClash
 from client.table_core import TableCore
@@ -50,6 +54,7 @@ class TableHalting(TableCore):
         views: Sequence[StateView],
         accused: Mapping[bytes, str],
         claims: Mapping[bytes, bytes] | None = None,
+        says: str | None = None,
     ) -> None:
         """Stop the table, or add to the evidence if it is stopped already.
 
@@ -57,7 +62,7 @@ class TableHalting(TableCore):
         about an earlier ply (acks arrive in any order) moves it there, keeping what was
         gathered.  This peer signs a HALT when it halts, when the evidence moves, and when it
         finds someone to accuse, embedding the records of that finding so that every peer can
-        check it for itself.
+        check it for itself.  ``says`` is the reason that HALT gives (default ``reason``).
         """
         earlier = self.divergence
         if earlier is None or ply < earlier.ply:
@@ -81,7 +86,7 @@ class TableHalting(TableCore):
         speak = divergence is not earlier or accusing
         if speak and self.me is not None and divergence.ply <= self.chain.head.ply:
             state = self.chain.at(divergence.ply)
-            body = halt_body(self.engine, state, reason, records)
+            body = halt_body(self.engine, state, reason if says is None else says, records)
             self._sign(self.local.peer_signer(), HALT, body)
 
     def _open_divergence(
@@ -113,7 +118,7 @@ class TableHalting(TableCore):
         for embedded in halt.records:
             self._handle(embedded)
         view = halt.view(who, self.engine, self.chain)
-        reason = f"{who} halted the table: {halt.reason}"
         claims = {record.author: halt.chain}
         shown = (record, *halt.records)  # passed on, so the finding spreads in any topology
-        self._halt("halt", halt.ply, reason, shown, (view,), {}, claims)
+        said = f"{who} halted the table"  # all this peer knows for itself; the rest is a claim
+        self._halt("halt", halt.ply, halt_claim(who, halt.reason), shown, (view,), {}, claims, said)

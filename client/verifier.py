@@ -8,25 +8,32 @@ looks like and what each check means).  For each record:
 3. the author must be a key START allows (a peer or a seat's key) or a REMOVE added;
 4. the signature is verified over ``b"palabre/1/record\\0" || payload``, exactly as stored;
 5. only then is the payload decoded, strictly (``net.records``); its table id must be
-   START's, and the author may not have used its ``seq`` before;
+   START's, its ``seq`` may not jump more than ``client.seq_book.SEQ_WINDOW`` past its
+   author's highest so far, and the author may not have used it before
+   (``client.verify_seqs``);
 6. the record is judged by kind: ply records are replayed through ``client.chain.Chain``
    with the table's own rules (``client.plies.PLY_RULES``: turn authority through
    ``engine.controller``, ``prev``, legality by the engine START names, DRAW acceptances,
    TAKEBACK consents and the state it restores), in chain order; ACKs and ENDs are kept
-   and judged at the end against the replayed chain digests; a HALT is a divergence; chat
-   and the rest must come from a peer at the table.
+   and judged at the end against the replayed chain digests; a HALT is a divergence, its
+   reason reported as its signer's claim beside what the log proves; chat and the rest
+   must come from a peer at the table.
 
 Then finality (every peer at the table acked the replayed chain digest), the END records
-against the engine's outcome, missing ``seq`` numbers and the file's tail.  Nothing the file
+against the engine's outcome, missing ``seq`` numbers (as ranges, naming their author and
+why they are missing) and the file's damage and tail (``net.logfile``).  Nothing the file
 holds raises out of here: every failure becomes a ``Problem`` (``client.verify_report``).
 
 Invariants: the chain digests and turn authority are the table's own (``client.chain``,
 ``client.plies``), never re-implemented; a record is decoded only after its signature
-verified; the verifier holds at most the records' hashes and the chain's states.
+verified; the verifier holds at most the records' hashes and the chain's states, and its
+memory follows the number of records, never the values in them (a ``seq`` of 2**63 - 1
+costs what any other costs).
 """
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 from collections import deque
 from collections.abc import Callable, Mapping
@@ -38,6 +45,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
+from client.halting import halt_claim
 from client.net_adapter import decode_envelope, open_envelope
 from client.plies import PLY_RULES
 from client.records import (
@@ -52,7 +60,8 @@ from client.records import (
 from client.start import StartRefused, TableStart, check_engine, parse_start
 from client.verify_claims import ClaimJudge
 from client.verify_remove import check_remove
-from client.verify_report import INCOMPLETE, INVALID, Player, Problem, Report
+from client.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
+from client.verify_seqs import SeqLedger, why_missing
 from engines import AnyEngine, find_engine
 from net.envelope import RECORD_TAG, Envelope, parse_envelope
 from net.errors import DecodeError, LogFileError
@@ -160,14 +169,16 @@ class _Verifier:
         self.contents = contents
         self.find = find
         self.progress = progress
-        self.report = Report(name, records=len(contents.records), cut=contents.torn)
+        self.report = Report(
+            name, records=len(contents.records), cut=contents.torn, damaged=contents.damaged
+        )
         self.result = Verification(self.report)
         self.keys: dict[bytes, Ed25519PublicKey] = {}
         self.runner: dict[bytes, bytes] = {}
         """Every key allowed so far -> the peer that speaks for it."""
         self.removed_at: dict[bytes, int] = {}
         self.seen: dict[bytes, int] = {}
-        self.seqs: dict[tuple[bytes, int], int] = {}
+        self.seqs = SeqLedger()
         self.pending: dict[int, list[tuple[SignedRecord, Entry]]] = {}
         self.gaps_reported: set[int] = set()
         self.acks_read: dict[int, dict[bytes, bytes]] = {}
@@ -214,6 +225,10 @@ class _Verifier:
                 for index, opened in zip(batch, self._open_batch(batch), strict=True):
                     self._take(index, opened)
             self._finish()
+        for damage in self.contents.damaged:
+            number = self._number_at(damage.offset) if damage.size is not None else None
+            where = Problem(INVALID, f"the file is damaged: {damage}", None, number, damage.offset)
+            self.report.problems.append(where)
         torn = self.contents.torn
         if torn is not None:
             severity = INCOMPLETE if torn.kind == "short" else INVALID
@@ -221,6 +236,12 @@ class _Verifier:
         if self.progress is not None:
             self.progress(len(records), len(records))
         return self.result
+
+    def _number_at(self, offset: int) -> int | None:
+        """The number (from 1) of the record whose length prefix is at ``offset``."""
+        index = bisect.bisect_left(self.contents.offsets, offset)
+        found = index < len(self.contents.offsets) and self.contents.offsets[index] == offset
+        return index + 1 if found else None
 
     def _entry(self, index: int) -> Entry:
         entry = Entry(index + 1, self.contents.offsets[index], None)
@@ -274,7 +295,7 @@ class _Verifier:
         self.claims = ClaimJudge(self.chain, self.describe, self.removed_at)
         entry.status, entry.ply = "applied", 0
         self.seen[record.record_hash] = 0
-        self.seqs[(record.author, record.seq)] = 0
+        self.seqs.note(record.author, record.seq, 0)
         self.keys[record.author] = key
         for peer in start.peer_keys:
             self._allow(peer, peer)
@@ -378,7 +399,11 @@ class _Verifier:
             who = self.describe(record.author)
             self.invalid(f"{who} signed a {record.kind} for another table", None, entry)
             return
-        first = self.seqs.setdefault((record.author, record.seq), index)
+        jump = self.seqs.jump(record.kind, record.author, record.seq)
+        if jump is not None:  # refused, as a live table refuses it: it leaves no gap
+            self.invalid(f"{self.describe(record.author)} {jump}", None, entry)
+            return
+        first = self.seqs.note(record.author, record.seq, index)
         if first != index:
             self.invalid(
                 f"{self.describe(record.author)} signed two different records with seq "
@@ -548,10 +573,14 @@ class _Verifier:
 
     def _on_halt(self, record: SignedRecord, entry: Entry) -> None:
         ply = int(record.body["ply"])
-        reason = str(record.body["reason"]) or "no reason given"
-        self.invalid(
-            f"{self.describe(record.author)} halted the table at ply {ply}: {reason}", ply, entry
-        )
+        claim = halt_claim(self.describe(record.author), str(record.body["reason"]), ply)
+        if ply > self.chain.head.ply:
+            fact = f"this log does not reach ply {ply} before it"
+        elif self.chain.at(ply).chain_digest == record.body["digest"]:
+            fact = f"the chain digest it signed for ply {ply} is the one this log replays"
+        else:
+            fact = f"the chain digest it signed for ply {ply} is not the one this log replays"
+        self.invalid(f"{claim}; {fact}", ply, entry)
         for data in record.body["records"]:
             try:
                 embedded = self._open_embedded(data)
@@ -586,19 +615,17 @@ class _Verifier:
         self._missing_seqs()
 
     def _missing_seqs(self) -> None:
-        by_author: dict[bytes, set[int]] = {}
-        for author, seq in self.seqs:
-            by_author.setdefault(author, set()).add(seq)
-        for author, seqs in by_author.items():
-            missing = sorted(set(range(1, max(seqs))) - seqs)
-            if missing:
-                listed = ", ".join(map(str, missing[:8])) + (" …" if len(missing) > 8 else "")
-                self.problem(
-                    INCOMPLETE,
-                    f"{len(missing)} record(s) signed by {self.describe(author)} are not in "
-                    f"this log (seq {listed}): records the writer never received, or refused "
-                    "(its evidence files keep those), or that were taken out",
-                )
+        """Each author's missing ``seq`` numbers, as ranges, with whose they are and why."""
+        contents = self.contents
+        why = why_missing(damaged=bool(contents.damaged), cut=contents.torn is not None)
+        for missing in self.seqs.missing():
+            who = self.describe(missing.author)
+            self.report.missing.append(MissingRecords(who, missing, why))
+            self.problem(
+                INCOMPLETE,
+                f"{missing.count:,} record(s) signed by {who} are not in this log (seq "
+                f"{missing.listed()}; its records here go up to seq {missing.highest}): {why}",
+            )
 
 
 def _take_runs(runs: deque[list[tuple[int, Ed25519PublicKey, Envelope]]]) -> list[int]:

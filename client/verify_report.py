@@ -22,9 +22,10 @@ from typing import Any
 
 from client.ending import result_body
 from client.start import PeerSpec
+from client.verify_seqs import Missing
 from engines import Outcome
 from net.identity import fingerprint
-from net.logfile import TornTail
+from net.logfile import Damage, TornTail
 
 __all__ = [
     "EXIT_INCOMPLETE",
@@ -33,6 +34,7 @@ __all__ = [
     "EXIT_VALID",
     "INCOMPLETE",
     "INVALID",
+    "MissingRecords",
     "Problem",
     "Report",
 ]
@@ -101,6 +103,26 @@ class Player:
         }
 
 
+@dataclass(frozen=True)
+class MissingRecords:
+    """Whose records a log lacks (``who``: the author as players read it), which, and why."""
+
+    who: str
+    gap: Missing
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "who": self.who,
+            "key": self.gap.author.hex(),
+            "fingerprint": fingerprint(self.gap.author),
+            "count": self.gap.count,
+            "ranges": [list(run) for run in self.gap.ranges],
+            "highest": self.gap.highest,
+            "why": self.why,
+        }
+
+
 @dataclass
 class Report:
     """Everything ``palabre verify`` prints.  ``unreadable`` set means exit 2."""
@@ -128,6 +150,10 @@ class Report:
     ended: bool = False
     """An END from every peer still at the table, agreeing with the replay."""
     cut: TornTail | None = None
+    damaged: tuple[Damage, ...] = ()
+    """Damage with whole records after it (``net.logfile``): the file is invalid."""
+    missing: list[MissingRecords] = field(default_factory=list)
+    """Each author whose records are missing (a gap in its ``seq``)."""
 
     @property
     def exit_code(self) -> int:
@@ -182,6 +208,8 @@ class Report:
             out.append(f"result:   {self._result_line()}")
         if self.cut is not None:
             out.append(f"cut:      {self.cut}")
+        for damage in self.damaged:
+            out.append(f"damaged:  {damage}")
         out.append(f"problems: {self._problem_count()}")
         out.append(f"verdict:  {self.status} (exit {self.exit_code})")
         return out
@@ -236,5 +264,10 @@ class Report:
             "result": result,
             "ended": self.ended,
             "cut": cut,
+            "damaged": [
+                {"offset": d.offset, "said": d.said, "skipped": d.skipped, "size": d.size}
+                for d in self.damaged
+            ],
             "problems": [problem.to_json() for problem in self.problems],
+            "missing": [missing.to_json() for missing in self.missing],
         }

@@ -8,8 +8,12 @@ Invariants:
 * A key is created on first use and never replaced: it is written to a private temporary
   file (``O_EXCL``, 0600, fsynced) then hard-linked to its name, which fails if another run
   got there first (that run's key is then loaded).  No reader ever sees half a key.
-* A key file that cannot be read, is corrupt, is not Ed25519, or that other users may read
-  or change is an ``IdentityError`` saying what to do; the file is left as it is.
+* A key file that cannot be read, is corrupt, is not Ed25519, that other users may read or
+  change, is not a regular file (a FIFO: never waited on) or is a symbolic link to nothing is
+  an ``IdentityError`` saying what to do; the file is left as it is.  What differs by system
+  (modes on POSIX, the per-user folder's ACL on Windows) is ``net.private_files``'s.
+* ``profile_warnings``: a key reached through a link, or folders others may change, still
+  work but are named to the player.
 * The fingerprint is BLAKE2b (15-byte digest) over ``b"palabre/1/fingerprint\\0"`` and the
   32-byte public key, in base32, as six groups of four: ``K3QF-7XZA-M2PQ-RT5V-ABCD-EFGH``.
 """
@@ -22,7 +26,6 @@ import hashlib
 import os
 import re
 import secrets
-import stat
 from pathlib import Path
 
 import platformdirs
@@ -32,6 +35,14 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from net.errors import IdentityError
 from net.fsutil import fsync_dir, os_reason
+from net.private_files import (
+    PrivateFileError,
+    folder_warning,
+    link_warning,
+    make_private_dir,
+    read_private,
+    write_private,
+)
 
 __all__ = [
     "ENV_HOME",
@@ -45,6 +56,7 @@ __all__ = [
     "palabre_home",
     "parse_fingerprint",
     "profile_dir",
+    "profile_warnings",
     "short_fingerprint",
 ]
 
@@ -167,7 +179,7 @@ def load_or_create_key(path: Path) -> tuple[Identity, bool]:
 
 def _make_private_dir(directory: Path) -> None:
     try:
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_private_dir(directory)
     except OSError as error:
         raise IdentityError(
             f"cannot create the directory {directory}: {os_reason(error)}"
@@ -178,7 +190,7 @@ def _publish_new_key(path: Path, pem: bytes) -> bool:
     """Write ``pem`` to ``path`` unless it exists; True if ours is the one published."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
-        _write_private(temporary, pem)
+        write_private(temporary, pem)
         try:
             os.link(temporary, path)
             published = True
@@ -187,7 +199,7 @@ def _publish_new_key(path: Path, pem: bytes) -> bool:
         except OSError:
             # Filesystems without hard links: create the final name exclusively instead.
             try:
-                _write_private(path, pem)
+                write_private(path, pem)
                 published = True
             except FileExistsError:
                 published = False
@@ -199,44 +211,29 @@ def _publish_new_key(path: Path, pem: bytes) -> bool:
     return published
 
 
-def _write_private(path: Path, data: bytes) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)  # whatever the umask
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _read_key(path: Path) -> Identity:
     """Load a key file; ``FileNotFoundError`` if absent, ``IdentityError`` if unusable."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        data = read_private(path, _MAX_KEY_FILE, "the key file")
     except FileNotFoundError:
         raise
+    except PrivateFileError as error:
+        raise IdentityError(str(error)) from error
     except OSError as error:
         raise IdentityError(
             f"cannot read the key file {path}: {os_reason(error)}; it was left as it is"
         ) from error
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise IdentityError(f"the key file {path} is not a regular file; move it away")
-        if info.st_mode & 0o077:
-            mode = stat.S_IMODE(info.st_mode)
-            raise IdentityError(
-                f"the key file {path} can be read or changed by other users (mode {mode:o}); "
-                f"run `chmod 600 {path}` and try again"
-            )
-        data = os.read(fd, _MAX_KEY_FILE + 1)
-    except OSError as error:
-        raise IdentityError(f"cannot read the key file {path}: {os_reason(error)}") from error
-    finally:
-        os.close(fd)
     return Identity(_parse_pem(path, data))
+
+
+def profile_warnings(profile: str, home: Path | None = None) -> list[str]:
+    """What makes the profile's key less private than it looks, to show as warnings: a key
+    reached through a symbolic link, folders on its way that other users may change."""
+    folder = profile_dir(profile, home)
+    base = palabre_home() if home is None else home
+    warnings = [link_warning(identity_path(profile, home), "the key file")]
+    warnings += [folder_warning(path) for path in (base, base / "profiles", folder)]
+    return [text for text in warnings if text is not None]
 
 
 def _parse_pem(path: Path, data: bytes) -> Ed25519PrivateKey:

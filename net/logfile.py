@@ -16,6 +16,13 @@ Invariants:
   ``LogWriter.reopen`` also cuts that tail off (after reporting it) so appends go on cleanly.
 * A length of 0 or over the cap cannot come from a torn write; it is reported as a torn
   tail of kind ``"bad-length"`` so a verifier can call it damage rather than a crash.
+* Damage is told from a crash by what follows it.  A length prefix that disagrees with the
+  signed envelope after it (each envelope's own layout gives its size) is a damaged prefix:
+  the record is read all the same and the prefix reported in ``LogContents.damaged``.
+  Where the records cannot be split at all (a length impossible, or running past the end),
+  the reader scans on for the next whole record whose signature verifies; if there is one,
+  the bytes in between are damage (reported, skipped) and reading goes on from there.  Only
+  when no whole signed record follows is the rest a torn tail (what a crash leaves).
 * ``create`` never overwrites: it fails if the file exists.
 """
 
@@ -28,14 +35,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from net.errors import LogFileError
-from net.fsutil import fsync_dir, os_reason
+from net.envelope import RECORD_TAG, parse_envelope, signature_is_valid
+from net.errors import DecodeError, LogFileError
+from net.fsutil import NO_INHERIT, fsync_dir, os_reason, write_at
 
-__all__ = ["MAGIC", "MAX_RECORD", "LogContents", "LogWriter", "TornTail", "read_log"]
+__all__ = [
+    "MAGIC",
+    "MAX_RECORD",
+    "Damage",
+    "LogContents",
+    "LogWriter",
+    "TornTail",
+    "parse_log",
+    "read_log",
+]
 
 MAGIC = b"palabre-log/1\n"
 MAX_RECORD = 65535
 _LENGTH = struct.Struct(">I")
+_ENVELOPE_HEAD = b"\x93\xc4\x20"  # every envelope begins so (net.envelope: array of 3, a key)
 
 
 @dataclass(frozen=True)
@@ -56,6 +74,34 @@ class TornTail:
 
 
 @dataclass(frozen=True)
+class Damage:
+    """Bytes from ``offset`` on that do not frame records, with whole records after them.
+
+    ``said`` is the length the prefix at ``offset`` gives.  ``size`` set: the prefix is
+    wrong and the signed record of ``size`` bytes after it was read all the same (nothing
+    skipped); ``size`` None: ``skipped`` bytes were passed over to the next whole record."""
+
+    offset: int
+    said: int
+    skipped: int = 0
+    size: int | None = None
+
+    def __str__(self) -> str:
+        if self.size is not None:
+            return (
+                f"the record length at offset {self.offset} says {self.said} bytes, but the "
+                f"signed record after it takes {self.size}: that length is damaged (the "
+                "record was read all the same)"
+            )
+        return (
+            f"{self.skipped} bytes from offset {self.offset} do not split into records (the "
+            f"record length there says {self.said} bytes), yet whole signed records follow "
+            f"from offset {self.offset + self.skipped} on: the file is damaged there, not cut "
+            "by a crash"
+        )
+
+
+@dataclass(frozen=True)
 class LogContents:
     """The complete records of a log file, their offsets, and the torn tail if any."""
 
@@ -63,6 +109,8 @@ class LogContents:
     offsets: tuple[int, ...]
     torn: TornTail | None
     end: int  # where the complete records end (the file's clean length)
+    damaged: tuple[Damage, ...] = ()
+    """Damage with whole records after it, in file order (see the module's invariants)."""
 
 
 def read_log(path: Path) -> LogContents:
@@ -82,24 +130,69 @@ def parse_log(data: bytes, name: str = "the log") -> LogContents:
         raise LogFileError(f"{name} is not a palabre log (it does not start with {MAGIC!r})")
     records: list[bytes] = []
     offsets: list[int] = []
+    damaged: list[Damage] = []
     offset = len(MAGIC)
     torn: TornTail | None = None
     while offset < len(data):
-        if offset + 4 > len(data):
-            torn = TornTail(offset, len(data) - offset, "short")
-            break
-        (length,) = _LENGTH.unpack_from(data, offset)
-        if not 1 <= length <= MAX_RECORD:
-            torn = TornTail(offset, len(data) - offset, "bad-length")
-            break
-        if offset + 4 + length > len(data):
-            torn = TornTail(offset, len(data) - offset, "short")
+        said = _LENGTH.unpack_from(data, offset)[0] if offset + 4 <= len(data) else 0
+        fits = 1 <= said <= MAX_RECORD and offset + 4 + said <= len(data)
+        size = _envelope_size(data, offset + 4)
+        if size is not None and size != said and _signed(data, offset + 4, size):
+            damaged.append(Damage(offset, said, size=size))  # only the prefix is wrong
+            length = size
+        elif fits:  # a damaged envelope under a length that fits: the reader says so
+            length = said
+        elif (resume := _next_record(data, offset + 1)) is not None:
+            damaged.append(Damage(offset, said, skipped=resume - offset))
+            offset = resume
+            continue
+        else:
+            impossible = offset + 4 <= len(data) and not 1 <= said <= MAX_RECORD
+            torn = TornTail(offset, len(data) - offset, "bad-length" if impossible else "short")
             break
         records.append(data[offset + 4 : offset + 4 + length])
         offsets.append(offset)
         offset += 4 + length
     end = offset if torn is None else torn.offset
-    return LogContents(tuple(records), tuple(offsets), torn, end)
+    return LogContents(tuple(records), tuple(offsets), torn, end, tuple(damaged))
+
+
+def _envelope_size(data: bytes, at: int) -> int | None:
+    """The size the envelope starting at ``at`` gives itself by its layout (the canonical
+    one ``net.envelope`` writes), None if no envelope layout starts there."""
+    if at + 38 > len(data) or not data.startswith(_ENVELOPE_HEAD, at):
+        return None
+    marker = data[at + 35]
+    if marker == 0xC4:
+        return 103 + data[at + 36]  # head 3, key 32, bin 8 header 2, tail 2, signature 64
+    if marker == 0xC5:
+        return 104 + (data[at + 36] << 8 | data[at + 37])
+    return None
+
+
+def _signed(data: bytes, at: int, size: int) -> bool:
+    """Whether a whole envelope of ``size`` bytes at ``at`` splits and its signature (by
+    the key it names) verifies: bytes damage or a crash cannot make."""
+    if at + size > len(data):
+        return False
+    try:
+        envelope = parse_envelope(data[at : at + size])
+    except DecodeError:
+        return False
+    return signature_is_valid(envelope.author, envelope.signature, RECORD_TAG + envelope.payload)
+
+
+def _next_record(data: bytes, start: int) -> int | None:
+    """The offset of the first length prefix from ``start`` on that frames a whole signed
+    record, None if there is none (the rest is a torn tail)."""
+    at = data.find(_ENVELOPE_HEAD, start + 4)
+    while at != -1:
+        size = _envelope_size(data, at)
+        framed = size is not None and _LENGTH.unpack_from(data, at - 4)[0] == size
+        if framed and size is not None and _signed(data, at, size):
+            return at - 4
+        at = data.find(_ENVELOPE_HEAD, at + 1)
+    return None
 
 
 class LogWriter:
@@ -117,7 +210,7 @@ class LogWriter:
         """Create a new log (``LogFileError`` if it exists or cannot be written)."""
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | NO_INHERIT, 0o600)
         except FileExistsError as error:
             raise LogFileError(f"{path} already exists; it was left as it is") from error
         except OSError as error:
@@ -132,7 +225,7 @@ class LogWriter:
         """Open an existing log to append to it, cutting a torn tail (which is reported)."""
         contents = read_log(path)
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
+            fd = os.open(path, os.O_RDWR | NO_INHERIT)
             if contents.torn is not None:
                 os.ftruncate(fd, contents.end)
                 os.fsync(fd)
@@ -163,7 +256,7 @@ class LogWriter:
         if self._fd is None:
             raise LogFileError(f"{self.path} is closed")
         try:
-            written = os.pwrite(self._fd, data, self._size)
+            written = write_at(self._fd, data, self._size)
             if written != len(data):
                 raise OSError(f"only {written} of {len(data)} bytes were written")
             if sync:

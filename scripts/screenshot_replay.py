@@ -9,9 +9,9 @@ as people would, with the client's own intents: at a few plies the peer whose se
 points at a capture it could make (an arrow) and at e5 (a highlight), and another peer says
 something in the chat.  Then, from Ana's game file:
 
-* ``consensus-replay.png``: the whole game as an animated PNG, one frame per ply (exactly
-  what ``palabre log export FILE --apng OUT`` writes), the arrows on the frames they were
-  drawn on;
+* ``consensus-replay.png``: the whole game as an animated PNG, one frame per ply and a last
+  card with the result (exactly what ``palabre log export FILE --apng OUT`` writes), the
+  arrows on the frames they were drawn on;
 * ``replay-screen.png``: the replay screen on that file, at the first position someone
   pointed at.
 """
@@ -136,7 +136,7 @@ def pictures(log: Path, out_dir: Path, size: int) -> None:
     print(f"{log.name}: {verification.report.status}, {verification.report.plies} plies")
     replay = Replay.build(verification)
     animation = out_dir / "consensus-replay.png"
-    written = Animator(replay, size).finish(animation)
+    written = Animator(replay, size).finish(animation, "apng")
     print(f"wrote {animation} ({len(replay.frames)} frames, {written // 1024} KiB)")
 
     screen = ReplayScreen()

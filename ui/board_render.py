@@ -2,11 +2,11 @@
 
 ``BoardRenderer`` keeps one board widget of a game (``ui.boards.make_board``), never shown,
 and draws positions with it as a spectator sees them — seat 1 at the bottom, nothing to
-click — with the pointing marks of that position, at ``size`` × ``size`` pixels: the widget
-is laid out at least at its minimum size (its labels need room), grabbed, and scaled.  An
-optional caption is written in a band under the board.  ``palabre log export`` (PNG, SVG,
-APNG) and the replay screen's exports all draw through it, so every picture of a game looks
-like the game in the client.
+click — with the pointing marks of that position (arrows and rings in their authors' seat
+colours), at ``size`` × ``size`` pixels: the widget is laid out at least at its minimum size
+(its labels need room), grabbed, and scaled; or rendered into an SVG document.  ``palabre
+log export`` (PNG, SVG, animations, the replay page) and the replay screen's exports all draw
+through it, so every picture of a game looks like the game in the client.
 
 ``ensure_offscreen`` lets a command draw without a display: unless one exists, Qt is told
 to use its offscreen platform before the application is created.
@@ -18,8 +18,8 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from client.session_api import Pointed
@@ -27,7 +27,7 @@ from engines import AnyEngine
 from ui.boards import make_board
 from ui.boards.pointing import ShownMarks
 
-__all__ = ["BoardRenderer", "caption_height", "ensure_offscreen", "rgb_bytes"]
+__all__ = ["BoardRenderer", "ensure_offscreen", "png_bytes", "rgb_bytes"]
 
 
 def ensure_offscreen() -> QApplication:
@@ -40,18 +40,26 @@ def ensure_offscreen() -> QApplication:
     return QApplication([])
 
 
-def caption_height(size: int) -> int:
-    return max(18, size // 18)
-
-
 def rgb_bytes(image: QImage) -> bytes:
-    """The picture as RGB rows without padding (what ``ui.apng`` takes)."""
+    """The picture as RGB rows without padding (what Pillow's ``frombytes`` takes)."""
     rgb = image.convertToFormat(QImage.Format.Format_RGB888)
     width, height, stride = rgb.width(), rgb.height(), rgb.bytesPerLine()
     data = bytes(rgb.constBits())
     if stride == width * 3:
         return data[: width * height * 3]
     return b"".join(data[y * stride : y * stride + width * 3] for y in range(height))
+
+
+def png_bytes(image: QImage) -> bytes:
+    """The picture as a PNG file's bytes (written by the caller, who can say why it failed)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")  # type: ignore[call-overload]
+    buffer.close()
+    return bytes(data.data())
 
 
 class BoardRenderer:
@@ -62,6 +70,7 @@ class BoardRenderer:
         self.engine, self.size = engine, size
         self.board = make_board(engine)
         self.side = size
+        self.closed = False
 
     def show(
         self, state: Any, last_move: Sequence[int] | None, marks: Sequence[Pointed] = ()
@@ -86,13 +95,9 @@ class BoardRenderer:
         self.application.processEvents()
 
     def grab(
-        self,
-        state: Any,
-        last_move: Sequence[int] | None,
-        marks: Sequence[Pointed] = (),
-        caption: str | None = None,
+        self, state: Any, last_move: Sequence[int] | None, marks: Sequence[Pointed] = ()
     ) -> QImage:
-        """The position as a ``size`` × ``size`` picture, and a caption band under it."""
+        """The position as a ``size`` × ``size`` picture."""
         self.show(state, last_move, marks)
         picture = self.board.grab().toImage()
         if (picture.width(), picture.height()) != (self.size, self.size):
@@ -102,28 +107,39 @@ class BoardRenderer:
                 Qt.AspectRatioMode.IgnoreAspectRatio,
                 Qt.TransformationMode.SmoothTransformation,
             )
-        if caption is None:
-            return picture
-        band = caption_height(self.size)
-        framed = QImage(self.size, self.size + band, QImage.Format.Format_RGB32)
-        framed.fill(QColor("#fafafa"))
-        painter = QPainter(framed)
-        painter.drawImage(0, 0, picture)
-        painter.setPen(QColor("#222222"))
-        font = QFont(painter.font())
-        font.setPixelSize(max(9, band * 11 // 20))
-        painter.setFont(font)
-        text = painter.fontMetrics().elidedText(
-            caption, Qt.TextElideMode.ElideRight, self.size - 12
-        )
-        painter.drawText(
-            QRect(6, self.size, self.size - 12, band),
-            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-            text,
-        )
-        painter.end()
-        return framed
+        return picture
+
+    def svg(
+        self,
+        state: Any,
+        last_move: Sequence[int] | None,
+        marks: Sequence[Pointed] = (),
+        title: str = "",
+    ) -> bytes:
+        """The position as an SVG document, ``size`` CSS pixels wide, drawn by the same
+        widget into a ``QSvgGenerator``."""
+        from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QSize
+        from PySide6.QtSvg import QSvgGenerator
+
+        self.show(state, last_move, marks)
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        generator = QSvgGenerator()
+        generator.setOutputDevice(buffer)
+        generator.setSize(QSize(self.size, self.size))
+        generator.setResolution(96)  # CSS pixels: a browser shows it at ``size`` pixels
+        generator.setViewBox(QRect(0, 0, self.side, self.side))
+        generator.setTitle(title)
+        self.board.render(generator)
+        del generator  # finishes the document
+        buffer.close()
+        return bytes(data.data())
 
     def close(self) -> None:
+        """Done drawing: the widget goes (once; closing again does nothing)."""
+        if self.closed:
+            return
+        self.closed = True
         self.board.close()
         self.board.deleteLater()

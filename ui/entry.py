@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+
+from client.export_request import ExportRequest
 
 __all__ = ["has_display", "main"]
 
@@ -42,10 +43,10 @@ def _profile(argv: Sequence[str]) -> str:
     return "default"
 
 
-def _export(log: Path, ply: int | None, out: Path, fmt: str, size: int, delay: int | None) -> int:
-    from ui.log_export import export_board
+def _export(request: ExportRequest) -> int:
+    from ui.log_export import export
 
-    return export_board(log, ply, out, fmt, size, delay_ms=delay)
+    return export(request)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

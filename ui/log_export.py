@@ -1,116 +1,141 @@
-"""``palabre log export FILE (--ply N (--png|--svg) | --apng) OUT``: the game drawn by Qt.
+"""``palabre log export FILE ...``: the game drawn by Qt, written by Pillow or as a page.
 
 The log is replayed by the verifier (``client.verifier``) and shown as the replay screen
-shows it (``client.replay``): the position after ply N with its last move and the pointing
+shows it (``client.replay``): the position after a ply with its last move and the pointing
 made on it, drawn by the game's own board widget (``ui.board_render``) as a spectator sees
-it, at ``size`` × ``size`` pixels.  PNG comes from ``QWidget.grab``, SVG from rendering the
-same widget into a ``QSvgGenerator``, and ``--apng`` draws the whole game, one frame for the
-start and one per ply, each with a caption (``ui.animation``).  No display is needed: without
-one Qt runs offscreen.
+it.  What ``client.export_request`` checked decides the output:
+
+* ``png`` / ``svg``: the board after ``--ply``, from ``QWidget.grab`` or rendered into a
+  ``QSvgGenerator``;
+* ``gif`` / ``apng`` / ``webp``: the game as an animation (``ui.animation``), one frame per
+  ply from ``--from`` to ``--to``, a last card with the players and result, and with
+  ``--title-card`` a first one;
+* ``html``: the replay page (``ui.replay_page``).
+
+Every file is encoded in memory and written whole (``ui.animated_file.write_bytes``), so a
+failed write says why ("No such file or directory") and leaves nothing behind.  No display
+is needed: without one Qt runs offscreen.
 
 Exit codes: 0 written; 1 the log's START is invalid; 2 the log cannot be read or replayed,
-the ply is not in it, or the file cannot be written.  A log that replays but has problems is
-still drawn, with a warning on stderr.  An animation of many plies shows a progress bar on
-stderr when it is a terminal (``client.progress``).
+a ply is not in it, or the file cannot be written.  A log that replays but has problems is
+still drawn, with a warning on stderr.  Long exports show a progress bar on stderr when it
+is a terminal (``client.progress``).
 """
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import TextIO
 
+from client.export_request import ANIMATIONS, ExportRequest
 from client.log_commands import load_for_show
 from client.progress import ProgressBar
 from client.replay import Replay, ReplayUnavailable
+from ui.animated_file import write_bytes
+from ui.replay_page import file_date
 
-__all__ = ["export_board"]
+__all__ = ["export"]
 
 
-def export_board(
-    log: Path,
-    ply: int | None,
-    out: Path,
-    fmt: str,
-    size: int,
-    err: TextIO | None = None,
-    delay_ms: int | None = None,
-) -> int:
-    """Draw ``log`` into ``out``: the board after ``ply`` (``fmt`` ``png`` or ``svg``) or the
-    whole game (``apng``, each frame shown ``delay_ms``)."""
+def export(request: ExportRequest, err: TextIO | None = None) -> int:
+    """Write what ``request`` asks for; the exit code."""
     err = err or sys.stderr
-    verification = load_for_show(log, err)
+    verification = load_for_show(request.log, err)
     try:
         replay = Replay.build(verification)
     except ReplayUnavailable:
         return verification.report.exit_code  # load_for_show said why
-    if fmt != "apng":
-        assert ply is not None
-        if not 0 <= ply <= replay.plies:
-            print(f"palabre: this log holds plies 0 to {replay.plies}, not {ply}", file=err)
+    for ply, what in ((request.ply, "--ply"), (request.first, "--from"), (request.last, "--to")):
+        if ply is not None and not 0 <= ply <= replay.plies:
+            print(
+                f"palabre: this log holds plies 0 to {replay.plies}: {what} {ply} is not in it",
+                file=err,
+            )
             return 2
     if verification.report.problems:
         print(
-            f"palabre: warning: {log} is {verification.report.status}; "
+            f"palabre: warning: {request.log} is {verification.report.status}; "
             "`palabre verify` lists its problems",
             file=err,
         )
     try:
-        if fmt == "apng":
-            return _animate(replay, out, size, delay_ms, err)
-        assert ply is not None
-        written = _draw(replay, ply, out, fmt, size)
+        said = _write(request, replay, err)
+    except Refused as error:
+        print(f"palabre: {error}", file=err)
+        return 2
     except OSError as error:
-        print(f"palabre: cannot write {out}: {error.strerror or error}", file=err)
+        print(f"palabre: cannot write {request.out}: {error.strerror or error}", file=err)
         return 2
-    if not written:
-        print(f"palabre: cannot write {out}", file=err)
-        return 2
-    print(f"palabre: wrote the board after ply {ply} to {out}", file=err)
+    print(f"palabre: wrote {said}", file=err)
     return 0
 
 
-def _draw(replay: Replay, ply: int, out: Path, fmt: str, size: int) -> bool:
-    from PySide6.QtCore import QRect, QSize
-    from PySide6.QtSvg import QSvgGenerator
+class Refused(Exception):
+    """An export that is not made; the message says what to change."""
 
-    from ui.board_render import BoardRenderer
+
+def _write(request: ExportRequest, replay: Replay, err: TextIO) -> str:
+    out = request.out
+    if request.kind in ANIMATIONS:
+        return _animate(request, replay, err)
+    if request.kind == "html":
+        from ui.replay_page import replay_page
+
+        bar = ProgressBar(err, f"drawing {out.name}")
+        try:
+            page = replay_page(replay, request.size, file_date(request.log), bar)
+        finally:
+            bar.close()
+        size = write_bytes(out, page.encode("utf-8"))
+        return f"the replay page of {replay.plies} plies to {out} ({_kib(size)})"
+    assert request.ply is not None
+    write_bytes(out, _picture(replay, request.ply, request.kind, request.size))
+    return f"the board after ply {request.ply} to {out}"
+
+
+def _picture(replay: Replay, ply: int, kind: str, size: int) -> bytes:
+    from ui.board_render import BoardRenderer, png_bytes
 
     frame = replay.frames[ply]
     renderer = BoardRenderer(replay.engine, size)
     try:
-        if fmt == "png":
-            image = renderer.grab(frame.engine_state, frame.last_move, frame.marks)
-            return image.save(str(out), "PNG")  # type: ignore[call-overload,no-any-return]
-        renderer.show(frame.engine_state, frame.last_move, frame.marks)
-        generator = QSvgGenerator()
-        generator.setFileName(str(out))
-        generator.setSize(QSize(size, size))
-        generator.setResolution(96)  # CSS pixels: a browser shows it at ``size`` pixels
-        generator.setViewBox(QRect(0, 0, renderer.side, renderer.side))
-        generator.setTitle(f"{replay.engine.ruleset}, position after ply {ply}")
-        renderer.board.render(generator)
-        del generator  # finishes the file
-        return out.exists() and out.stat().st_size > 0
+        if kind == "svg":
+            title = f"{replay.engine.ruleset}, position after ply {ply}"
+            return renderer.svg(frame.engine_state, frame.last_move, frame.marks, title)
+        return png_bytes(renderer.grab(frame.engine_state, frame.last_move, frame.marks))
     finally:
         renderer.close()
 
 
-def _animate(replay: Replay, out: Path, size: int, delay_ms: int | None, err: TextIO) -> int:
-    from ui.animation import DEFAULT_DELAY_MS, Animator
+def _animate(request: ExportRequest, replay: Replay, err: TextIO) -> str:
+    from ui.animation import DEFAULT_DELAY_MS, AnimationTooLarge, Animator
 
-    animator = Animator(replay, size, DEFAULT_DELAY_MS if delay_ms is None else delay_ms)
-    bar = ProgressBar(err, f"drawing {out.name}")
+    try:
+        animator = Animator(
+            replay,
+            request.size,
+            DEFAULT_DELAY_MS if request.delay_ms is None else request.delay_ms,
+            request.first,
+            request.last,
+            file_date(request.log) if request.title_card else None,
+        )
+    except AnimationTooLarge as error:
+        raise Refused(
+            f"{error}: choose fewer plies with --from/--to, or a smaller --size"
+        ) from None
+    bar = ProgressBar(err, f"drawing {request.out.name}")
     try:
         while not animator.finished:
             animator.step()
             bar(animator.done, animator.total)
     finally:
         bar.close()
-    written = animator.finish(out)
-    print(
-        f"palabre: wrote {animator.total} frames (the start and {replay.plies} plies) to {out} "
-        f"({(written + 1023) // 1024} KiB)",
-        file=err,
+    written = animator.finish(request.out, request.kind)
+    return (
+        f"{animator.total} frames (plies {animator.first} to {animator.last} and the cards) "
+        f"to {request.out} ({_kib(written)})"
     )
-    return 0
+
+
+def _kib(size: int) -> str:
+    return f"{(size + 1023) // 1024} KiB"

@@ -52,6 +52,11 @@ NOTICES: dict[str, object] = {
     "warning": QT_TRANSLATE_NOOP("Notice", "Warning: {text}"),
     "evidence-written": QT_TRANSLATE_NOOP("Notice", "Evidence written to {path}"),
     "halted": QT_TRANSLATE_NOOP("Notice", "The table halted at ply {ply}: {message}"),
+    "halt-claim": QT_TRANSLATE_NOOP(
+        "Notice",
+        "{name}'s palabre stopped the table at ply {ply}, saying: “{claim}”. "
+        "That is its claim, not what your palabre found: the verdict above is.",
+    ),
     "flood-chat": QT_TRANSLATE_NOOP(
         "Notice", "{name} is flooding the table; {count} lines dropped."
     ),

@@ -25,7 +25,9 @@ from typing import Any
 from client.chain import Chain
 from client.net_adapter import open_envelope
 from client.plies import PLY_RULES
+from client.seq_book import SEQ_WINDOW
 from client.table import Table
+from net.records import MAX_SEQ
 from tests.client.envelopes import Identity, signed
 from tests.client.harness import Router, Setup
 
@@ -126,9 +128,16 @@ def random_record(rng: random.Random, setup: Setup, table: Table) -> bytes:
     else:
         body = head
     author = OUTSIDER if rng.random() < 0.05 else setup.identities["C"]
-    # mostly a fresh seq; sometimes a low one, which C (or an earlier lie) may have used:
-    # a reused seq is a lie of its own (client.seq_book)
-    seq = rng.randrange(1, 40) if rng.random() < 0.1 else rng.randrange(10**6, 2**40)
+    # mostly a fresh seq (within the window a table takes, so the record is judged); sometimes
+    # a low one, which C (or an earlier lie) may have used, or one jumping past the window:
+    # each is a lie of its own (client.seq_book)
+    draw = rng.random()
+    if draw < 0.1:
+        seq = rng.randrange(1, 40)
+    elif draw < 0.13:
+        seq = rng.randrange(SEQ_WINDOW + 10**4, MAX_SEQ + 1)
+    else:
+        seq = rng.randrange(10**4, SEQ_WINDOW)
     return signed(author, setup.table_id, seq, kind, body).envelope
 
 

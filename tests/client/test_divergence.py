@@ -175,7 +175,13 @@ def test_a_halt_from_a_peer_halts_the_others() -> None:
     bob = router.tables["A"].describe(setup.key("B"))
     evidence = router.tables["A"].evidence
     assert evidence is not None and evidence.kind == "halt"
-    assert evidence.reason == f"{bob} halted the table: I do not like it"
+    # its reason is B's claim, shown as such; A's own HALT says only what A knows
+    assert (
+        evidence.reason
+        == f"{bob} halted the table; its palabre says: “I do not like it” (its claim)"
+    )
+    [own] = [r for r in router.sent_by["A"] if r.kind == HALT]
+    assert own.body["reason"] == f"{bob} halted the table"
     assert evidence.culprits == (setup.key("B"),)  # its claimed genesis differs from everyone's
     assert router.tables["B"].halted  # the HALTs of A and C reached B too
 

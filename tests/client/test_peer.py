@@ -55,15 +55,11 @@ def host(home: Path, **options: Any) -> HostPeer:
 def joiner(home: Path, name: str, port: int, **options: Any) -> JoinPeer:
     options.setdefault("bot_delay", 0.0)
     options.setdefault("bot_me", True)
+    options.setdefault("engine_for", engine_for)
     return JoinPeer(
-        load_profile_identity(name, home),
-        ("127.0.0.1", port),
-        name=name,
-        profile=name,
-        home=home,
-        engine_for=engine_for,
-        **options,
-    )
+        load_profile_identity(name, home), ("127.0.0.1", port), name=name, profile=name,
+        home=home, **options,
+    )  # fmt: skip
 
 
 def events_of(peer: Peer) -> list[Any]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from client.events import ChatReceived, Halted, RecordRejected
 from client.records import ACK, CHAT, MOVE, SignedRecord
+from client.seq_book import SEQ_WINDOW
+from net.records import MAX_SEQ
 from tests.client.envelopes import Identity, signed
 from tests.client.harness import Router, Setup, act, deliver, world
 
@@ -169,3 +171,46 @@ def test_copies_and_keys_of_no_one_at_the_table_are_no_clash() -> None:
     assert len(reasons) == 2 and all("is no peer at this table" in r for r in reasons)
     assert not any(t.halted for t in router.tables.values())
     assert chats(router, "A") == ["hello"]
+
+
+def test_a_seq_jumping_past_the_window_is_refused_and_leaves_no_trace() -> None:
+    """A validly signed CHAT with seq 2**63 - 1 (the seq bomb of issue 19): refused like any
+    lie, not shown, not logged, not noted (C's next records go on as before); a jump of
+    exactly ``SEQ_WINDOW`` is still taken."""
+    setup, router = world(["A", "B", "C"], params=GRAB)
+    last = last_seq(router, "C")
+    bomb = by(setup, "C", MAX_SEQ, CHAT, {"text": "boom"})
+    deliver(router, bomb, to=["A", "B"])
+    cat = router.tables["A"].describe(setup.key("C"))
+    for name in "AB":
+        [rejected] = router.of_type(name, RecordRejected)
+        assert rejected.record == bomb
+        assert rejected.reason == (
+            f"{cat} signed a CHAT with seq {MAX_SEQ}, {MAX_SEQ - last:,} past its last one "
+            f"({last}): an author numbers its records one by one, and no table takes a jump "
+            f"of more than {SEQ_WINDOW:,}; it was ignored"
+        )
+        assert rejected.evidence is not None and rejected.evidence.culprits == (setup.key("C"),)
+        assert chats(router, name) == [] and bomb not in router.logs[name]
+        assert not router.tables[name].halted
+    far = by(setup, "C", last + SEQ_WINDOW, CHAT, {"text": "far, but not too far"})
+    deliver(router, far, to=["A", "B"])
+    assert chats(router, "A") == chats(router, "B") == ["far, but not too far"]
+    act(router, "A", router.tables["A"].move(2, 2.0))  # the game goes on, C acks as usual
+    assert all(t.head.ply == 1 and t.final_ply == 1 for t in router.tables.values())
+    assert all(len(router.of_type(name, RecordRejected)) == 1 for name in "AB")
+
+
+def test_the_window_counts_from_the_highest_seq_taken_so_far() -> None:
+    """Records of an author may arrive out of order (a pull, the mesh): only the highest
+    taken counts, so an earlier number is never a jump, and the window moves on with it."""
+    setup, router = world(["A", "B", "C"], params=GRAB)
+    last = last_seq(router, "C")
+    high = by(setup, "C", last + SEQ_WINDOW, CHAT, {"text": "high"})
+    low = by(setup, "C", last + 1, CHAT, {"text": "low"})
+    higher = by(setup, "C", last + 2 * SEQ_WINDOW, CHAT, {"text": "higher"})
+    beyond = by(setup, "C", last + 3 * SEQ_WINDOW + 1, CHAT, {"text": "beyond"})
+    for record in (high, low, higher, beyond):
+        deliver(router, record, to=["A"])
+    assert chats(router, "A") == ["high", "low", "higher"]
+    assert [e.record for e in router.of_type("A", RecordRejected)] == [beyond]

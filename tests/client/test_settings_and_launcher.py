@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -39,6 +42,34 @@ def test_name_and_recent_tables_survive_a_restart(home: Path) -> None:
     assert again.settings.recent[0].label == "Friday"
     assert (home / "alice" / "client.json").is_file()
     assert SettingsStore("bob").settings.recent == ()
+
+
+def test_settings_saved_first_leave_a_private_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Settings and keys share one home: saved first under a 002 umask, it is still 0700, so
+    the key made next gets no warning about it."""
+    fresh = tmp_path / "fresh" / "home"
+    monkeypatch.setenv("PALABRE_HOME", str(fresh))
+    old = os.umask(0o002)
+    try:
+        SettingsStore("alice").set_name("Alice")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o700
+    assert Launcher(profile="alice").warnings() == []
+
+
+def test_a_fifo_as_settings_file_gives_defaults_at_once(home: Path) -> None:
+    path = home / "alice" / "client.json"
+    path.parent.mkdir()
+    os.mkfifo(path)
+    stores: list[SettingsStore] = []
+    opening = threading.Thread(target=lambda: stores.append(SettingsStore("alice")), daemon=True)
+    opening.start()
+    opening.join(timeout=30)  # reading a FIFO waits for a writer: the window would hang
+    assert stores, "SettingsStore hung on a FIFO"
+    assert stores[0].problem == f"{path} is not a regular file; using defaults."
 
 
 def test_a_corrupt_file_gives_defaults_and_says_so(home: Path) -> None:

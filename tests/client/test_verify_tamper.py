@@ -313,7 +313,11 @@ def test_a_halt_in_the_log_is_invalid(tmp_path: Path) -> None:
     report = verify_file(table.paths["A"]).report
     assert halt.envelope in records_of(table.paths["A"])
     assert report.exit_code == 1
-    assert any("halted the table at ply 0: testing" in r for r in reasons(report, 0))
+    [problem] = [r for r in reasons(report, 0) if "halted the table" in r]
+    assert problem == (
+        f"{_peer(table, 'A')} halted the table at ply 0; its palabre says: “testing” (its "
+        "claim); the chain digest it signed for ply 0 is the one this log replays"
+    )
 
 
 def _peer(game: LoggedTable, name: str) -> str:

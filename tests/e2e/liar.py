@@ -40,6 +40,11 @@ Lies (the record is signed with the liar's own key unless said otherwise):
 * ``reuse_seq_move`` (at its turn): its move signed with the ``seq`` of its last ACK;
 * ``idle``: once the head reaches ply N − 1 it neither moves nor acks, nor sends anything
   it signs, but keeps its links up (heartbeats, presence): connected but idle;
+* ``seq_bomb``: a CHAT with seq 2⁶³ − 1 (written ahead: its own file holds it);
+* ``withhold:COUNT``: COUNT chat records signed (written ahead) but sent to nobody, then one
+  more sent: its ``seq`` skips COUNT numbers in every other peer's file;
+* ``false_halt:NAME``: a HALT of the head, with its true state and chain digest, whose reason
+  says peer NAME signed two different records for that ply (a lie: it carries no record);
 * ``flood:COUNT``: COUNT chat records at once (signed in memory, seq from 10⁶ on: the
   flood is not worth writing ahead; held, so a pull is answered with them);
 * ``flood_signed:COUNT``: like ``flood`` but each chat signed by its own signer (written
@@ -68,6 +73,7 @@ import trio
 from client.bots import Bot, make_bot
 from client.cli import build_parser
 from client.events import Output
+from client.halting import halt_body
 from client.headless import run_host, run_join
 from client.joining import JoinPeer
 from client.lobby_wire import LobbyChanged
@@ -83,7 +89,7 @@ from net.invite import Invite
 from net.linkspec import AllowedKeys, LinkSpec
 from net.logfile import read_log
 from net.protocol import Connection
-from net.records import Kind, encode_payload, sign_record
+from net.records import MAX_SEQ, Kind, encode_payload, sign_record
 from net.signer import RecordSigner
 from net.wire import pack
 from tests.e2e.faulty_peer import illegal_wire, my_turn
@@ -342,6 +348,26 @@ class Liar:
         self.told(
             "reuse_seq_move", f"a move with seq {ack.seq}, its ACK of ply {ack.body['ply']}'s"
         )
+
+    def _seq_bomb(self, arg: str) -> None:
+        self.send(self.sign_with_seq(MAX_SEQ, "CHAT", {"text": "boom"}))
+        self.told("seq_bomb", f"a chat with seq {MAX_SEQ}")
+
+    def _withhold(self, arg: str) -> None:
+        count = int(arg)
+        kept = [self.sign("CHAT", {"text": f"never sent {n + 1}"}) for n in range(count)]
+        sent = self.sign("CHAT", {"text": "after the withheld ones"})
+        self.send(sent)
+        self.told("withhold", f"chat seq {kept[0].seq} to {kept[-1].seq} withheld, {sent.seq} sent")
+
+    def _false_halt(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        head = table.head
+        victim = next(p.key for p in table.start.peers if p.name == arg)
+        reason = f"{table.describe(victim)} signed two different records for ply {head.ply}"
+        self.send(self.sign("HALT", halt_body(table.engine, head, reason, ())))
+        self.told("false_halt", f"a HALT saying {reason}")
 
     def _flood(self, arg: str) -> None:
         table = self.peer.table

@@ -78,26 +78,40 @@ class Table:
         faults: str = "",
         lies: str = "",
         profile: str | None = None,
+        stdin: str | None = None,
+        env: dict[str, str] | None = None,
     ) -> Proc:
         """Start a peer; ``profile`` defaults to ``name`` (a restart keeps its profile under
-        another name, so each run has its own output file)."""
+        another name, so each run has its own output file).  ``stdin``: what it reads (then
+        the end of input); ``env``: variables added to its environment."""
         out = self.home / f"{name}.out"
         with open(out, "w") as sink:
             process = subprocess.Popen(
                 peer_command(profile or name, args, faults, lies),
                 cwd=ROOT,
+                stdin=None if stdin is None else subprocess.PIPE,
                 stdout=sink,
                 stderr=subprocess.STDOUT,
                 text=True,
-                env=self.env(faults, lies),
+                env={**self.env(faults, lies), **(env or {})},
             )
+        if process.stdin is not None:
+            process.stdin.write(stdin or "")
+            process.stdin.close()
         proc = Proc(name, process, out)
         self.procs.append(proc)
         return proc
 
-    def host(self, game: str, *extra: str, faults: str = "", lies: str = "") -> Proc:
+    def host(
+        self,
+        game: str,
+        *extra: str,
+        faults: str = "",
+        lies: str = "",
+        env: dict[str, str] | None = None,
+    ) -> Proc:
         args = ["host", "--game", game, "--port", "0", "--headless", "--name", "Host", *extra]
-        proc = self.spawn("host", args, faults, lies)
+        proc = self.spawn("host", args, faults, lies, env=env)
         found = proc.wait_for(r"^Invite: (\S+)$")
         self.invite = parse_invite(found.group(1))
         return proc
@@ -115,9 +129,12 @@ class Table:
         target: str | None = None,
         profile: str | None = None,
         run: str | None = None,
+        stdin: str | None = None,
+        env: dict[str, str] | None = None,
     ) -> Proc:
         args = ["join", target or self.loopback_invite(), "--headless", "--name", name, *extra]
-        return self.spawn(run or name.lower().replace(" ", ""), args, faults, lies, profile)
+        run = run or name.lower().replace(" ", "")
+        return self.spawn(run, args, faults, lies, profile, stdin, env)
 
     def finish(self, timeout: float = TIMEOUT) -> list[int]:
         """Wait for every process (killing stragglers); their exit codes."""

@@ -4,7 +4,6 @@ use, with real processes over loopback TCP."""
 from __future__ import annotations
 
 import re
-import shlex
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,14 +32,16 @@ def test_a_secret_table_admits_its_invite_only_and_a_known_name_with_a_new_key_i
     secret = table.invite.secret
     assert re.search(rf"^Invite: palabre://\S+\?s={secret}#", host.output, re.M)
     address = f"127.0.0.1:{table.invite.port}"
-    assert f"--secret {shlex.quote(secret)}" in host.output
+    assert f"--secret - and type the table secret {secret}" in host.output
     eve = table.join("Eve", *FAST, target=address)
     assert eve.process.wait(timeout=30) == 4
     assert "join refused: the host refused the join: the joiner" in eve.output
     assert "did not give the table secret" in eve.output
+    assert "join again with the invite (palabre join - reads it), or with --secret -" in eve.output
     guess = table.join("Guess", *FAST, "--secret", "swordfish-42", target=address)
     assert guess.process.wait(timeout=30) == 4
     assert "did not prove it knows the table secret" in guess.output
+    assert "join again with" not in guess.output  # it gave one: a wrong one, not none
     table.join("P2", *FAST)  # with the invite, which carries the secret
     assert table.finish() == [0, 4, 4, 0], table.outputs()
     eve_fp = load_profile_identity("eve", table.home).fingerprint[:9]

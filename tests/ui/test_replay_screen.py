@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 import qtrio
 import trio
+from PIL import Image, ImageSequence
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from client.net_adapter import open_envelope
 from client.records import CHAIN_KINDS
@@ -24,10 +25,8 @@ from client.replay import Replay
 from client.verifier import verify_file
 from tests.client.gamelogs import records_of, rewrite
 from tests.client.test_replay import pointed_game
-from ui.apng import read_apng
 from ui.app import MainWindow
 from ui.board_render import BoardRenderer, rgb_bytes
-from ui.entry import main
 from ui.screens.replay import ReplayScreen
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
@@ -173,66 +172,90 @@ def test_a_file_that_is_no_game_says_so(qtbot: Any, tmp_path: Path) -> None:
     assert not screen.next_button.isEnabled()
 
 
-def test_exports_from_the_screen(qtbot: Any, game_file: Path, tmp_path: Path) -> None:
+def test_exports_from_the_screen(
+    qtbot: Any, game_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     screen = opened(qtbot, game_file)
-    screen.go_to(2)
-    out = tmp_path / "board.png"
-    assert screen.save_image(out)
-    picture = QImage(str(out))
-    assert (picture.width(), picture.height()) == (800, 800)
     replay = screen.replay
     assert replay is not None
+    screen.go_to(2)
+    # The file dialogs are Qt's: they answer what a person would pick, and show the choices.
+    asked: list[str] = []
+    answers: list[tuple[str, str]] = []
+
+    def pick(parent: Any, caption: str, directory: str, choices: str) -> tuple[str, str]:
+        asked.append(choices)
+        return answers.pop(0)
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(pick))
+    out = tmp_path / "board.png"
+    answers.append((str(out), "PNG pictures (*.png)"))
+    qtbot.mouseClick(screen.image_button, Qt.MouseButton.LeftButton)
+    picture = QImage(str(out))
+    assert (picture.width(), picture.height()) == (800, 800)
     renderer = BoardRenderer(replay.engine, 800)
     frame = replay.frames[2]
     direct = renderer.grab(frame.engine_state, frame.last_move, frame.marks)
     renderer.close()
     assert rgb_bytes(picture) == rgb_bytes(direct)
-    screen.copy_image()
+    qtbot.mouseClick(screen.copy_button, Qt.MouseButton.LeftButton)
     assert QApplication.clipboard().image().size() == picture.size()
-    animation = tmp_path / "game.png"
-    with qtbot.waitSignal(screen.animationSaved, timeout=60_000) as saved:
-        screen.save_animation(animation)
-    assert saved.args == [str(animation)]
-    assert len(read_apng(animation.read_bytes()).frames) == replay.plies + 1
 
-
-def test_log_export_apng_draws_one_frame_per_ply_and_the_start(
-    qapp: Any, game_file: Path, tmp_path: Path
-) -> None:
-    out = tmp_path / "game.apng"
-    code = main(["log", "export", str(game_file), "--apng", str(out), "--size", "200"])
-    assert code == 0
-    image = read_apng(out.read_bytes())
-    replay = Replay.build(verify_file(game_file))
-    assert len(image.frames) == replay.plies + 1 == 8
-    assert image.width == 200 and image.height > 200  # the caption band under the board
-    assert [f.delay_ms for f in image.frames] == [1400] + [700] * 6 + [2800]
-    # Each decoded frame is the board of its ply, as the renderer draws it.
-    from ui.animation import frame_caption
-
-    renderer = BoardRenderer(replay.engine, 200)
-    for ply in (0, 2, 7):
-        frame = replay.frames[ply]
-        drawn = renderer.grab(
-            frame.engine_state, frame.last_move, frame.marks, frame_caption(replay, frame)
-        )
-        assert image.frames[ply].pixels == rgb_bytes(drawn), ply
-    renderer.close()
-    assert image.frames[2].pixels != image.frames[3].pixels
-
-
-def test_log_export_options_are_checked(qapp: Any, game_file: Path, tmp_path: Path) -> None:
-    out = str(tmp_path / "x.png")
-    for argv in (
-        ["--apng", out, "--ply", "2"],
-        ["--png", out],
-        ["--png", out, "--ply", "1", "--delay", "100"],
-        ["--apng", out, "--delay", "5"],
+    # The three animations: a name without a suffix takes the kind chosen in the dialog.
+    for chosen, suffix, fmt in (
+        ("GIF animation (*.gif)", ".gif", "GIF"),
+        ("Animated PNG (*.png *.apng)", ".png", "PNG"),
+        ("Animated WebP (*.webp)", ".webp", "WEBP"),
     ):
-        with pytest.raises(SystemExit) as exit_info:
-            main(["log", "export", str(game_file), *argv])
-        assert exit_info.value.code == 2
-    assert main(["log", "export", str(game_file), "--ply", "9", "--png", out]) == 2
+        answers.append((str(tmp_path / f"game-{fmt}"), chosen))
+        with qtbot.waitSignal(screen.animationSaved, timeout=60_000) as saved:
+            qtbot.mouseClick(screen.animation_button, Qt.MouseButton.LeftButton)
+        written = tmp_path / f"game-{fmt}{suffix}"
+        assert saved.args == [str(written)]
+        with Image.open(written) as image:
+            assert image.format == fmt
+            frames = sum(1 for _ in ImageSequence.Iterator(image))
+        assert frames == replay.plies + 2  # the start, every ply, the result card
+        assert f"Saved {frames} frames to {written}" in screen.export_status.text()
+    assert asked[1].split(";;") == [
+        "GIF animation (*.gif)",
+        "Animated PNG (*.png *.apng)",
+        "Animated WebP (*.webp)",
+    ]
+
+    page = tmp_path / "game"
+    answers.append((str(page), "Web pages (*.html)"))
+    with qtbot.waitSignal(screen.pageSaved, timeout=60_000) as saved:
+        qtbot.mouseClick(screen.page_button, Qt.MouseButton.LeftButton)
+    assert saved.args == [str(tmp_path / "game.html")]
+    text = (tmp_path / "game.html").read_text(encoding="utf-8")
+    assert text.count("<figure") == replay.plies + 1 and "B: look at d4" in text
+    assert "opens in any web browser" in screen.export_status.text()
+
+    # A folder that is not there: the reason is shown, nothing is written.
+    answers.append((str(tmp_path / "no" / "such.png"), "PNG pictures (*.png)"))
+    qtbot.mouseClick(screen.image_button, Qt.MouseButton.LeftButton)
+    assert "No such file or directory" in screen.export_status.text()
+    assert not (tmp_path / "no").exists()
+
+
+def test_copy_the_moves_puts_one_readable_line_per_ply_on_the_clipboard(
+    qtbot: Any, game_file: Path
+) -> None:
+    screen = opened(qtbot, game_file)
+    replay = screen.replay
+    assert replay is not None
+    QApplication.clipboard().clear()
+    qtbot.mouseClick(screen.moves_button, Qt.MouseButton.LeftButton)
+    lines = QApplication.clipboard().text().splitlines()
+    assert len(lines) == replay.plies == 7
+    chain = verify_file(game_file).chain
+    assert chain is not None
+    for ply, line in enumerate(lines, 1):
+        who = "A" if ply % 2 else "B"  # A moves first; A's resignation is ply 7
+        assert line == f"{ply}. {who}: {chain.at(ply).label}", line
+    assert lines[-1].endswith("resigns")
+    assert screen.export_status.text() == "The 7 moves are in the clipboard."
 
 
 # --- the window, and a file written by real peer processes ------------------------------
@@ -283,3 +306,24 @@ async def test_the_window_replays_a_file_of_a_four_process_demo(qtbot: Any, tmp_
         assert window.stack.currentWidget() is window.start
         window.close()
         nursery.cancel_scope.cancel()
+
+
+def test_an_export_abandoned_halfway_writes_nothing(
+    qtbot: Any, game_file: Path, tmp_path: Path
+) -> None:
+    screen = opened(qtbot, game_file)
+    out = tmp_path / "half.gif"
+    screen.save_animation(out)
+    job = screen.animation_job
+    assert job is not None
+    qtbot.waitUntil(lambda: job.drawing.done >= 2, timeout=30_000)
+    screen.clear()  # what Back and opening another file do
+    qtbot.wait(200)
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+    screen = opened(qtbot, game_file)  # a finished export, then another: nothing breaks
+    for name in ("one.webp", "two.webp"):
+        with qtbot.waitSignal(screen.animationSaved, timeout=60_000) as saved:
+            screen.save_animation(tmp_path / name)
+        assert saved.args == [str(tmp_path / name)]
+    screen.clear()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one.webp", "two.webp"]

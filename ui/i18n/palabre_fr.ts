@@ -11,6 +11,10 @@
         <source>{game} · ply {ply}/{plies} · {who}: {move}</source>
         <translation>{game} · coup {ply}/{plies} · {who}&#xa0;: {move}</translation>
     </message>
+    <message>
+        <source>{author}: {text}</source>
+        <translation>{author}&#xa0;: {text}</translation>
+    </message>
 </context>
 <context>
     <name>Board</name>
@@ -268,6 +272,41 @@
     <message>
         <source>From {name}: click a ringed port one route away.</source>
         <translation>Depuis {name}&#xa0;: cliquez un port cerclé à une route de là.</translation>
+    </message>
+</context>
+<context>
+    <name>Cards</name>
+    <message>
+        <source>The game is not over: {plies} plies played.</source>
+        <translation>La partie n’est pas finie&#xa0;: {plies} coups joués.</translation>
+    </message>
+    <message>
+        <source>{summary}, after {plies} plies.</source>
+        <translation>{summary}, après {plies} coups.</translation>
+    </message>
+    <message>
+        <source>Verified: valid and complete</source>
+        <translation>Vérifiée&#xa0;: valide et complète</translation>
+    </message>
+    <message>
+        <source>Verified: valid but incomplete</source>
+        <translation>Vérifiée&#xa0;: valide mais incomplète</translation>
+    </message>
+    <message>
+        <source>Verified: invalid</source>
+        <translation>Vérifiée&#xa0;: invalide</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>Illisible</translation>
+    </message>
+    <message>
+        <source>{verdict} ({signatures} signatures checked, {problems} problems).</source>
+        <translation>{verdict} ({signatures} signatures vérifiées, {problems} problèmes).</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {name}</source>
+        <translation>Siège {seat}&#xa0;: {name}</translation>
     </message>
 </context>
 <context>
@@ -666,6 +705,10 @@
         <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: {message}</translation>
     </message>
     <message>
+        <source>{name}&apos;s palabre stopped the table at ply {ply}, saying: “{claim}”. That is its claim, not what your palabre found: the verdict above is.</source>
+        <translation>Le palabre de {name} a arrêté la table au coup {ply}, en disant&#xa0;: «&#xa0;{claim}&#xa0;». C&apos;est ce qu&apos;il affirme&#xa0;; ce que votre palabre a constaté, c&apos;est le verdict ci-dessus.</translation>
+    </message>
+    <message>
         <source>{name} is flooding the table; {count} lines dropped.</source>
         <translation>{name} inonde la table&#xa0;; {count} lignes écartées.</translation>
     </message>
@@ -826,6 +869,14 @@
         <translation>Enregistrer l&apos;animation…</translation>
     </message>
     <message>
+        <source>Save replay page…</source>
+        <translation>Enregistrer la page de relecture…</translation>
+    </message>
+    <message>
+        <source>Copy the moves</source>
+        <translation>Copier les coups</translation>
+    </message>
+    <message>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
@@ -953,8 +1004,16 @@
         <translation>Plateau après le coup {ply} enregistré dans {path}.</translation>
     </message>
     <message>
-        <source>Could not write {path}.</source>
-        <translation>Impossible d&apos;écrire {path}.</translation>
+        <source>Drawing the replay page: board {done} of {total}…</source>
+        <translation>Dessin de la page de relecture&#xa0;: plateau {done} sur {total}…</translation>
+    </message>
+    <message>
+        <source>Save the replay page</source>
+        <translation>Enregistrer la page de relecture</translation>
+    </message>
+    <message>
+        <source>Web pages (*.html)</source>
+        <translation>Pages web (*.html)</translation>
     </message>
     <message>
         <source>Drawing the animation: frame {done} of {total}…</source>
@@ -963,6 +1022,18 @@
     <message>
         <source>Could not write {path}: {reason}</source>
         <translation>Impossible d&apos;écrire {path}&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>The {plies} moves are in the clipboard.</source>
+        <translation>Les {plies} coups sont dans le presse-papiers.</translation>
+    </message>
+    <message>
+        <source>Saved the replay page to {path}: it opens in any web browser.</source>
+        <translation>Page de relecture enregistrée dans {path}&#xa0;: elle s’ouvre dans n’importe quel navigateur.</translation>
+    </message>
+    <message>
+        <source>This game is too long for one animation ({plies} plies).</source>
+        <translation>Cette partie est trop longue pour une seule animation ({plies} coups).</translation>
     </message>
     <message>
         <source>Saved {frames} frames to {path} ({size} KiB).</source>
@@ -975,6 +1046,14 @@
     <message>
         <source>PNG pictures (*.png)</source>
         <translation>Images PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>GIF animation (*.gif)</source>
+        <translation>Animation GIF (*.gif)</translation>
+    </message>
+    <message>
+        <source>Animated WebP (*.webp)</source>
+        <translation>WebP animé (*.webp)</translation>
     </message>
     <message>
         <source>Save the game as an animation</source>

@@ -10,8 +10,9 @@ place they hold in the file).
 
 Stepping: first / previous / play-pause / next / last, a slider, the keyboard (← → Home End,
 Space plays), or a click on a line of the record or a problem.  Exports: the board shown, as
-a PNG file or to the clipboard, and the whole game as an animated PNG (``ui.animation``),
-drawn a frame per event-loop turn so the window keeps answering.
+a PNG file or to the clipboard; the whole game as a GIF, animated PNG or animated WebP
+(``ui.animation``), drawn a frame per event-loop turn so the window keeps answering; the
+replay page (``ui.replay_page``); and the moves, one line per ply, to the clipboard.
 
 Invariants: nothing here judges the log — verdicts and problems are the verifier's words;
 only the thread that runs the verifier touches the file; everything shown comes from one
@@ -21,11 +22,11 @@ only the thread that runs the verifier touches the file; everything shown comes 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QImage, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
@@ -49,15 +50,21 @@ from PySide6.QtWidgets import (
 from client.replay import Frame, Line, Replay, ReplayUnavailable
 from client.verifier import Verification, verify_file
 from client.verify_report import Problem
-from ui.animation import Animator
-from ui.board_render import BoardRenderer
+from ui.animated_file import format_of, write_bytes
+from ui.animation import AnimationTooLarge, Animator
+from ui.board_render import BoardRenderer, png_bytes
 from ui.boards import BoardWidget, make_board
 from ui.boards.pointing import ShownMarks
+from ui.move_list import move_lines
+from ui.replay_page import PageBuilder, file_date
+from ui.stepped_export import SteppedExport
 from ui.theme import ERROR, NEUTRAL, seat_colour, seat_icon
 
 __all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
 
 EXPORT_SIZE = 800
+ANIMATION_SIZES = (EXPORT_SIZE, 600, 400, 300, 200)
+"""The sizes an animation is drawn at: the first one ``ui.animation`` allows for the game."""
 PLAY_MS = 900
 VERDICT_COLOURS = {0: "#2e7d32", 3: "#b26a00", 1: ERROR, 2: ERROR}
 
@@ -94,6 +101,8 @@ class ReplayScreen(QWidget):
     closed = Signal()
     animationSaved = Signal(str)
     """The path of an animation, once written (or an empty string when it failed)."""
+    pageSaved = Signal(str)
+    """The path of a replay page, once written (or an empty string when it failed)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -106,8 +115,8 @@ class ReplayScreen(QWidget):
         """Every worker not finished yet, the current one and those a newer file replaced:
         held here so that none is collected before its result is delivered (its lambdas
         alone would leave it in a cycle the garbage collector may take)."""
-        self.animator: Animator | None = None
-        self.animation_out: Path | None = None
+        self.animation_job: SteppedExport | None = None
+        self.page_job: SteppedExport | None = None
 
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
@@ -172,6 +181,8 @@ class ReplayScreen(QWidget):
         self.copy_button = QPushButton(self.tr("Copy image"))
         self.image_button = QPushButton(self.tr("Save image…"))
         self.animation_button = QPushButton(self.tr("Save animation…"))
+        self.page_button = QPushButton(self.tr("Save replay page…"))
+        self.moves_button = QPushButton(self.tr("Copy the moves"))
         self.back_button = QPushButton(self.tr("Back"))
         self.export_status = QLabel()
         self.export_status.setWordWrap(True)
@@ -188,7 +199,9 @@ class ReplayScreen(QWidget):
         exports.addWidget(self.copy_button, 0, 0)
         exports.addWidget(self.image_button, 0, 1)
         exports.addWidget(self.animation_button, 1, 0)
-        exports.addWidget(self.back_button, 1, 1)
+        exports.addWidget(self.page_button, 1, 1)
+        exports.addWidget(self.moves_button, 2, 0)
+        exports.addWidget(self.back_button, 2, 1)
         side_layout.addLayout(exports)
         side_layout.addWidget(self.export_status)
 
@@ -211,9 +224,6 @@ class ReplayScreen(QWidget):
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_MS)
         self.timer.timeout.connect(self._tick)
-        self.animation_timer = QTimer(self)
-        self.animation_timer.setInterval(0)
-        self.animation_timer.timeout.connect(self._animation_step)
 
         self.first_button.clicked.connect(lambda: self.go_to(0))
         self.previous_button.clicked.connect(lambda: self.go_to(self.ply - 1))
@@ -226,6 +236,8 @@ class ReplayScreen(QWidget):
         self.copy_button.clicked.connect(self.copy_image)
         self.image_button.clicked.connect(self._choose_image)
         self.animation_button.clicked.connect(self._choose_animation)
+        self.page_button.clicked.connect(self._choose_page)
+        self.moves_button.clicked.connect(self.copy_moves)
         self.back_button.clicked.connect(self._back)
         keys = (
             (Qt.Key.Key_Left, lambda: self.go_to(self.ply - 1)),
@@ -338,6 +350,7 @@ class ReplayScreen(QWidget):
     def clear(self) -> None:
         self.play_button.setChecked(False)
         self._stop_animation()
+        self._stop_page()
         if self.board is not None:
             self.board.setParent(None)
             self.board.deleteLater()
@@ -362,6 +375,8 @@ class ReplayScreen(QWidget):
             self.copy_button,
             self.image_button,
             self.animation_button,
+            self.page_button,
+            self.moves_button,
         ):
             widget.setEnabled(enabled)
 
@@ -553,63 +568,131 @@ class ReplayScreen(QWidget):
 
     def save_image(self, path: Path) -> bool:
         image = self.image()
-        saved = image is not None and image.save(str(path), "PNG")  # type: ignore[call-overload]
+        if image is None:
+            return False
+        try:
+            write_bytes(path, png_bytes(image))
+        except OSError as error:
+            self._could_not_write(path, error)
+            return False
         self.export_status.setText(
             self.tr("Saved the board after ply {ply} to {path}.").format(ply=self.ply, path=path)
-            if saved
-            else self.tr("Could not write {path}.").format(path=path)
         )
-        return bool(saved)
+        return True
 
-    def save_animation(self, path: Path) -> None:
-        """Draw the whole game into ``path``, a frame per event-loop turn; ``animationSaved``
-        says when it is written."""
+    def _could_not_write(self, path: Path, error: OSError) -> None:
+        self.export_status.setText(
+            self.tr("Could not write {path}: {reason}").format(
+                path=path, reason=error.strerror or str(error)
+            )
+        )
+
+    def copy_moves(self) -> None:
+        """The game's notation on the clipboard: one line per ply, with who played it."""
+        if self.replay is None:
+            return
+        QApplication.clipboard().setText("\n".join(move_lines(self.replay)) + "\n")
+        self.export_status.setText(
+            self.tr("The {plies} moves are in the clipboard.").format(plies=self.replay.plies)
+        )
+
+    def save_page(self, path: Path) -> None:
+        """Write the replay page of the game into ``path``, a board per event-loop turn;
+        ``pageSaved`` says when it is written."""
+        replay = self.replay
+        if replay is None:
+            return
+        self._stop_page()
+        page = PageBuilder(replay, EXPORT_SIZE, file_date(Path(replay.name)))
+        job = self.page_job = SteppedExport(
+            page, lambda: write_bytes(path, page.text().encode("utf-8")), self
+        )
+        job.progressed.connect(
+            lambda done, total: self.export_status.setText(
+                self.tr("Drawing the replay page: board {done} of {total}…").format(
+                    done=done, total=total
+                )
+            )
+        )
+        saved = self.tr("Saved the replay page to {path}: it opens in any web browser.")
+        self._run(job, self.page_button, path, self.pageSaved, lambda size: saved.format(path=path))
+
+    def _stop_page(self) -> None:
+        if self.page_job is not None:
+            self.page_job.stop()
+            self.page_job = None
+
+    def save_animation(self, path: Path, fmt: str | None = None) -> None:
+        """Draw the whole game into ``path`` (a GIF, animated PNG or WebP, as its suffix or
+        ``fmt`` says), a frame per event-loop turn; ``animationSaved`` says when it is
+        written."""
         if self.replay is None:
             return
         self._stop_animation()
-        self.animator = Animator(self.replay, EXPORT_SIZE)
-        self.animation_out = path
-        self.animation_button.setEnabled(False)
-        self.animation_timer.start()
-
-    def _animation_step(self) -> None:
-        animator, out = self.animator, self.animation_out
-        if animator is None or out is None:
-            self.animation_timer.stop()
-            return
-        if not animator.finished:
-            animator.step()
+        animator = None
+        for size in ANIMATION_SIZES:  # a long game is drawn smaller rather than refused
+            try:
+                animator = Animator(self.replay, size)
+                break
+            except AnimationTooLarge:
+                continue
+        if animator is None:
             self.export_status.setText(
-                self.tr("Drawing the animation: frame {done} of {total}…").format(
-                    done=animator.done, total=animator.total
-                )
-            )
-            return
-        self.animation_timer.stop()
-        self.animator = None
-        self.animation_button.setEnabled(self.replay is not None)
-        try:
-            size = animator.finish(out)
-        except OSError as error:
-            self.export_status.setText(
-                self.tr("Could not write {path}: {reason}").format(
-                    path=out, reason=error.strerror or str(error)
+                self.tr("This game is too long for one animation ({plies} plies).").format(
+                    plies=self.replay.plies
                 )
             )
             self.animationSaved.emit("")
             return
-        self.export_status.setText(
-            self.tr("Saved {frames} frames to {path} ({size} KiB).").format(
-                frames=animator.total, path=out, size=(size + 1023) // 1024
+        kind = format_of(path) or fmt or "gif"
+        job = self.animation_job = SteppedExport(
+            animator, lambda: animator.finish(path, kind), self
+        )
+        job.progressed.connect(
+            lambda done, total: self.export_status.setText(
+                self.tr("Drawing the animation: frame {done} of {total}…").format(
+                    done=done, total=total
+                )
             )
         )
-        self.animationSaved.emit(str(out))
+        saved = self.tr("Saved {frames} frames to {path} ({size} KiB).")
+        self._run(
+            job,
+            self.animation_button,
+            path,
+            self.animationSaved,
+            lambda size: saved.format(frames=animator.total, path=path, size=(size + 1023) // 1024),
+        )
 
     def _stop_animation(self) -> None:
-        self.animation_timer.stop()
-        if self.animator is not None:
-            self.animator.abandon()
-            self.animator = None
+        if self.animation_job is not None:
+            self.animation_job.stop()
+            self.animation_job = None
+
+    def _run(
+        self,
+        job: SteppedExport,
+        button: QPushButton,
+        path: Path,
+        saved: SignalInstance,
+        words: Callable[[int], str],
+    ) -> None:
+        """Start ``job``: ``button`` waits for it; the status and ``saved`` say how it went."""
+
+        def written(size: int) -> None:
+            button.setEnabled(self.replay is not None)
+            self.export_status.setText(words(size))
+            saved.emit(str(path))
+
+        def failed(error: OSError) -> None:
+            button.setEnabled(self.replay is not None)
+            self._could_not_write(path, error)
+            saved.emit("")
+
+        job.written.connect(written)
+        job.failed.connect(failed)
+        button.setEnabled(False)
+        job.start()
 
     def _default_name(self, suffix: str) -> str:
         stem = self.path.stem if self.path is not None else "game"
@@ -627,11 +710,34 @@ class ReplayScreen(QWidget):
             self.save_image(Path(name))
 
     def _choose_animation(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(
+        kinds = {
+            self.tr("GIF animation (*.gif)"): ("gif", ".gif"),
+            self.tr("Animated PNG (*.png *.apng)"): ("apng", ".png"),
+            self.tr("Animated WebP (*.webp)"): ("webp", ".webp"),
+        }
+        name, chosen = QFileDialog.getSaveFileName(
             self,
             self.tr("Save the game as an animation"),
-            self._default_name("-animation.png"),
-            self.tr("Animated PNG (*.png *.apng)"),
+            self._default_name(".gif"),
+            ";;".join(kinds),
+        )
+        if not name:
+            return
+        fmt, suffix = kinds.get(chosen, ("gif", ".gif"))
+        path = Path(name)
+        if format_of(path) is None:  # no suffix, or another one: the kind chosen names it
+            path = path.with_name(path.name + suffix)
+        self.save_animation(path, fmt)
+
+    def _choose_page(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save the replay page"),
+            self._default_name(".html"),
+            self.tr("Web pages (*.html)"),
         )
         if name:
-            self.save_animation(Path(name))
+            path = Path(name)
+            if path.suffix.lower() not in (".html", ".htm"):
+                path = path.with_name(path.name + ".html")
+            self.save_page(path)

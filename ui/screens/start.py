@@ -241,8 +241,11 @@ class StartScreen(QWidget):
         self._local_game_changed(self.local_game.currentText())
         self._host_game_changed(self.host_game.currentText())
         self.show_recent()
+        warnings = launcher.warnings()
         if store.problem:
             self.say(store.problem, error=True)
+        elif warnings:  # the key still works: said, not refused (English, as LaunchError's)
+            self.say(" ".join(text[:1].upper() + text[1:] + "." for text in warnings), error=True)
         elif not games:
             self.say(self.tr("No game is installed."), error=True)
 
