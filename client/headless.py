@@ -115,7 +115,9 @@ class Printer:
     def close(self) -> None:
         """The pending summaries, then stop taking the ``palabre`` loggers' warnings."""
         self.lines.close()
-        logging.getLogger("palabre").removeHandler(self.warnings)
+        palabre = logging.getLogger("palabre")
+        palabre.removeHandler(self.warnings)
+        palabre.propagate = not palabre.handlers
         self.warnings.close()
 
     def _trace(self, event: str, **fields: Any) -> None:
