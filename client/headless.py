@@ -16,6 +16,7 @@ peer) and ``engine_for``; the commands never do.
 from __future__ import annotations
 
 import json
+import logging
 import sys
 import time
 from collections.abc import Callable
@@ -53,10 +54,12 @@ from client.peer import (
     NameWarning,
     Peer,
     RecordsSent,
+    TableFlooded,
     TableStarted,
 )
 from client.records import CHAIN_KINDS, key_label
 from client.rematch import RematchChanged, RematchReady
+from client.repeats import REPEAT_WINDOW, RepeatSummary
 from client.settings import SettingsStore
 from client.terminal import TerminalPlayer
 from engines import AnyEngine, InvalidParams, find_engine
@@ -82,9 +85,40 @@ class Printer:
         self._evidence = ""
         self._over: GameOver | None = None
         self._rematch: RematchChanged | None = None
+        self.lines = RepeatSummary(out)
+        """Every line printed, repeats summarised (``client.repeats``)."""
+        self.warnings = RepeatSummary(sys.stderr)
+        """The ``palabre`` loggers' warnings (a link closed on a fault...), on stderr."""
+        self.warnings.setLevel(logging.WARNING)
+        palabre = logging.getLogger("palabre")
+        palabre.addHandler(self.warnings)
+        palabre.propagate = False  # no second copy from logging's last-resort handler
 
-    def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+    def say(self, text: str, repeat: tuple[str, str] | None = None) -> None:
+        """Print ``text``; a line that may come in a flood carries ``repeat`` (where from,
+        what it is) and is summarised past a few (``client.repeats``)."""
+        fields = {"name": "palabre.terminal", "msg": text, "levelno": logging.INFO}
+        record = logging.makeLogRecord({**fields, "repeat": repeat})
+        self.lines.handle(record)
+
+    def flush_repeats(self) -> None:
+        """Print the summaries of repeats whose window is over (a timer calls it)."""
+        self.lines.flush_due()
+        self.warnings.flush_due()
+
+    async def serve_repeats(self) -> None:
+        """Print the summaries of repeats as their windows end, while the peer runs."""
+        while True:
+            await trio.sleep(REPEAT_WINDOW / 2)
+            self.flush_repeats()
+
+    def close(self) -> None:
+        """The pending summaries, then stop taking the ``palabre`` loggers' warnings."""
+        self.lines.close()
+        palabre = logging.getLogger("palabre")
+        palabre.removeHandler(self.warnings)
+        palabre.propagate = not palabre.handlers
+        self.warnings.close()
 
     def _trace(self, event: str, **fields: Any) -> None:
         if self.trace is not None:
@@ -185,10 +219,15 @@ class Printer:
         return f"{ply:4d}. {who:<28} {state.label:<16} {finality}"
 
     def _on_RecordRejected(self, event: RecordRejected) -> None:
-        self.say(f"REJECTED: {event.reason}")
+        self.say(f"REJECTED: {event.reason}", (key_label(event.record.author), "refused records"))
 
     def _on_LinkRefused(self, event: LinkRefused) -> None:
-        self.say(f"REJECTED: {event.reason}")
+        where = _address(event.remote) if event.remote else key_label(event.sender)
+        self.say(f"REJECTED: {event.reason}", (where, "records refused on its links"))
+
+    def _on_TableFlooded(self, event: TableFlooded) -> None:
+        said = notice(event.notice_key, name=event.name, count=f"{event.dropped:,}")
+        self.say(f"flood: {said.english()}")
 
     def _on_Halted(self, event: Halted) -> None:
         self._halted = True
@@ -265,12 +304,19 @@ class Printer:
         if event.fatal:
             self.say(f"LOST: {event.name}: {event.reason}; the game cannot go on")
         else:
-            self.say(f"link: {event.name}: {event.reason}")
+            what = "refused handshakes" if event.reason.startswith("no link:") else "lost links"
+            self.say(f"link: {event.name}: {event.reason}", (_address(event.name), what))
 
     # --- the end -----------------------------------------------------------------------------
     def summary(self, code: int) -> None:
         """The last lines: plies left unfinal, the halt's verdict, the chain."""
         table = self.peer.table
+        counted, refused = self.peer.evidence_budget.counted, self.peer.refused_on_links
+        if counted or refused:
+            self.say(
+                f"not written: {refused:,} records refused on links (evidence of nothing), "
+                f"{counted:,} refused records past the evidence budget"
+            )
         if table is not None:
             head = table.head
             for ply in range(max(table.final_ply + 1, 1), head.ply + 1):
@@ -296,6 +342,12 @@ def _first(group: BaseExceptionGroup[Any], kind: type[LogFileError]) -> LogFileE
         if isinstance(error, BaseExceptionGroup):
             return _first(error, kind)
     raise AssertionError("no such error in the group")
+
+
+def _address(where: str) -> str:
+    """The address in ``peer … at 10.0.0.9:7000`` or ``10.0.0.9:7000``, without the port."""
+    address = where.rsplit(" at ", 1)[-1]
+    return address.rsplit(":", 1)[0] if ":" in address else address
 
 
 def _count(number: int, word: str) -> str:
@@ -474,6 +526,7 @@ def _run_one(
     main: Callable[[Printer], Any],
 ) -> int:
     trace = open(args.trace, "a", encoding="utf-8") if args.trace else None  # noqa: SIM115
+    printer: Printer | None = None
     try:
         printer = Printer(peer, out, trace)
         peer.observers.append(printer)
@@ -486,6 +539,7 @@ def _run_one(
             async with trio.open_nursery() as nursery:
                 if player is not None:
                     nursery.start_soon(player.serve)
+                nursery.start_soon(printer.serve_repeats)
                 code: int = await main(printer)
                 nursery.cancel_scope.cancel()
             return code
@@ -500,5 +554,7 @@ def _run_one(
         printer.summary(code)
         return code
     finally:
+        if printer is not None:
+            printer.close()
         if trace is not None:
             trace.close()

@@ -42,7 +42,14 @@ from client.lobby import JoinRefused
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
 from client.notices import notice
-from client.peer import EvidenceWritten, LinkLost, LinkRefused, NameWarning, TableStarted
+from client.peer import (
+    EvidenceWritten,
+    LinkLost,
+    LinkRefused,
+    NameWarning,
+    TableFlooded,
+    TableStarted,
+)
 from client.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rematch import RematchChanged, RematchReady, next_peer
 from client.seating import IntentRefused
@@ -301,6 +308,10 @@ class NetSession:
     def _on_TakebackConsented(self, event: TakebackConsented) -> None:
         self._notice("takeback-consented", name=event.name, ply=event.ply)
         self._emit(PlayersChanged(self._seats()))
+
+    def _on_TableFlooded(self, event: TableFlooded) -> None:
+        name = self._name_of(event.key) or event.name
+        self._notice(event.notice_key, name=name, count=f"{event.dropped:,}")
 
     def _on_RecordRejected(self, event: RecordRejected) -> None:
         self._notice("refused", reason=event.reason)

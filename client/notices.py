@@ -51,6 +51,10 @@ ENGLISH: Mapping[str, str] = {
         "{name}'s palabre stopped the table at ply {ply}, saying: “{claim}”. "
         "That is its claim, not what your palabre found: the verdict above is."
     ),
+    # A flood of chat, pointing or other records outside the chain, dropped (one per burst).
+    "flood-chat": "{name} is flooding the table; {count} lines dropped.",
+    "flood-point": "{name} is flooding the table; {count} pointings dropped.",
+    "flood-other": "{name} is flooding the table; {count} records dropped.",
     # The host's own words after the start (free text, nothing to translate).
     "host-says": "{text}",
 }

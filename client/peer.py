@@ -59,6 +59,7 @@ from client.peer_events import (
     LinkRefused,
     NameWarning,
     RecordsSent,
+    TableFlooded,
     TableStarted,
 )
 from client.peer_link import PeerLink, TablePolicy
@@ -76,6 +77,7 @@ __all__ = [
     "Peer",
     "PeerLink",
     "RecordsSent",
+    "TableFlooded",
     "TablePolicy",
     "TableStarted",
     "game_dir",
@@ -97,6 +99,7 @@ class Peer(PeerPresence):
                 deadlines.append(self.table.next_deadline() or math.inf)
             if self._conclusion is not None and not self.done.is_set():
                 deadlines.append(self._due(self._conclusion))
+            deadlines.append(self.floods.due() or math.inf)
             with trio.move_on_at(min(deadlines)):
                 await self._wake.wait()
             self._wake = trio.Event()
@@ -107,6 +110,7 @@ class Peer(PeerPresence):
                 self._sync_due = None
                 if self.file is not None and not self.file.closed:
                     self.file.sync()
+            self.report_floods(now)
             if self.table is not None and not self.left_table:
                 deadline = self.table.next_deadline()
                 if deadline is not None and now >= deadline:
@@ -119,6 +123,7 @@ class Peer(PeerPresence):
 
     async def wind_down(self, timeout: float = 3.0) -> None:
         """After ``done``: let the links say goodbye (bounded), then close the file."""
+        self.report_floods(math.inf)  # a burst of drops still going on is told all the same
         with trio.move_on_after(timeout):
             while self.links:
                 self._links_changed = trio.Event()

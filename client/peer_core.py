@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any, cast
 import trio
 
 from client.bots import Bot, make_bot
+from client.evidence_budget import EvidenceBudget
+from client.flood_guard import FloodGuard
 from client.game_file import GameFile, game_dir
 from client.known_peers import KnownPeers
 from client.mesh import Held, Mesh
@@ -108,6 +110,12 @@ class PeerCore:
         self._conclusion: _Conclusion | None = None
         self._halt_count = 0
         self._rejected_count = 0
+        self.evidence_budget = EvidenceBudget()
+        """What is left to write of refused records' evidence (``client.evidence_budget``)."""
+        self.floods = FloodGuard()
+        """How fast each author may chat and point (``client.flood_guard``)."""
+        self.refused_on_links = 0
+        """Records ``net`` refused on every link: counted, never written."""
         self._nursery: trio.Nursery | None = None
         self._alone_since: float | None = None
         self._pulled_at = -math.inf

@@ -39,6 +39,8 @@ class LinkRefused:
 
     reason: str
     sender: bytes
+    remote: str = ""
+    """Where the link's other end is (``10.0.0.9:7000``), for summing up repeats."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,23 @@ class NameWarning:
 
     text: str
     key: bytes | None = None
+
+
+@dataclass(frozen=True)
+class TableFlooded:
+    """``name`` sent chat (``kind`` CHAT), pointing (POINT) or other records outside the
+    chain faster or more than the table takes (``client.flood_guard``): ``dropped`` of its
+    records were dropped in one burst."""
+
+    key: bytes
+    name: str
+    kind: str
+    dropped: int
+
+    @property
+    def notice_key(self) -> str:
+        """The table's notice for it (``client.notices``)."""
+        return {"CHAT": "flood-chat", "POINT": "flood-point"}.get(self.kind, "flood-other")
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,8 @@ class PeerLink:
     admitted: bool = False
     """Taking part in the table: records are passed on to it and taken from it."""
     bytes_sent: int = 0
+    refused: int = 0
+    """Records ``net`` refused on this link (``PeerLinks.link_refused``)."""
     closing: bool = False
     outbox: trio.MemorySendChannel[SendEvent] = field(init=False)
     inbox: trio.MemoryReceiveChannel[SendEvent] = field(init=False)

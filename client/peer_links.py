@@ -13,8 +13,9 @@
 * a writer puts at most ``BATCH_BYTES`` in one write, so a flood relayed to a slow peer is
   paced by it, not cut off;
 * a record ``net`` refuses on a link and a link closed for the peer's fault are shown
-  naming the link's peer and kept as evidence files; once the game file is closed, mesh
-  messages no longer reach the table.
+  naming the link's peer and counted, never written to a file (anyone can send them: they
+  prove nothing); past ``MAX_REFUSED_PER_LINK`` refused records the link is closed; once
+  the game file is closed, mesh messages no longer reach the table.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from client.mesh import (
     read_presence,
 )
 from client.mesh import SCHEMAS as MESH_SCHEMAS
-from client.peer_events import EvidenceWritten, LinkLost, LinkRefused
+from client.peer_events import LinkLost, LinkRefused
 from client.peer_link import PeerLink
 from client.peer_table import PeerTable
 from net.driver import Link, connect, open_listeners, serve
@@ -55,7 +56,6 @@ from net.events import (
 from net.events import RecordRejected as NetRecordRejected
 from net.handshake import APP_VERSION
 from net.identity import fingerprint, short_fingerprint
-from net.invite import format_table_id
 from net.linkspec import LinkSpec
 
 SCHEMAS = {**LOBBY_SCHEMAS, **MESH_SCHEMAS}
@@ -64,6 +64,10 @@ FRAME_OVERHEAD = 4 + 1 + 16
 """Bytes a record frame adds to its envelope: length, type, encryption tag."""
 BATCH_BYTES = 256 * 1024
 """The most a link's writer puts in one write (one record more at most)."""
+MAX_REFUSED_PER_LINK = 32
+"""Records ``net`` refuses on one link (author not at the table, another table) before the
+link is closed: a race in a mesh (a new bot's record before the vote naming it) makes a few,
+a flood makes thousands."""
 _FAULTS = frozenset({CloseCode.PROTOCOL, CloseCode.CRYPTO, CloseCode.TIMEOUT})
 """Why a link closed when it is the peer's fault (reported, with evidence)."""
 
@@ -323,38 +327,27 @@ class PeerLinks(PeerTable):
         return f"{who} at {link.link.remote}"
 
     def link_refused(self, link: PeerLink, event: NetRecordRejected) -> None:
-        """A record ``net`` did not take on ``link``: shown and kept, naming the sender."""
+        """A record ``net`` did not take on ``link`` (its author is not at the table, or it is
+        for another table): shown, counted, never written (anyone can send one, so it is
+        evidence of nothing); past ``MAX_REFUSED_PER_LINK`` the link is closed."""
+        if link.closing:
+            return  # what was on its way when the link was closed: nothing more to say
+        link.refused += 1
+        self.refused_on_links += 1
         reason = f"from {self.describe_link(link)}: {event.reason}"
-        self.notify(LinkRefused(reason, link.key))
-        self._link_evidence("refused", link, reason, event.envelope)
+        self.notify(LinkRefused(reason, link.key, link.link.remote))
+        if link.refused > MAX_REFUSED_PER_LINK:
+            link.close(
+                f"too many records refused on this link ({link.refused})", CloseCode.PROTOCOL
+            )
 
     def link_fault(self, link: PeerLink, closed: LinkClosed) -> None:
         """Report a link this side closed for the peer's fault (bad input, bad signature,
-        silence), keeping the offending envelope when there is one."""
+        silence).  Nothing is written: a bad signature or noise proves nothing about a key."""
         if closed.by_peer or closed.code not in _FAULTS:
             return
         who = self.describe_link(link)
         self.notify(LinkLost(who, f"closed on a fault: {closed.reason}", fatal=False))
-        self._link_evidence("link", link, f"{who}: {closed.reason}", closed.evidence)
-
-    def _link_evidence(self, kind: str, link: PeerLink, reason: str, data: bytes | None) -> None:
-        if self.table_id is None:
-            return
-        self._rejected_count += 1
-        name = f"rejected-{self._rejected_count}"
-        verdict = f"sent on the link of {self.describe_link(link)}"
-        content: dict[str, Any] = {
-            "kind": kind,
-            "ply": None if self.table is None else self.table.head.ply,
-            "reason": reason,
-            "verdict": verdict,
-            "culprits": [link.key.hex()],
-            "records": [] if data is None else [{"envelope": data.hex()}],
-            "states": [],
-        }
-        self._write_json(name, content)
-        path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
-        self.notify(EvidenceWritten(path, False, reason, verdict))
 
 
 def _size(event: SendEvent) -> int:

@@ -8,6 +8,9 @@ Invariants:
   observer that wants to act waits for ``call_soon``;
 * write-ahead: ``absorb`` fsyncs the game file before sending anything the table signed;
   records accepted while nothing is sent are fsynced within ``SYNC_DELAY``;
+* a chat or pointing record faster than its author may send (``client.flood_guard``) is
+  dropped before anything else: never held, logged, shown nor passed on; each burst of
+  drops is told once (``report_floods``, ``TableFlooded``);
 * a record taken from a link is passed on (``Mesh.passes_on``) before the table judges it,
   and a record the table refuses goes on to every admitted link (every peer sees the
   evidence); a duplicate (same hash) is dropped, and nothing reaches the table once the
@@ -15,11 +18,13 @@ Invariants:
 * a restarted peer resumes from its own game file: its own records are never signed
   differently, its signers' seqs go on after the file's;
 * a halt, a refused record, the END and the outcome conclude the peer (``conclude``) and
-  halts and refusals are written as evidence files next to the game file.
+  halts and refusals are written as evidence files next to the game file, refusals within
+  the budget of ``client.evidence_budget`` (past it they are counted, not written).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,7 +45,7 @@ from client.events import (
 from client.game_file import GameFile
 from client.net_adapter import open_envelope, record_from_net
 from client.peer_core import PeerCore
-from client.peer_events import EvidenceWritten, RecordsSent, TableStarted
+from client.peer_events import EvidenceWritten, RecordsSent, TableFlooded, TableStarted
 from client.peer_link import PeerLink
 from client.records import REMOVE, START, SignedRecord, Signer
 from client.start import StartRefused, parse_start
@@ -168,8 +173,10 @@ class PeerTable(PeerCore):
         if self.left_table:
             return  # the game file is closed: this peer has left and records nothing more
         signed = record_from_net(record)
-        self._hold(signed)
         table = self.table
+        if table is not None and not self.floods.admits(signed, trio.current_time()):
+            return  # too fast for a person: never held, logged, shown nor passed on
+        self._hold(signed)
         runner = None if table is None else table.runner_of(signed.author)
         passed = {id(source)}
         for link in self.links:
@@ -186,6 +193,13 @@ class PeerTable(PeerCore):
                     if id(link) not in passed and link.admitted:
                         link.send(SendRecord(record.data))
             self.absorb(output)
+
+    def report_floods(self, now: float) -> None:
+        """Tell of each burst of dropped chat or pointing that is over by ``now``."""
+        table = self.table
+        for report in self.floods.reports(now):
+            name = report.author.hex() if table is None else table.describe(report.author)
+            self.notify(TableFlooded(report.author, name, report.kind, report.dropped))
 
     def act(self, intent: Callable[[Table, float], Output]) -> None:
         """Carry out an intent on the table (``IntentRefused`` says why not)."""
@@ -237,8 +251,12 @@ class PeerTable(PeerCore):
                 self.conclude(3, HALT_LINGER, wait_links=False)
             self._write_evidence("halt", event.evidence, halted=True)
         elif isinstance(event, RecordRejected) and event.evidence is not None:
-            self._rejected_count += 1
-            self._write_evidence(f"rejected-{self._rejected_count}", event.evidence, halted=False)
+            evidence = event.evidence
+            author = evidence.culprits[0] if evidence.culprits else event.record.author
+            size = len(json.dumps(evidence.to_json(), indent=1, ensure_ascii=False))
+            if self.evidence_budget.admit(author, size):  # past it: counted, not written
+                self._rejected_count += 1
+                self._write_evidence(f"rejected-{self._rejected_count}", evidence, halted=False)
         elif isinstance(event, TableEnded):
             self.conclude(0, END_LINGER, wait_links=False)
         elif isinstance(event, GameOver):

@@ -31,6 +31,7 @@ from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
 from client.divergence import Divergence, Evidence
 from client.events import Output, RecordDropped, RecordIgnored, RecordRejected
 from client.finality import ClaimBook, FinalityTracker, LocalProtocolError, OwnClaims
+from client.flood_guard import FloodGuard
 from client.halting import state_view
 from client.outside import OutsideLog
 from client.plies import PLY_RULES
@@ -86,6 +87,8 @@ class TableCore:
         self.me = me
         self.local = LocalSeats(self.start, engine, me, signers or {}, bots or {}, bot_delay)
         self.outside = OutsideLog()
+        self._own_pace = FloodGuard()
+        """This peer's own player's pace of chat and pointing (``client.flood_guard``)."""
         self.takebacks = TakebackBook()
         self._auto_consent = me is not None and me in (bots or {})
         """No person here (``--bot``): this peer consents to every valid takeback by itself."""

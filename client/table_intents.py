@@ -90,7 +90,9 @@ class TableIntents(TableOutside):
     def chat(self, text: str, now: float) -> Output:
         self._now = now
         self._refuse_unless(playing=False)
-        self._sign_outside(CHAT, {"text": self.local.check_chat(text)})
+        body = {"text": self.local.check_chat(text)}
+        self._keep_pace(CHAT, "you are sending lines faster than the table takes them")
+        self._sign_outside(CHAT, body)
         return self._run()
 
     def point(
@@ -101,8 +103,16 @@ class TableIntents(TableOutside):
         self._now = now
         self._refuse_unless(playing=False)
         body = self.local.check_point(arrows, squares)
+        self._keep_pace(POINT, "you are pointing faster than the table takes it")
         self._sign_outside(POINT, {"ply": self.chain.head.ply, **body})
         return self._run()
+
+    def _keep_pace(self, kind: str, why: str) -> None:
+        """Refuse a line or a pointing the others would drop (``client.flood_guard``): a
+        player who pastes a page learns it here rather than wondering who saw what."""
+        assert self.me is not None
+        if not self._own_pace.spend(self.me, kind, self._now):
+            raise IntentRefused(f"{why}; wait a moment")
 
     def _refuse_unless(self, *, playing: bool) -> None:
         """``IntentRefused`` for a spectator, or (``playing``) when plies cannot be signed."""

@@ -57,6 +57,15 @@ NOTICES: dict[str, object] = {
         "{name}'s palabre stopped the table at ply {ply}, saying: “{claim}”. "
         "That is its claim, not what your palabre found: the verdict above is.",
     ),
+    "flood-chat": QT_TRANSLATE_NOOP(
+        "Notice", "{name} is flooding the table; {count} lines dropped."
+    ),
+    "flood-point": QT_TRANSLATE_NOOP(
+        "Notice", "{name} is flooding the table; {count} pointings dropped."
+    ),
+    "flood-other": QT_TRANSLATE_NOOP(
+        "Notice", "{name} is flooding the table; {count} records dropped."
+    ),
 }
 
 

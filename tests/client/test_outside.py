@@ -108,3 +108,25 @@ def test_records_wait_for_begin_and_a_finished_game_takes_no_resignation() -> No
         router.tables["B"].resign(2.0)
     with pytest.raises(LocalProtocolError, match="has begun already"):
         router.tables["B"].begin(3.0)
+
+
+def test_a_player_sending_faster_than_the_others_take_is_told_and_nothing_is_signed() -> None:
+    """The others drop what comes past a person's pace (client/flood_guard.py): the table
+    refuses it here first, so the player knows, and no seq is spent on it."""
+    from client.flood_guard import CHAT_BURST, CHAT_PER_SECOND, POINT_BURST
+
+    _setup, router = world(["A", "B"])
+    a = router.tables["A"]
+    for n in range(CHAT_BURST):
+        act(router, "A", a.chat(f"line {n}", 1.0))
+    logged = len(router.logs["A"])
+    with pytest.raises(IntentRefused, match="faster than the table takes them; wait a moment"):
+        a.chat("one more", 1.0)
+    assert len(router.logs["A"]) == logged  # nothing signed, nothing journaled
+    for _ in range(POINT_BURST):  # pointing has its own pace
+        act(router, "A", a.point([(1, 2)], [], 1.0))
+    with pytest.raises(IntentRefused, match="pointing faster than the table takes it"):
+        a.point([(1, 2)], [], 1.0)
+    act(router, "A", a.chat("later", 1.0 + 1.5 / CHAT_PER_SECOND))  # the pace comes back
+    chats = router.of_type("B", ChatReceived)
+    assert len(chats) == CHAT_BURST + 1 and chats[-1].text == "later"

@@ -47,6 +47,15 @@ Lies (the record is signed with the liar's own key unless said otherwise):
   says peer NAME signed two different records for that ply (a lie: it carries no record);
 * ``flood:COUNT``: COUNT chat records at once (signed in memory, seq from 10⁶ on: the
   flood is not worth writing ahead; held, so a pull is answered with them);
+* ``flood_signed:COUNT``: like ``flood`` but each chat signed by its own signer (written
+  ahead, in seq order), and not held (no pull is answered with them): valid records a
+  rate limit must stop, not a seq window;
+* ``point_flood:COUNT``: COUNT pointing records, signed the same way;
+* ``outsider_flood:COUNT``: on a second link (its own key, a valid handshake), COUNT
+  envelopes of almost 64 KiB each, validly signed by a fresh key that is no peer at this
+  table (what they hold is never read: the author is refused first);
+* ``rejected_flood:COUNT`` (at its turn): COUNT illegal moves for the next ply, each signed
+  by its own key with its own seq (written ahead): each one a refused record of a seated key;
 * ``bot_seat@0:S``: in the lobby, it seats a bot it runs at seat S.
 """
 
@@ -72,7 +81,7 @@ from client.net_adapter import record_from_net
 from client.peer import Peer, PeerLink, RecordsSent
 from client.records import SignedRecord
 from engines import find_engine
-from net.envelope import HELLO_TAG, RECORD_TAG
+from net.envelope import HELLO_TAG, RECORD_TAG, seal
 from net.events import Connected, LinkClosed, SendRecord
 from net.handshake import APP_VERSION, Role
 from net.identity import Identity
@@ -86,8 +95,17 @@ from net.wire import pack
 from tests.e2e.faulty_peer import illegal_wire, my_turn
 
 OTHERS_TURN = {"other_seat", "out_of_turn", "resign_other", "draw_other"}
-OWN_TURN = {"illegal", "bad_prev", "equivocate", "reuse_seq_move"}
-SECOND_LINK = {"forged_chat", "hello_sig", "garbage", "record_sig_hello", "dial_no_secret"}
+OWN_TURN = {"illegal", "bad_prev", "equivocate", "reuse_seq_move", "rejected_flood"}
+SECOND_LINK = {
+    "forged_chat",
+    "hello_sig",
+    "garbage",
+    "record_sig_hello",
+    "dial_no_secret",
+    "outsider_flood",
+}
+BIG_TEXT = 60_000
+"""Characters of text in a flooding record: almost a whole 64 KiB frame."""
 
 
 def lies() -> list[tuple[str, int, str]]:
@@ -363,6 +381,66 @@ class Liar:
             for link in self.peer.links:
                 link.send(SendRecord(data.data))
 
+    def _flood_signed(self, arg: str) -> None:
+        count = int(arg)
+        self.told("flood_signed", f"{count} chat records")
+        self.send_signed(("CHAT", {"text": f"flood {n} of {count}"}) for n in range(1, count + 1))
+
+    def _point_flood(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        count = int(arg)
+        self.told("point_flood", f"{count} pointing records")
+        ply = table.head.ply
+        self.send_signed(
+            ("POINT", {"ply": ply, "arrows": [[n % 81, (n // 81) % 81]], "squares": [n % 65536]})
+            for n in range(count)
+        )
+
+    def _rejected_flood(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        count = int(arg)
+        wire = illegal_wire(table.engine, table.head.engine_state)
+        body = self.ply_body(seat=self.to_move(), move=wire)
+        self.told("rejected_flood", f"{count} illegal moves {wire}")
+        self.send_signed(("MOVE", body) for _ in range(count))
+
+    def send_signed(self, records: Any) -> None:
+        """Sign each ``(kind, body)`` with its own signer (written ahead) and send them on
+        every link; its own core never judges them.  The signing goes on in a task, in slices
+        of 200 (each fsynced), so the liar still reads its links meanwhile.  Not held: a
+        flooder answering each pull with 30,000 records makes every peer check as many
+        signatures again, a CPU flood of the link (not what this lie is about)."""
+        peer = self.peer
+        signer = peer.signer(peer.identity)
+        assert self.nursery is not None and peer.file is not None
+        file = peer.file
+
+        async def sign_all() -> None:
+            for index, (kind, body) in enumerate(records):
+                record = signer.sign(kind, body)
+                peer.policy.seen.add(record.record_hash)
+                for link in peer.links:
+                    link.send(SendRecord(record.envelope))
+                if index % 200 == 199:
+                    file.sync()
+                    await trio.sleep(0)
+            file.sync()
+
+        self.nursery.start_soon(sign_all)
+
+    def _outsider_flood(self, arg: str) -> None:
+        table = self.peer.table
+        assert table is not None
+        count = int(arg)
+        outsider = Identity.generate()
+        self.second_link_flood(
+            "outsider_flood",
+            f"{count} records of {BIG_TEXT} characters by a key not at the table",
+            [seal(outsider, RECORD_TAG, b"%06d" % n + b"x" * BIG_TEXT) for n in range(count)],
+        )
+
     # --- lies on a second link ---------------------------------------------------------------
     def _forged_chat(self, arg: str) -> None:
         table = self.peer.table
@@ -415,7 +493,18 @@ class Liar:
         assert self.nursery is not None
         self.nursery.start_soon(self._on_second_link, name, envelope, signs)
 
-    async def _on_second_link(self, name: str, envelope: list[bytes] | None, signs: Any) -> None:
+    def second_link_flood(self, name: str, text: str, envelopes: list[bytes]) -> None:
+        self.told(name, f"{text}, on a second link")
+        assert self.nursery is not None
+        self.nursery.start_soon(self._on_second_link, name, None, None, envelopes)
+
+    async def _on_second_link(
+        self,
+        name: str,
+        envelope: list[bytes] | None,
+        signs: Any,
+        flood: list[bytes] | None = None,
+    ) -> None:
         peer = self.peer
         target = peer.target if isinstance(peer, JoinPeer) else None
         assert target is not None, "second links are for a joining liar"
@@ -429,6 +518,11 @@ class Liar:
             return
         if signs is not None:
             pass  # its AUTH was the lie: the host refuses it
+        elif flood is not None:
+            sent, ended = await _send_until_closed(stream, connection, flood)
+            self.say(f"{name}: sent {sent} of {len(flood)} records; the link closed: {ended}")
+            await stream.aclose()
+            return
         elif envelope is None:
             await stream.send_all(b"\0\0\0\x20" + os.urandom(32))
         else:
@@ -437,6 +531,42 @@ class Liar:
         closed = await _exchange(stream, connection, until=LinkClosed)
         self.say(f"{name}: the host closed the second link: {closed}")
         await stream.aclose()
+
+
+async def _send_until_closed(
+    stream: trio.SocketStream, connection: Connection, envelopes: list[bytes]
+) -> tuple[int, LinkClosed | None]:
+    """Send ``envelopes`` one by one while a reader task takes what comes back: how many
+    were sent before the other side closed the link (its reason), or all of them (None)."""
+    sent = 0
+    closed: list[LinkClosed] = []
+
+    async def read() -> None:
+        while not closed:
+            data = await stream.receive_some(65536)
+            now = trio.current_time()
+            connection.receive_data(data, now) if data else connection.receive_eof(now)
+            while (event := connection.next_event()) is not None:
+                if isinstance(event, LinkClosed):
+                    closed.append(event)
+            if not data:
+                return
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(read)
+        for data in envelopes:
+            if closed:
+                break
+            try:
+                await stream.send_all(connection.send(SendRecord(data), trio.current_time()))
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                break
+            sent += 1
+        with trio.move_on_after(10):
+            while not closed:
+                await trio.sleep(0.01)
+        nursery.cancel_scope.cancel()
+    return sent, (closed[0] if closed else None)
 
 
 class RecordPurpose:

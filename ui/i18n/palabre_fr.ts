@@ -708,6 +708,18 @@
         <source>{name}&apos;s palabre stopped the table at ply {ply}, saying: “{claim}”. That is its claim, not what your palabre found: the verdict above is.</source>
         <translation>Le palabre de {name} a arrêté la table au coup {ply}, en disant&#xa0;: «&#xa0;{claim}&#xa0;». C&apos;est ce qu&apos;il affirme&#xa0;; ce que votre palabre a constaté, c&apos;est le verdict ci-dessus.</translation>
     </message>
+    <message>
+        <source>{name} is flooding the table; {count} lines dropped.</source>
+        <translation>{name} inonde la table&#xa0;; {count} lignes écartées.</translation>
+    </message>
+    <message>
+        <source>{name} is flooding the table; {count} pointings dropped.</source>
+        <translation>{name} inonde la table&#xa0;; {count} marques écartées.</translation>
+    </message>
+    <message>
+        <source>{name} is flooding the table; {count} records dropped.</source>
+        <translation>{name} inonde la table&#xa0;; {count} messages écartés.</translation>
+    </message>
 </context>
 <context>
     <name>Outcome</name>
