@@ -28,6 +28,7 @@ from client.lobby_wire import JOIN
 from client.lobby_wire import SCHEMAS as LOBBY_SCHEMAS
 from client.mesh import (
     ADDRESSES,
+    ENDED,
     PRESENCE,
     PULL,
     Address,
@@ -149,6 +150,8 @@ class PeerLinks(PeerTable):
             for key, where in read_addresses(body):
                 if not self.mesh.peers or key in self.mesh.peers:
                     self._book_changed |= self.mesh.learn(key, where)
+        elif topic == ENDED:
+            self.learn_end_holders(body["keys"])
         elif topic == PULL:
             if table is not None and self.mesh.may_answer(link, now):
                 ply, digest = body["ply"], body["digest"]
