@@ -78,6 +78,15 @@ class PeerLinks(PeerTable):
         self._listeners = await open_listeners(port)
         self.port = int(self._listeners[0].socket.getsockname()[1])
 
+    def release(self) -> None:
+        """Close the listening sockets and the game file now, even when the peer's task was
+        cancelled before ``wind_down`` (a window closed mid-game): nothing is left to the
+        garbage collector.  The port is free again (a rematch listens there)."""
+        for listener in getattr(self, "_listeners", ()):
+            listener.socket.close()
+        if self.file is not None and not self.file.closed:
+            self.file.close()
+
     def link_spec(self, *, expect: bytes | None = None) -> LinkSpec:
         """What this peer brings to a link (``expect``: the key the other end must hold)."""
         return LinkSpec(
