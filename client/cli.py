@@ -27,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="A peer-to-peer tabletop for board games on a LAN. "
         "With no command, opens the Qt client (or runs the demo when there is no display).",
     )
-    parser.add_argument("--profile", default="default", help="keep several identities apart")
+    _add_global_options(parser, default="default")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     _add_host(commands)
@@ -80,7 +80,24 @@ def build_parser() -> argparse.ArgumentParser:
         "or write a replay page (HTML)",
     )
     add_export_options(export)
+    _global_options_everywhere(parser)
     return parser
+
+
+def _add_global_options(parser: argparse.ArgumentParser, default: Any) -> None:
+    """The options every command takes, before or after its name."""
+    parser.add_argument("--profile", default=default, help="keep several identities apart")
+
+
+def _global_options_everywhere(parser: argparse.ArgumentParser) -> None:
+    """People type ``palabre join X --profile ana`` as often as ``palabre --profile ana join
+    X``: every subcommand takes the global options too.  Its default is SUPPRESS, so a value
+    given before the subcommand is not reset by the subcommand's parser."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _add_global_options(command, default=argparse.SUPPRESS)
+                _global_options_everywhere(command)
 
 
 def _add_peer_options(command: argparse.ArgumentParser) -> None:
@@ -352,10 +369,21 @@ def main(argv: Sequence[str] | None = None, exporter: Exporter | None = None) ->
         print(f"palabre: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("palabre: interrupted", file=sys.stderr)
-        return 130
+        return _interrupted()
+    except BaseExceptionGroup as group:
+        # Ctrl-C inside trio's nurseries (host, join, tables) comes out wrapped in a group.
+        if group.split(KeyboardInterrupt)[1] is not None:
+            raise
+        return _interrupted()
     parser.print_help()
     return 2
+
+
+def _interrupted() -> int:
+    """Ctrl-C: one line and the shell's code for it; the game file is whole (every record is
+    written whole before it is sent)."""
+    print("palabre: interrupted", file=sys.stderr)
+    return 130
 
 
 def _log(

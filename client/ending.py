@@ -7,19 +7,25 @@ an abandoned 2-peer table has any, from the removal issue).  The table has ended
 when it holds an END from every peer in ``TableState.peers`` at ply n, each with this
 peer's digest and result; an END that disagrees on either is a divergence like a wrong ACK.
 
+A peer that holds every END does not leave at once: a peer cut off from some others gets
+their ENDs (and last ACKs) only through the rest, so each peer tells its links whom it knows
+to hold every END (``EndHolders``, the mesh's ``ended`` topic, itself included once it does),
+and leaves once every peer still at the table is among them, or after ``END_WAIT`` without.
+
 Invariants: ``result_claim(read_result(result_body(o))) == result_claim(o)`` for every
-outcome; ``summary`` is display text (cut to 200 characters) and not part of the claim.
+outcome; ``summary`` is display text (cut to 200 characters) and not part of the claim;
+``EndHolders`` only grows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from client.bodies import KEY_SIZE, Malformed, read_int_list, read_list, read_text
 from engines import Outcome
 
-__all__ = ["ResultClaim", "read_result", "result_body", "result_claim"]
+__all__ = ["EndHolders", "ResultClaim", "read_result", "result_body", "result_claim"]
 
 ResultClaim = tuple[tuple[int, ...], bool, str, tuple[int, ...], tuple[bytes, ...]]
 """(winners, draw, reason, scores, absent): what peers must agree on."""
@@ -66,3 +72,25 @@ def read_result(result: object) -> tuple[Outcome, tuple[bytes, ...]]:
         scores=read_int_list(result, "scores", 64, -(2**63), 2**63 - 1),
     )
     return outcome, tuple(absent)
+
+
+class EndHolders:
+    """The peers known to hold every END of the table: told by each one, or passed on."""
+
+    def __init__(self) -> None:
+        self.keys: set[bytes] = set()
+
+    def learn(self, keys: Iterable[bytes]) -> bool:
+        """Add ``keys``; whether anything was new (then it is worth passing on)."""
+        before = len(self.keys)
+        self.keys.update(keys)
+        return len(self.keys) > before
+
+    def missing(self, peers: Iterable[bytes], absent: Iterable[bytes] = ()) -> list[bytes]:
+        """The peers at the table, less the absent ones, not known to hold every END."""
+        gone = set(absent)
+        return [key for key in peers if key not in self.keys and key not in gone]
+
+    def body(self, peers: Sequence[bytes]) -> dict[str, Any]:
+        """The ``ended`` message: the holders among ``peers`` (the table's, at most 16)."""
+        return {"keys": [key for key in peers if key in self.keys][:16]}

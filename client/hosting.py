@@ -151,8 +151,7 @@ class HostPeer(Peer):
                 await self.wind_down()
                 nursery.cancel_scope.cancel()
         finally:
-            for listener in self._listeners:  # the port is free again (a rematch listens there)
-                listener.socket.close()
+            self.release()
         return 1 if self.exit_code is None else self.exit_code
 
     def _start_announcing(self, nursery: trio.Nursery) -> None:

@@ -198,15 +198,18 @@ class JoinPeer(Peer):
         except LinkError as error:
             self._fail(str(error), refused=False)
             return 1
-        async with trio.open_nursery() as nursery:
-            self._nursery = nursery
-            nursery.start_soon(self.serve_timer)
-            nursery.start_soon(self._serve_host)
-            nursery.start_soon(self.serve_listeners, self._on_incoming)
-            nursery.start_soon(self.serve_mesh)
-            await self.done.wait()
-            await self.wind_down()
-            nursery.cancel_scope.cancel()
+        try:
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                nursery.start_soon(self.serve_timer)
+                nursery.start_soon(self._serve_host)
+                nursery.start_soon(self.serve_listeners, self._on_incoming)
+                nursery.start_soon(self.serve_mesh)
+                await self.done.wait()
+                await self.wind_down()
+                nursery.cancel_scope.cancel()
+        finally:
+            self.release()
         return 1 if self.exit_code is None else self.exit_code
 
     async def _on_incoming(self, link: Link) -> None:

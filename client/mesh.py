@@ -41,6 +41,7 @@ from net.wire import Bytes, Int, ListOf, Schema, Struct, Text
 
 __all__ = [
     "ADDRESSES",
+    "ENDED",
     "HEARTBEAT",
     "PRESENCE",
     "PULL",
@@ -59,6 +60,8 @@ __all__ = [
 PRESENCE = "presence"
 ADDRESSES = "addresses"
 PULL = "pull"
+ENDED = "ended"
+"""The peers the sender knows to hold every END (``client.ending.EndHolders``)."""
 HEARTBEAT = 2.0
 """Seconds between two presence reports on a link (DESIGN.md: heartbeats every 2 s)."""
 RETRY_FIRST, RETRY_MAX = 0.5, 5.0
@@ -78,6 +81,7 @@ SCHEMAS: Mapping[str, Schema] = {
         }
     ),
     PULL: Struct({"ply": Int(0, 2**32 - 1), "digest": Bytes(32)}),
+    ENDED: Struct({"keys": ListOf(_KEY, 0, 16)}),
 }
 """The mesh's message topics and their schemas (docs/PROTOCOL.md section 15)."""
 

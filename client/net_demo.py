@@ -5,8 +5,9 @@ processes with their own profiles in a temporary ``PALABRE_HOME``, every seat pl
 bot (``--bot``; seats beyond the peers are bots the host runs).  It prints the host's plies
 as they become final (every peer acked the host's chain digest), then checks what each peer
 holds: every process ended (exit 0), every ply final at every peer, the same chain of ply
-records in every game file and the same final chain digest.  ``--out DIR`` keeps each peer's
-game file (``peer1.palabre-log`` …).
+records in every game file and the same final chain digest.  Each peer's game file
+(``peer1.palabre-log`` …) is kept in ``--out DIR`` (never over a file already there), else in
+a new folder of the profile's ``demos/``; the demo says where, and how to verify one.
 
 Bots are seeded by ``--seed`` and seat, and a bot is asked only for its own seat's moves, so
 the game is the one ``palabre demo --local`` plays in one process with the same seed.
@@ -14,6 +15,7 @@ the game is the one ``palabre demo --local`` plays in one process with the same 
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -33,7 +35,8 @@ from client.plies import PLY_RULES
 from client.records import START
 from client.start import StartRefused, open_start
 from engines import AnyEngine, find_engine
-from net.errors import DecodeError, LogFileError
+from net.errors import DecodeError, IdentityError, LogFileError
+from net.identity import profile_dir
 from net.invite import Invite, parse_invite
 from net.logfile import read_log
 from net.records import open_record
@@ -85,7 +88,6 @@ def run_net_demo(
     out: TextIO = sys.stdout,
 ) -> int:
     """Play the demo; the exit code (0 when every peer holds the same, final chain)."""
-    del profile  # every peer gets its own throwaway profile
     engine = find_engine(game)
     params: dict[str, int | str] = dict(engine.sample_params[0]) if engine.sample_params else {}
     if seats is not None:
@@ -99,13 +101,48 @@ def run_net_demo(
             file=sys.stderr,
         )
         return 2
+    try:
+        keep = _keep_dir(out_dir, profile, game, seed, count)
+    except (OSError, IdentityError) as error:
+        print(f"palabre: {error}", file=sys.stderr)
+        return 2
+    # Every peer gets its own throwaway profile (its key); only the game files are kept.
     with tempfile.TemporaryDirectory(prefix="palabre-demo-") as temp:
         home = Path(temp)
         results = _play(home, game, params, seed, pace_ms, seat_count, count, out)
         code = check_chains(results, out)
-        if out_dir is not None:
-            _keep(results, Path(out_dir), out)
+        _keep(results, keep, out)
     return code
+
+
+def _keep_dir(out_dir: str | None, profile: str, game: str, seed: int, count: int) -> Path:
+    """Where the game files go: ``--out DIR`` when none of them is there yet (``OSError``
+    otherwise: a demo never writes over a file), else a new folder in the profile."""
+    if out_dir is not None:
+        directory = Path(out_dir)
+        taken = [f.name for f in _targets(directory, count) if f.exists() or f.is_symlink()]
+        if taken:
+            raise FileExistsError(
+                f"--out {directory}: {', '.join(taken)} already there; the demo does not "
+                "write over a file (give another folder, or remove them)"
+            )
+        directory.mkdir(parents=True, exist_ok=True)
+        return directory
+    demos = profile_dir(profile) / "demos"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    demos.mkdir(parents=True, exist_ok=True)
+    for n in itertools.count(1):
+        directory = demos / (f"{game}-seed{seed}-{stamp}" + ("" if n == 1 else f"-{n}"))
+        try:
+            directory.mkdir()
+        except FileExistsError:
+            continue
+        return directory
+    raise AssertionError("unreachable")
+
+
+def _targets(directory: Path, count: int) -> list[Path]:
+    return [directory / f"peer{n}.palabre-log" for n in range(1, count + 1)]
 
 
 def _play(
@@ -261,9 +298,31 @@ def check_chains(results: list[PeerResult], out: TextIO) -> int:
 
 
 def _keep(results: list[PeerResult], directory: Path, out: TextIO) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
-    for n, result in enumerate(results, 1):
-        if result.game_file is not None:
-            target = directory / f"peer{n}.palabre-log"
-            shutil.copyfile(result.game_file, target)
-            print(f"Game file of {result.name}: {target}", file=out)
+    kept: list[Path] = []
+    for target, result in zip(_targets(directory, len(results)), results, strict=True):
+        if result.game_file is None:
+            continue
+        try:
+            # "x": a file that appeared while the game was played is not written over either.
+            with open(result.game_file, "rb") as source, open(target, "xb") as copy:
+                shutil.copyfileobj(source, copy)
+        except OSError as error:
+            print(f"palabre: could not keep {result.name}'s game file: {error}", file=sys.stderr)
+            continue
+        kept.append(target)
+    if kept:
+        print(f"The game files are kept in {directory}", file=out)
+        print(f"Check one, trusting none of the players: {_palabre()} verify {kept[0]}", file=out)
+
+
+def _palabre() -> str:
+    """How to run palabre from here: the command, else the repository's wrapper script."""
+    if shutil.which("palabre"):
+        return "palabre"
+    script = Path(client.__file__).resolve().parent.parent / "scripts" / "palabre"
+    if script.exists():
+        try:
+            return str(script.relative_to(Path.cwd()))
+        except ValueError:
+            return str(script)
+    return f"{sys.executable} -m client"

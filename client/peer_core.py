@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 import trio
 
 from client.bots import Bot, make_bot
+from client.ending import EndHolders
 from client.evidence_budget import EvidenceBudget
 from client.flood_guard import FloodGuard
 from client.game_file import GameFile, game_dir
@@ -91,6 +92,7 @@ class PeerCore:
         self.table_id: bytes | None = None
         self.held = Held()
         """Every record this peer holds (signed or verified), in the order it took them."""
+        self.end_holders = EndHolders()
         self.mesh = Mesh(self.me)
         self.port = 0
         self.secret: str | None = None

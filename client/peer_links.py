@@ -29,6 +29,7 @@ from client.lobby_wire import JOIN
 from client.lobby_wire import SCHEMAS as LOBBY_SCHEMAS
 from client.mesh import (
     ADDRESSES,
+    ENDED,
     PRESENCE,
     PULL,
     Address,
@@ -80,6 +81,15 @@ class PeerLinks(PeerTable):
         """Listen on ``port`` (0: any free one); ``LinkError`` saying why not."""
         self._listeners = await open_listeners(port)
         self.port = int(self._listeners[0].socket.getsockname()[1])
+
+    def release(self) -> None:
+        """Close the listening sockets and the game file now, even when the peer's task was
+        cancelled before ``wind_down`` (a window closed mid-game): nothing is left to the
+        garbage collector.  The port is free again (a rematch listens there)."""
+        for listener in getattr(self, "_listeners", ()):
+            listener.socket.close()
+        if self.file is not None and not self.file.closed:
+            self.file.close()
 
     def link_spec(self, *, expect: bytes | None = None) -> LinkSpec:
         """What this peer brings to a link (``expect``: the key the other end must hold)."""
@@ -153,6 +163,8 @@ class PeerLinks(PeerTable):
             for key, where in read_addresses(body):
                 if not self.mesh.peers or key in self.mesh.peers:
                     self._book_changed |= self.mesh.learn(key, where)
+        elif topic == ENDED:
+            self.learn_end_holders(body["keys"])
         elif topic == PULL:
             if table is not None and self.mesh.may_answer(link, now):
                 ply, digest = body["ply"], body["digest"]

@@ -25,7 +25,7 @@ Invariants:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ from client.events import (
     VoteReceived,
 )
 from client.game_file import GameFile
+from client.mesh import ENDED
 from client.net_adapter import open_envelope, record_from_net
 from client.peer_core import PeerCore
 from client.peer_events import EvidenceWritten, RecordsSent, TableFlooded, TableStarted
@@ -51,7 +52,7 @@ from client.records import REMOVE, START, SignedRecord, Signer
 from client.start import StartRefused, parse_start
 from client.table import Table
 from net.errors import DecodeError, SignatureError
-from net.events import SendRecord
+from net.events import SendMessage, SendRecord
 from net.invite import format_table_id
 from net.logfile import TornTail
 from net.records import Record, open_record
@@ -59,9 +60,10 @@ from net.records import Record, open_record
 SYNC_DELAY = 0.05
 """Received records are fsynced at the latest this long after they were appended."""
 END_WAIT = 10.0
-"""How long a peer waits for every END after the game's outcome."""
+"""How long a peer waits for every END after the game's outcome, and then for every peer at
+the table to hold them too (``client.ending.EndHolders``)."""
 END_LINGER = 1.0
-"""How long a peer that holds every END stays, so what it passes on reaches the others."""
+"""How long a peer stays once every peer holds every END, so its word of it reaches them."""
 
 HALT_LINGER = 2.0
 """How long a halted peer stays so its HALT and the others' reach everyone."""
@@ -258,11 +260,48 @@ class PeerTable(PeerCore):
                 self._rejected_count += 1
                 self._write_evidence(f"rejected-{self._rejected_count}", evidence, halted=False)
         elif isinstance(event, TableEnded):
-            self.conclude(0, END_LINGER, wait_links=False)
+            self._hold_every_end()
         elif isinstance(event, GameOver):
             self.conclude(0, END_WAIT, wait_links=False, weak=True)
         elif isinstance(event, VoteReceived | PlyApplied):
             self._allow_new_keys(event)
+
+    def _hold_every_end(self) -> None:
+        """This peer holds every END: say so, and stay until every peer at the table does
+        (a peer cut off from some gets their ENDs through the others), or ``END_WAIT``."""
+        table = self.table
+        assert table is not None
+        if table.me is None or table.me not in table.head.peers:
+            self.conclude(0, END_LINGER, wait_links=False)  # nobody waits for a spectator
+            return
+        self.end_holders.learn([table.me])
+        self.conclude(0, END_WAIT, wait_links=False, weak=True)
+        self.tell_end_holders()
+        self._leave_once_every_peer_holds_every_end()
+
+    def learn_end_holders(self, keys: Sequence[bytes]) -> None:
+        """A link says who holds every END: pass on what is new, leave once all do."""
+        table = self.table
+        if table is None or not self.end_holders.learn(keys):
+            return
+        if table.ended and table.me in self.end_holders.keys:
+            self.tell_end_holders()
+            self._leave_once_every_peer_holds_every_end()
+
+    def tell_end_holders(self) -> None:
+        table = self.table
+        assert table is not None
+        message = SendMessage(ENDED, self.end_holders.body(table.head.peers))
+        for link in self.links:
+            if link.admitted and not link.spectator:
+                link.send(message)
+
+    def _leave_once_every_peer_holds_every_end(self) -> None:
+        table = self.table
+        assert table is not None
+        absent = table.abandoned[1] if table.abandoned is not None else ()
+        if not self.end_holders.missing(table.head.peers, absent):
+            self.conclude(0, END_LINGER, wait_links=False)
 
     def _allow_new_keys(self, event: VoteReceived | PlyApplied) -> None:
         """The new bot keys a vote or a REMOVE names may sign here from now on."""

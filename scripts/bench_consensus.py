@@ -217,4 +217,8 @@ def main(quick: bool) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main("--quick" in sys.argv[1:]))
+    import argparse
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer runs: a smoke check")
+    sys.exit(main(parser.parse_args().quick))

@@ -227,6 +227,9 @@ def render() -> str:
 
 
 def main(argv: list[str]) -> int:
+    if argv in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
     text = render()
     if argv == ["--check"]:
         if TARGET.read_text() != text:

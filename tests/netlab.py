@@ -26,10 +26,18 @@ class Lab:
         self.name = name
 
     def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
+        """Run ``scripts/netlab``; on failure its own message is the error (a bare "exit
+        status 1" would hide which tool is missing)."""
+        result = subprocess.run(
             [sys.executable, str(NETLAB), "--lab", self.name, *args],
-            capture_output=True, text=True, check=check, timeout=60,
+            capture_output=True, text=True, timeout=60,
         )  # fmt: skip
+        if check and result.returncode != 0:
+            raise RuntimeError(
+                f"scripts/netlab {' '.join(args)} exited {result.returncode}: "
+                f"{(result.stderr or result.stdout).strip()}"
+            )
+        return result
 
     def namespaces(self) -> list[str]:
         return self.run("status").stdout.split()

@@ -222,3 +222,21 @@ def test_a_peer_restarted_from_its_log_pulls_what_it_missed_and_is_pulled_from()
     assert tables[0].chain.at(move.body["ply"]).record == move
     everything = [r for log in router.logs.values() for r in log]
     assert_no_equivocation(everything, keys_of(setup, table))
+
+
+def test_the_end_holders_grow_and_leave_out_the_absent() -> None:
+    """Who is known to hold every END: the peers at the table still missing are waited for,
+    the absent ones of an abandoned table are not, and an ``ended`` body holds only keys of
+    the table (16 at most), in the table's order."""
+    from client.ending import EndHolders
+    from client.mesh import ENDED, SCHEMAS
+
+    a, b, c, d = (bytes([n]) * 32 for n in range(1, 5))
+    holders = EndHolders()
+    assert holders.learn([a]) and not holders.learn([a])
+    assert holders.missing([a, b, c]) == [b, c]
+    assert holders.learn([c, d])
+    assert holders.missing([a, b, c], absent=[b]) == []
+    body = holders.body([c, b, a])
+    assert body == {"keys": [c, a]}  # d is not at this table
+    SCHEMAS[ENDED].check({"keys": tuple(body["keys"])}, "ended")

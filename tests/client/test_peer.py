@@ -329,7 +329,7 @@ async def test_a_person_plays_from_the_terminal_with_typed_lines(tmp_path: Path)
 
     assert await run_all(table, [build]) == [0, 0]
     text = out.getvalue()
-    assert "Your turn (seat 2): type a move (like t1), or: resign, draw, accept, takeback" in text
+    assert "Your turn (seat 2): type a move (like t1), or help for the commands" in text
     assert "Not a move here" in text
     assert typed == ["t1", "resign"]
     assert table.table is not None

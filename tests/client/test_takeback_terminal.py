@@ -70,7 +70,7 @@ async def test_a_person_takes_back_and_consents_from_the_terminal(tmp_path: Path
     assert await run_all(table, [build]) == [0, 0]
     text = out.getvalue()
     assert answered[:2] == [1, 2] and typed[-1] == "resign" and "consent" in typed, text
-    assert "or: resign, draw, accept, takeback, consent, chat TEXT" in text
+    assert "), or help for the commands" in text
     assert re.search(r"Not done: nothing to take back: ply \d+ is a takeback, and a takeback", text)
     found = ASKED.search(text)
     assert found and [int(found.group(1))] == asked

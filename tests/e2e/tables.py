@@ -10,6 +10,7 @@ failing test never leaves peers behind.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -50,6 +51,12 @@ class Proc:
         raise AssertionError(f"{self.name}: no {pattern!r} within {timeout} s:\n{self.output}")
 
 
+def _close_input(proc: Proc) -> None:
+    if proc.process.stdin is not None and not proc.process.stdin.closed:
+        with contextlib.suppress(BrokenPipeError):  # typed into by the test, gone since
+            proc.process.stdin.close()
+
+
 def peer_command(profile: str, args: list[str], faults: str = "", lies: str = "") -> list[str]:
     module = "tests.e2e.liar" if lies else "tests.e2e.faulty_peer" if faults else "client"
     return [sys.executable, "-m", module, "--profile", profile, *args]
@@ -83,20 +90,22 @@ class Table:
     ) -> Proc:
         """Start a peer; ``profile`` defaults to ``name`` (a restart keeps its profile under
         another name, so each run has its own output file).  ``stdin``: what it reads (then
-        the end of input); ``env``: variables added to its environment."""
+        the end of input; by default its input stays open, as a terminal nobody types into); ``env``: variables added to its environment."""
         out = self.home / f"{name}.out"
         with open(out, "w") as sink:
             process = subprocess.Popen(
                 peer_command(profile or name, args, faults, lies),
                 cwd=ROOT,
-                stdin=None if stdin is None else subprocess.PIPE,
+                # a person's peer (no --bot) reads moves from it, and leaves at its end:
+                # it stays open, as a terminal nobody types into, until the process ends
+                stdin=subprocess.PIPE,
                 stdout=sink,
                 stderr=subprocess.STDOUT,
                 text=True,
                 env={**self.env(faults, lies), **(env or {})},
             )
-        if process.stdin is not None:
-            process.stdin.write(stdin or "")
+        if stdin is not None and process.stdin is not None:
+            process.stdin.write(stdin)
             process.stdin.close()
         proc = Proc(name, process, out)
         self.procs.append(proc)
@@ -145,6 +154,7 @@ class Table:
             except subprocess.TimeoutExpired:
                 proc.process.kill()
                 proc.code = proc.process.wait()
+            _close_input(proc)
         return [proc.code if proc.code is not None else -1 for proc in self.procs]
 
     def kill(self) -> None:
@@ -152,6 +162,7 @@ class Table:
             if proc.process.poll() is None:
                 proc.process.kill()
                 proc.process.wait()
+            _close_input(proc)
 
     def outputs(self) -> str:
         return "\n".join(f"===== {p.name} (exit {p.code})\n{p.output}" for p in self.procs)

@@ -6,6 +6,7 @@ Faults are asked of ``tests.e2e.faulty_peer`` at a ply number, never after a sle
 from __future__ import annotations
 
 import json
+import os
 import re
 import socket
 import subprocess
@@ -111,16 +112,42 @@ def test_the_demo_runs_four_processes_and_keeps_their_game_files(tmp_path: Path)
 
 
 @pytest.mark.parametrize("game", ["discorder", "forbans", "cognes"])
-def test_the_demo_plays_every_other_game(game: str) -> None:
+def test_the_demo_plays_every_other_game(game: str, tmp_path: Path) -> None:
+    """Without --out the demo keeps its game files in the profile and says how to verify one."""
+    env = {**os.environ, "PALABRE_HOME": str(tmp_path)}
     done = subprocess.run(
         [sys.executable, "-m", "client", "demo", "--game", game, "--seed", "1"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
+        cwd=ROOT, capture_output=True, text=True, timeout=180, env=env,
+    )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"All \d peers hold the same chain: \d+ plies, every one final", done.stdout)
+    kept = re.search(r"^The game files are kept in (.+)$", done.stdout, re.M)
+    assert kept is not None, done.stdout
+    folder = Path(kept[1])
+    assert folder.parent == tmp_path / "profiles" / "default" / "demos"
+    command = re.search(r"^Check one, trusting none of the players: (.+) verify (.+)$",
+                        done.stdout, re.M)  # fmt: skip
+    assert command is not None and Path(command[2]).parent == folder, done.stdout
+    verify = subprocess.run(
+        [sys.executable, "-m", "client", "verify", command[2]],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+
+
+def test_the_demo_never_writes_over_a_file_in_its_out_folder(tmp_path: Path) -> None:
+    out = tmp_path / "kept"
+    out.mkdir()
+    (out / "peer2.palabre-log").write_bytes(b"mine")
+    done = subprocess.run(
+        [sys.executable, "-m", "client", "demo", "--seed", "3", "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PALABRE_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "peer2.palabre-log already there" in done.stderr and "Traceback" not in done.stderr
+    assert sorted(out.iterdir()) == [out / "peer2.palabre-log"]
+    assert (out / "peer2.palabre-log").read_bytes() == b"mine"
 
 
 def test_a_resignation_is_a_final_ply_everywhere(table: Table) -> None:

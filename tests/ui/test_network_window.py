@@ -369,6 +369,8 @@ async def test_a_host_window_plays_a_whole_game_against_three_bot_processes(
                 if bot.poll() is None:
                     bot.kill()
                     bot.wait()
+                if bot.stdout is not None:
+                    bot.stdout.close()  # not read to its end when the test failed early
 
 
 @qt_trio
