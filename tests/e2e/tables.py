@@ -89,8 +89,9 @@ class Table:
         env: dict[str, str] | None = None,
     ) -> Proc:
         """Start a peer; ``profile`` defaults to ``name`` (a restart keeps its profile under
-        another name, so each run has its own output file).  ``stdin``: what it reads (then
-        the end of input; by default its input stays open, as a terminal nobody types into); ``env``: variables added to its environment."""
+        another name, so each run has its own output file).  ``stdin``: what it reads, then
+        the end of input (by default its input stays open, as a terminal nobody types
+        into); ``env``: variables added to its environment."""
         out = self.home / f"{name}.out"
         with open(out, "w") as sink:
             process = subprocess.Popen(
