@@ -65,7 +65,7 @@ class Link:
         self._reader: trio.CancelScope | None = None
         self._reading = False
         self._stream_closed = False
-        self._stream_broken = False  # a write was cut off midway: the stream holds half a frame
+        self._stream_broken = False  # a write failed or was cut off midway: write no more
 
     @property
     def peer(self) -> PeerInfo:
@@ -137,8 +137,11 @@ class Link:
     async def _read_once(self) -> None:
         """Write pending replies, wait for bytes or the core's next deadline, feed them."""
         await self._flush()
-        if self.connection.closed is not None:
-            return  # closed meanwhile (a write timed out): the caller takes its LinkClosed
+        if self.connection.closed is not None or self._stream_broken:
+            # closed or broken meanwhile (a write timed out or failed, say on a reset while
+            # this task waited for the send lock): the caller takes its LinkClosed from the
+            # core, after what was received before
+            return
         deadline = self.connection.next_deadline()
         data: bytes | None = None
         with trio.CancelScope(deadline=math.inf if deadline is None else deadline) as scope:
@@ -208,6 +211,7 @@ class Link:
             try:
                 await self._stream.send_all(data)
             except _STREAM_ERRORS as error:
+                self._stream_broken = True  # reset or closed: nothing more is written
                 self.connection.connection_lost(_lost(error), trio.current_time())
                 return False
         if scope.cancelled_caught:
