@@ -36,15 +36,14 @@ from net.handshake import Role
 from net.invite import Invite
 from net.linkspec import LinkSpec
 from net.protocol import Connection
+from net.slots import MAX_PENDING, Slots
 
-__all__ = ["MAX_PENDING", "Link", "connect", "connect_invite", "open_listeners", "serve"]
+__all__ = ["MAX_PENDING", "Link", "Slots", "connect", "connect_invite", "open_listeners", "serve"]
 
 log = logging.getLogger("palabre.net")
 _RECEIVE_SIZE = 65536
 _LINGER_BYTES = 1 << 20
 _STREAM_ERRORS = (trio.BrokenResourceError, trio.ClosedResourceError, OSError)
-MAX_PENDING = 64
-"""Connections a listener lets wait for their handshake at once (more are closed unread)."""
 
 
 class Link:
@@ -310,7 +309,7 @@ async def serve(
     on_link: Callable[[Link], Awaitable[object]],
     *,
     on_failure: Callable[[str, LinkClosed], Awaitable[object]] | None = None,
-    max_pending: int = MAX_PENDING,
+    slots: Slots[trio.CancelScope] | None = None,
 ) -> None:
     """Accept links forever: handshake each (as responder), then ``on_link(link)``.
 
@@ -319,34 +318,49 @@ async def serve(
     is known only once its game has started).
 
     A failed handshake goes to ``on_failure(remote, closed)`` (and the log); it never stops
-    the loop.  The link is closed when ``on_link`` returns.  A connection that arrives while
-    ``max_pending`` others wait for their handshake is closed at once, unread (logged).
+    the loop.  The link is closed when ``on_link`` returns.  ``slots`` (``net.slots``, one
+    for every listener given) bounds the connections waiting for their handshake (a
+    newcomer closes the oldest of the busiest address) and the links held (one more is
+    refused with the reason, while it still holds its waiting slot, so refused links cannot
+    pile up either).
     """
-    pending = 0
+    room: Slots[trio.CancelScope] = Slots() if slots is None else slots
 
     async def handle(stream: trio.SocketStream) -> None:
-        nonlocal pending
         address = _address_of(stream)
         remote = _show(*address) if address else "an unknown address"
-        if pending >= max_pending:
-            log.info("%s: closed unread, %d connections already wait", remote, pending)
-            await trio.aclose_forcefully(stream)
-            return
+        host = address[0] if address else remote
         current = spec if isinstance(spec, LinkSpec) else spec()
         connection = Connection(Role.RESPONDER, current, trio.current_time())
         link = Link(stream, connection, remote, address)
-        pending += 1
-        try:
-            result = await link.handshake()
-        finally:
-            pending -= 1
+        slot = trio.CancelScope()
+        for evicted in room.wait(host, slot):
+            evicted.cancel()  # its handshake ends, its stream is closed (Link.handshake)
+        result: Connected | LinkClosed | None = None
+        refused = None
+        with slot:
+            try:
+                result = await link.handshake()
+                if isinstance(result, Connected):
+                    refused = room.refusal(host, host)
+                    if refused is not None:
+                        log.info("%s: %s", remote, refused)
+                        await link.close(refused, CloseCode.REFUSED)
+            finally:
+                room.done_waiting(host, slot)
+        if result is None:  # closed to make room (Link.handshake closed the stream)
+            log.debug("%s: closed during its handshake, to make room", remote)
+            return
         if isinstance(result, LinkClosed):
             if on_failure is not None:
                 await on_failure(remote, result)
             return
+        if refused is not None:
+            return
         try:
             await on_link(link)
         finally:
+            room.unlink(host)
             with trio.CancelScope(shield=True):
                 await link.close()
 
