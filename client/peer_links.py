@@ -352,7 +352,8 @@ class PeerLinks(PeerTable):
             "records": [] if data is None else [{"envelope": data.hex()}],
             "states": [],
         }
-        self._write_json(name, content)
+        if not self._write_json(name, content):
+            return
         path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
         self.notify(EvidenceWritten(path, False, reason, verdict))
 

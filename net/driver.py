@@ -319,10 +319,10 @@ async def serve(
 
     A failed handshake goes to ``on_failure(remote, closed)`` (and the log); it never stops
     the loop.  The link is closed when ``on_link`` returns.  ``slots`` (``net.slots``, one
-    for every listener given) bounds the connections waiting for their handshake (a
-    newcomer closes the oldest of the busiest address) and the links held (one more is
-    refused with the reason, while it still holds its waiting slot, so refused links cannot
-    pile up either).
+    for every listener given) bounds the connections waiting for their handshake (one more
+    from an address holding its share is closed unread; when all are taken, a newcomer
+    closes the oldest of the busiest address) and the links held (one more is refused with
+    the reason, while it still holds its waiting slot, so refused links cannot pile up).
     """
     room: Slots[trio.CancelScope] = Slots() if slots is None else slots
 
@@ -330,12 +330,16 @@ async def serve(
         address = _address_of(stream)
         remote = _show(*address) if address else "an unknown address"
         host = address[0] if address else remote
+        slot = trio.CancelScope()
+        evicted = room.wait(host, slot)
+        if evicted is None:  # its address holds its share of the slots already
+            await trio.aclose_forcefully(stream)
+            return
+        for other in evicted:
+            other.cancel()  # its handshake ends, its stream is closed (Link.handshake)
         current = spec if isinstance(spec, LinkSpec) else spec()
         connection = Connection(Role.RESPONDER, current, trio.current_time())
         link = Link(stream, connection, remote, address)
-        slot = trio.CancelScope()
-        for evicted in room.wait(host, slot):
-            evicted.cancel()  # its handshake ends, its stream is closed (Link.handshake)
         result: Connected | LinkClosed | None = None
         refused = None
         with slot:

@@ -3,11 +3,11 @@
 Two bounds, each per listener and per remote address (the host part, port aside):
 
 * **Waiting** (accepted, handshake not done): at most ``MAX_PENDING`` in all and
-  ``MAX_PENDING_PER_ADDRESS`` from one address.  A newcomer always gets a slot: when its
-  address holds its share already, the oldest connection of that address goes; when every
-  slot is taken, the oldest of the address holding the most goes.  So a thousand idle or
-  trickling connections from one address keep at most its share, and a joiner from
-  anywhere else waits for nobody.
+  ``MAX_PENDING_PER_ADDRESS`` from one address.  A newcomer from an address that holds its
+  share already is closed at once, unread (it costs no key and no task); any other gets a
+  slot, if need be the one of the oldest connection of the address holding the most.  So a
+  thousand idle or trickling connections from one address keep at most its share, cost
+  little more than an accept each, and a joiner from anywhere else waits for nobody.
 * **Links** (handshake done): at most ``MAX_LINKS`` in all and ``MAX_LINKS_PER_ADDRESS``
   from one address; one more is refused with the reason (``refusal``).  Far above any real
   table (a few seats and spectators, a handful of machines), far below the file
@@ -62,14 +62,14 @@ class Slots(Generic[T]):
         self.pending = 0
         self.links = 0
 
-    def wait(self, address: str, who: T) -> list[T]:
-        """``who`` from ``address`` begins its handshake; the waiting ones to close now to
-        make room (oldest first), which are no longer counted."""
+    def wait(self, address: str, who: T) -> list[T] | None:
+        """``who`` from ``address`` would begin its handshake: None if it may not (close
+        it unread), else the waiting ones to close now to make room (no longer counted)."""
         evicted = []
         mine = self._waiting.get(address)
         if mine is not None and len(mine) >= self.max_pending_per_address:
-            evicted.append(self._pop_oldest(address))
-        elif self.pending >= self.max_pending:
+            return None
+        if self.pending >= self.max_pending:
             busiest = max(self._waiting, key=lambda a: len(self._waiting[a]))
             evicted.append(self._pop_oldest(busiest))
         self._waiting.setdefault(address, OrderedDict())[who] = None
@@ -89,10 +89,10 @@ class Slots(Generic[T]):
         """Why a new link from ``address`` (shown as ``where``) is refused, or None: then
         it is counted until ``unlink``."""
         if self.links >= self.max_links:
-            return f"this peer holds {self.links} links already and takes no more"
+            return f"too many connections here already ({self.links}); try again later"
         held = self._links.get(address, 0)
         if held >= self.max_links_per_address:
-            return f"this peer holds {held} links from {where} already and takes no more from it"
+            return f"too many connections from {where} already ({held}); try again later"
         self._links[address] = held + 1
         self.links += 1
         return None

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import logging
 import socket
 import struct
 from pathlib import Path
@@ -29,6 +30,7 @@ from net.identity import Identity
 from net.linkspec import AllowedKeys, LinkConfig, LinkSpec
 from net.protocol import Connection
 
+log = logging.getLogger("palabre.tests")
 TINY_WINDOW = 1024
 SMALL_MSS = 536
 
@@ -74,7 +76,9 @@ async def spectator(
     stream = await dial(port, source=source, tiny=tiny)
     connection = Connection(Role.INITIATOR, outsider_spec(table_id), trio.current_time())
     link = Link(stream, connection, "")
-    if not isinstance(await link.handshake(), Connected):
+    result = await link.handshake()
+    if not isinstance(result, Connected):
+        log.info("the spectator got no link: %s", result.reason)
         return None
     await link.send(SendMessage(JOIN, {"name": "Eve", "seat": 0, "watch": True, "ready": True}))
     return link
@@ -126,3 +130,52 @@ async def blocked_with_bytes_unread(link: Link, stream: trio.SocketStream, port:
                 if state[0] > 0:
                     return True
     return False
+
+
+async def hold_idle(
+    port: int, source: str, count: int, *, trickle: bool = False, redial: float = 0.0
+) -> int:
+    """Keep ``count`` connections from ``source`` open that never finish a handshake
+    (``trickle``: each sends one byte of a frame header a second), opening a new one
+    ``redial`` seconds after the listener closes one, until cancelled (it never returns)."""
+    closed = 0
+
+    async def one() -> None:
+        nonlocal closed
+        while True:
+            try:
+                stream = await dial(port, source=source, tiny=False)
+            except OSError:
+                await trio.sleep(0.05)
+                continue
+            try:
+                while True:
+                    with trio.move_on_after(1):
+                        if await stream.receive_some(1) == b"":
+                            break
+                    if trickle:
+                        await stream.send_all(b"\x00")
+            except (trio.BrokenResourceError, OSError):
+                pass
+            finally:
+                stream.socket.close()
+            closed += 1
+            await trio.sleep(redial)
+
+    async with trio.open_nursery() as nursery:
+        for n in range(count):
+            nursery.start_soon(one)
+            if n % 50 == 49:
+                await trio.sleep(0)
+    return closed
+
+
+def open_fds(pid: int) -> int:
+    return len(list(Path(f"/proc/{pid}/fd").iterdir()))
+
+
+def resident_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0

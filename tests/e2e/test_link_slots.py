@@ -1,0 +1,191 @@
+"""A listener's slots under a flood (issue 19, lockout and file descriptors), against real
+processes over loopback TCP: 1,000 spectators at a host limited to 256 file descriptors,
+and 1,000 idle or trickling connections from one address while real players join, rejoin
+and watch from another."""
+
+from __future__ import annotations
+
+import re
+import resource
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import trio
+
+from net.slots import MAX_LINKS, MAX_LINKS_PER_ADDRESS
+from tests.e2e.tables import ROOT, Table
+from tests.e2e.test_link_resets import _verify
+from tests.net import outsider
+
+pytestmark = pytest.mark.e2e
+
+FDS = 256
+REDIAL = 1.0
+"""How soon the flood dials again each connection the listener closed (see SECURITY.md)."""
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    table = Table(tmp_path)
+    yield table
+    table.kill()
+
+
+async def _spectators(port: int, table_id: bytes, count: int, pid: int) -> dict[str, int]:
+    """``count`` spectators from 127.0.0.2-9, each kept open until the listener closes it;
+    once every attempt is over and the host has settled: how many are still in, how many were
+    refused for the caps, how many else failed, the host's peak fds and memory meanwhile."""
+    got = {"in": 0, "most_in": 0, "refused": 0, "failed": 0, "fds": 0, "rss": 0}
+
+    async def ignore(event: object) -> None:
+        pass
+
+    reasons: dict[str, int] = {}
+
+    async def one(n: int, task_status: trio.TaskStatus[None]) -> None:
+        try:
+            link = await outsider.spectator(port, table_id, source=f"127.0.0.{2 + n % 8}")
+        except OSError:
+            link = None
+        task_status.started()
+        if link is None:
+            got["failed"] += 1
+            return
+        got["in"] += 1
+        got["most_in"] = max(got["most_in"], got["in"])
+        closed = await link.run(ignore)
+        got["in"] -= 1
+        got["refused" if "too many connections" in closed.reason else "failed"] += 1
+        reasons[closed.reason[:60]] = reasons.get(closed.reason[:60], 0) + 1
+
+    async def watch() -> None:
+        while True:
+            got["fds"] = max(got["fds"], outsider.open_fds(pid))
+            got["rss"] = max(got["rss"], outsider.resident_kib(pid))
+            await trio.sleep(0.05)
+
+    with trio.fail_after(120):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(watch)
+            async with trio.open_nursery() as attempts:
+                for n in range(count):
+                    attempts.start_soon(nursery.start, one, n)
+                    if n % 20 == 19:
+                        await trio.sleep(0.01)
+            with trio.move_on_after(10):  # the host settles: it refuses or takes the last ones
+                while True:
+                    seen = got["in"]
+                    await trio.sleep(1)
+                    if got["in"] == seen:
+                        break
+            result = dict(got)
+            nursery.cancel_scope.cancel()
+    result["kept"] = got["in"] + reasons.get("the game is over", 0)
+    return result
+
+
+def test_a_thousand_spectators_at_a_host_with_256_file_descriptors(table: Table) -> None:
+    """The links are capped below what the process may open: the excess is refused with
+    the reason, the host plays on to the end, no traceback, its file verifies."""
+    host = table.host("consensus", "--bots", "3", "--bot", "--bot-delay", "300")
+    resource.prlimit(host.process.pid, resource.RLIMIT_NOFILE, (FDS, FDS))
+    assert table.invite is not None
+    host.wait_for(r"^\s*3\. ")
+    before = outsider.open_fds(host.process.pid), outsider.resident_kib(host.process.pid)
+    got = trio.run(_spectators, table.invite.port, table.invite.table_id, 1000, host.process.pid)
+    print(f"host before: {before[0]} fds, {before[1]} KiB; during: {got}")
+    assert table.finish() == [0], table.outputs()
+    assert got["kept"] == min(MAX_LINKS, 8 * MAX_LINKS_PER_ADDRESS), got
+    assert got["in"] + got["refused"] + got["failed"] == 1000, got  # each one answered
+    assert got["refused"] >= 100, got
+    assert got["fds"] < FDS, got
+    assert "Traceback" not in host.output and "Errno 24" not in host.output
+    checked = _verify(table.home, "host", table.invite.table_id)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+async def _handshake_time(port: int, table_id: bytes) -> float:
+    began = trio.current_time()
+    link = await outsider.spectator(port, table_id, source="127.0.0.1", tiny=False)
+    assert link is not None
+    took = trio.current_time() - began
+    await link.close()
+    return took
+
+
+FLOOD = """
+import sys, trio
+from tests.net import outsider
+
+async def flood(port):
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(lambda: outsider.hold_idle(port, ATTACKER, 700, redial=REDIAL))
+        nursery.start_soon(
+            lambda: outsider.hold_idle(port, ATTACKER, 300, trickle=True, redial=REDIAL)
+        )
+
+REDIAL = float(sys.argv[2])
+ATTACKER = "127.0.0.9"
+trio.run(flood, int(sys.argv[1]))
+"""
+
+
+def _flood(port: int) -> subprocess.Popen[bytes]:
+    """1,000 connections from 127.0.0.9, 300 of them trickling, each reopened when closed
+    (another process: the test's own handshakes do not share its interpreter)."""
+    return subprocess.Popen([sys.executable, "-c", FLOOD, str(port), str(REDIAL)], cwd=ROOT)
+
+
+def test_a_thousand_idle_connections_from_one_address_keep_nobody_else_out(
+    table: Table,
+) -> None:
+    """Under 1,000 idle or trickling connections from 127.0.0.9, each dialed again a
+    second after the listener closed it, a joiner, a rejoiner after a crash and a spectator from
+    127.0.0.1 each get in (Linux dials 127.0.0.x from 127.0.0.1: palabre cannot be told
+    its source address, so the flood takes another one)."""
+    slow = ("--bot", "--bot-delay", "150")
+    host = table.host("consensus", "--bots", "2", *slow)
+    assert table.invite is not None
+    port = table.invite.port
+    flood = _flood(port)
+    try:
+        took = _get_in_under_flood(table, port)
+    finally:
+        flood.kill()
+        flood.wait()
+    print(f"time to get in (process start included): {took}")
+    assert took["handshake"] < 5, took  # the slots; the processes also start Python
+    assert all(seconds < 10 for seconds in took.values()), took
+    codes = table.finish()
+    assert codes == [0, -signal.SIGKILL, 0, 0], table.outputs()
+    assert "Traceback" not in table.outputs()
+    assert re.search(r"^Result: ", host.output, re.M)
+
+
+def _get_in_under_flood(table: Table, port: int) -> dict[str, float]:
+    assert table.invite is not None
+    slow = ("--bot", "--bot-delay", "150")
+    time.sleep(2)  # the flood is at full strength (1,000 connections opened)
+    took = {}
+    began = time.monotonic()
+    p2 = table.join("P2", *slow, target=f"127.0.0.1:{port}")
+    p2.wait_for(r"^Linked with ", timeout=10)
+    took["join"] = time.monotonic() - began
+    p2.wait_for(r"^\s*6\. ", timeout=60)
+    p2.process.send_signal(signal.SIGKILL)
+    p2.code = p2.process.wait()
+    began = time.monotonic()
+    again = table.join("P2", *slow, target=f"127.0.0.1:{port}", profile="p2", run="p2-again")
+    again.wait_for(r"^Rejoined: ", timeout=10)
+    took["rejoin"] = time.monotonic() - began
+    began = time.monotonic()
+    watcher = table.join("Ann", "--watch", target=f"127.0.0.1:{port}")
+    watcher.wait_for(r"^Linked with ", timeout=10)
+    took["watch"] = time.monotonic() - began
+    took["handshake"] = trio.run(_handshake_time, port, table.invite.table_id)
+    return took
