@@ -66,6 +66,9 @@ BATCH_BYTES = 256 * 1024
 """The most a link's writer puts in one write (one record more at most)."""
 _FAULTS = frozenset({CloseCode.PROTOCOL, CloseCode.CRYPTO, CloseCode.TIMEOUT})
 """Why a link closed when it is the peer's fault (reported, with evidence)."""
+MAX_SPECTATORS = 64
+"""Spectators a peer takes at once (one more is told why not): half of what a listener
+holds (``net.slots.MAX_LINKS``), so watchers never keep a player or a peer out."""
 
 
 class PeerLinks(PeerTable):
@@ -251,6 +254,8 @@ class PeerLinks(PeerTable):
         assert table is not None
         if link.key in table.start.peer_keys and not body["watch"]:
             link.name = table.start.name_of(link.key)
+        elif body["watch"] and self.refuse_spectator(link):
+            return
         elif body["watch"]:
             link.name, link.spectator = body["name"], True
         else:
@@ -307,6 +312,16 @@ class PeerLinks(PeerTable):
             self.bytes_sent += sent + frames * FRAME_OVERHEAD
             if any(isinstance(e, Refuse) for e in batch):
                 return
+
+    def refuse_spectator(self, link: PeerLink) -> bool:
+        """Refuse ``link`` as a spectator, telling it why, when ``MAX_SPECTATORS`` watch."""
+        if sum(1 for other in self.links if other.spectator) < MAX_SPECTATORS:
+            return False
+        link.close(
+            f"{MAX_SPECTATORS} people watch this table already; try again later",
+            CloseCode.REFUSED,
+        )
+        return True
 
     def send_held(self, peer_link: PeerLink) -> None:
         """Send every record held so far (a peer or spectator joining after START)."""

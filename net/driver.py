@@ -15,8 +15,13 @@ Rules:
 * Closing: when this side refuses a peer it sends the REFUSE, shuts its writing half, and
   reads (and drops) what still comes for up to ``linger`` seconds, so the peer reads the
   reason before the socket goes away instead of a reset.
-* At most ``MAX_PENDING`` accepted connections wait for their handshake at once; one more
-  is closed at once, unread, so a flood of connections that never speak cannot pile up.
+* A link's failure ends that link only: a write that fails (a reset) marks the stream
+  broken and the reader stops reading it; what it had read is handled, then ``LinkClosed``.
+* ``serve`` bounds what strangers take (``net.slots``, docs/SECURITY.md 3.6): at most
+  ``MAX_PENDING`` connections wait for their handshake, ``MAX_PENDING_PER_ADDRESS`` of them
+  from one address (one more from that address is closed at once, unread; when every slot
+  is taken a newcomer closes the oldest of the busiest address), and at most ``MAX_LINKS``
+  links, ``MAX_LINKS_PER_ADDRESS`` from one address (one more is refused with the reason).
 """
 
 from __future__ import annotations
