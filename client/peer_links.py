@@ -10,6 +10,8 @@
 * after START a link another side dialed begins with ``pull`` (a peer of the mesh) or
   ``join`` (a peer of START rejoins and gets everything held, START first; a spectator
   watches; anyone else is refused with the reason);
+* at most ``MAX_SPECTATORS`` spectators at once (in the lobby or after START), so
+  watchers never fill the listener's links (``net.slots``) and keep a player out;
 * a writer puts at most ``BATCH_BYTES`` in one write, so a flood relayed to a slow peer is
   paced by it, not cut off;
 * a record ``net`` refuses on a link and a link closed for the peer's fault are shown

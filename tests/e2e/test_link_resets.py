@@ -71,10 +71,10 @@ def test_a_spectator_resetting_while_a_write_to_it_is_blocked_ends_its_link_only
     assert table.invite is not None
     port = int(p2.wait_for(r"^Listening on port (\d+)")[1])
     p2.wait_for(r"^\s*10\. ", timeout=60)  # a log worth asking for
-    blocked = _attack(table.invite.port, table.invite.table_id, 3)
-    blocked += _attack(port, table.invite.table_id, 3)
+    blocked = _attack(table.invite.port, table.invite.table_id, 2)
+    blocked += _attack(port, table.invite.table_id, 2)
     assert table.finish() == [0, 0], table.outputs()
-    assert blocked >= 3, f"the writes were blocked {blocked} times in 6"
+    assert blocked >= 2, f"the writes were blocked {blocked} times in 4"
     assert "Traceback" not in table.outputs()
     for profile in ("host", "p2"):
         checked = _verify(table.home, profile, table.invite.table_id)
@@ -116,7 +116,7 @@ async def _random_resets(port: int, table_id: bytes, seed: int, links: int) -> i
     return admitted
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1])  # on main, seed 1 ended the host; 2 did not
 def test_links_reset_at_random_moments_during_writes_end_only_their_links(
     table: Table, seed: int
 ) -> None:
