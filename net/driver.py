@@ -16,7 +16,8 @@ Rules:
   reads (and drops) what still comes for up to ``linger`` seconds, so the peer reads the
   reason before the socket goes away instead of a reset.
 * A link's failure ends that link only: a write that fails (a reset) marks the stream
-  broken and the reader stops reading it; what it had read is handled, then ``LinkClosed``.
+  broken (nothing more is written); the reader still takes what the peer sent before, for
+  up to ``linger`` seconds, then the link ends (``LinkClosed``, lost).
 * ``serve`` bounds what strangers take (``net.slots``, docs/SECURITY.md 3.6): at most
   ``MAX_PENDING`` connections wait for their handshake, ``MAX_PENDING_PER_ADDRESS`` of them
   from one address (one more from that address is closed at once, unread; when every slot
@@ -70,6 +71,7 @@ class Link:
         self._reading = False
         self._stream_closed = False
         self._stream_broken = False  # a write failed or was cut off midway: write no more
+        self._write_failure: tuple[str, float] | None = None  # why, and when
 
     @property
     def peer(self) -> PeerInfo:
@@ -141,19 +143,21 @@ class Link:
     async def _read_once(self) -> None:
         """Write pending replies, wait for bytes or the core's next deadline, feed them."""
         await self._flush()
-        if self.connection.closed is not None or self._stream_broken:
-            # closed or broken meanwhile (a write timed out or failed, say on a reset while
-            # this task waited for the send lock): the caller takes its LinkClosed from the
-            # core, after what was received before
-            return
+        if self.connection.closed is not None:
+            return  # closed meanwhile (a write timed out): the caller takes its LinkClosed
         deadline = self.connection.next_deadline()
+        deadline = math.inf if deadline is None else deadline
+        failure = self._write_failure
+        if failure is not None:  # what came before the break is still read, briefly
+            deadline = min(deadline, failure[1] + self.connection.spec.config.linger)
         data: bytes | None = None
-        with trio.CancelScope(deadline=math.inf if deadline is None else deadline) as scope:
+        with trio.CancelScope(deadline=deadline) as scope:
             self._reader = scope
             try:
                 data = await self._stream.receive_some(_RECEIVE_SIZE)
             except _STREAM_ERRORS as error:
-                self.connection.connection_lost(_lost(error), trio.current_time())
+                why = failure[0] if failure is not None else _lost(error)
+                self.connection.connection_lost(why, trio.current_time())
         self._reader = None
         now = trio.current_time()
         if data is not None:
@@ -161,6 +165,8 @@ class Link:
                 self.connection.receive_data(data, now)
             else:
                 self.connection.receive_eof(now)
+        elif failure is not None and now >= deadline and self.connection.closed is None:
+            self.connection.connection_lost(failure[0], now)
         self.connection.advance_time(now)
 
     # --- writing ---------------------------------------------------------------------------
@@ -215,8 +221,10 @@ class Link:
             try:
                 await self._stream.send_all(data)
             except _STREAM_ERRORS as error:
-                self._stream_broken = True  # reset or closed: nothing more is written
-                self.connection.connection_lost(_lost(error), trio.current_time())
+                # reset or closed: nothing more is written, but what the peer sent before
+                # (its last acks, its goodbye) is still read; the reader ends the link
+                self._stream_broken = True
+                self._write_failure = (_lost(error), trio.current_time())
                 return False
         if scope.cancelled_caught:
             # Part of ``data`` may have gone: anything written after it would be read as the
