@@ -316,6 +316,8 @@ class HostPeer(Peer):
                 "this table is a rematch for the players of the last game", CloseCode.REFUSED
             )
             return
+        if body["watch"] and self.refuse_spectator(link):
+            return
         try:
             if link.key in self.removed:
                 raise JoinRefused("the host removed you from this table")

@@ -19,6 +19,7 @@ Invariants:
 from __future__ import annotations
 
 import json
+import logging
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -41,9 +42,12 @@ from client.records import Signer
 from client.rematch import Rematch
 from client.table import Table
 from engines import AnyEngine, find_engine
+from net.fsutil import os_reason
 from net.identity import Identity, load_bot_identity, profile_dir
 from net.invite import format_table_id
 from net.signer import RecordSigner
+
+log = logging.getLogger("palabre.peer")
 
 if TYPE_CHECKING:
     from client.peer import Peer
@@ -215,13 +219,20 @@ class PeerCore:
         for observer in list(self.observers):
             observer(event)
 
-    def _write_json(self, name: str, content: dict[str, Any]) -> None:
+    def _write_json(self, name: str, content: dict[str, Any]) -> bool:
+        """Write an evidence file; False when the system refuses (no file descriptor left,
+        the disk full): logged, and the game goes on without it (issue 19)."""
         assert self.table_id is not None
         path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        aside = path.with_suffix(".tmp")
-        aside.write_text(json.dumps(content, indent=1, ensure_ascii=False), encoding="utf-8")
-        aside.replace(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            aside = path.with_suffix(".tmp")
+            aside.write_text(json.dumps(content, indent=1, ensure_ascii=False), encoding="utf-8")
+            aside.replace(path)
+        except OSError as error:
+            log.warning("cannot write %s (%s); the game goes on", path, os_reason(error).lower())
+            return False
+        return True
 
     # --- ending -------------------------------------------------------------------------------
     def conclude(self, code: int, after: float, *, wait_links: bool, weak: bool = False) -> None:

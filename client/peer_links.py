@@ -10,6 +10,8 @@
 * after START a link another side dialed begins with ``pull`` (a peer of the mesh) or
   ``join`` (a peer of START rejoins and gets everything held, START first; a spectator
   watches; anyone else is refused with the reason);
+* at most ``MAX_SPECTATORS`` spectators at once (in the lobby or after START), so
+  watchers never fill the listener's links (``net.slots``) and keep a player out;
 * a writer puts at most ``BATCH_BYTES`` in one write, so a flood relayed to a slow peer is
   paced by it, not cut off;
 * a record ``net`` refuses on a link and a link closed for the peer's fault are shown
@@ -71,6 +73,9 @@ link is closed: a race in a mesh (a new bot's record before the vote naming it) 
 a flood makes thousands."""
 _FAULTS = frozenset({CloseCode.PROTOCOL, CloseCode.CRYPTO, CloseCode.TIMEOUT})
 """Why a link closed when it is the peer's fault (reported, with evidence)."""
+MAX_SPECTATORS = 64
+"""Spectators a peer takes at once (one more is told why not): half of what a listener
+holds (``net.slots.MAX_LINKS``), so watchers never keep a player or a peer out."""
 
 
 class PeerLinks(PeerTable):
@@ -267,6 +272,8 @@ class PeerLinks(PeerTable):
         assert table is not None
         if link.key in table.start.peer_keys and not body["watch"]:
             link.name = table.start.name_of(link.key)
+        elif body["watch"] and self.refuse_spectator(link):
+            return
         elif body["watch"]:
             link.name, link.spectator = body["name"], True
         else:
@@ -323,6 +330,16 @@ class PeerLinks(PeerTable):
             self.bytes_sent += sent + frames * FRAME_OVERHEAD
             if any(isinstance(e, Refuse) for e in batch):
                 return
+
+    def refuse_spectator(self, link: PeerLink) -> bool:
+        """Refuse ``link`` as a spectator, telling it why, when ``MAX_SPECTATORS`` watch."""
+        if sum(1 for other in self.links if other.spectator) < MAX_SPECTATORS:
+            return False
+        link.close(
+            f"{MAX_SPECTATORS} people watch this table already; try again later",
+            CloseCode.REFUSED,
+        )
+        return True
 
     def send_held(self, peer_link: PeerLink) -> None:
         """Send every record held so far (a peer or spectator joining after START)."""

@@ -314,6 +314,7 @@ class PeerTable(PeerCore):
 
     def _write_evidence(self, name: str, evidence: Any, *, halted: bool) -> None:
         assert self.table_id is not None
-        self._write_json(name, evidence.to_json())
+        if not self._write_json(name, evidence.to_json()):
+            return
         path = self.games / f"{format_table_id(self.table_id)}.{name}.json"
         self.notify(EvidenceWritten(path, halted, evidence.reason, evidence.verdict))

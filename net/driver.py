@@ -15,8 +15,14 @@ Rules:
 * Closing: when this side refuses a peer it sends the REFUSE, shuts its writing half, and
   reads (and drops) what still comes for up to ``linger`` seconds, so the peer reads the
   reason before the socket goes away instead of a reset.
-* At most ``MAX_PENDING`` accepted connections wait for their handshake at once; one more
-  is closed at once, unread, so a flood of connections that never speak cannot pile up.
+* A link's failure ends that link only: a write that fails (a reset) marks the stream
+  broken (nothing more is written); the reader still takes what the peer sent before, for
+  up to ``linger`` seconds, then the link ends (``LinkClosed``, lost).
+* ``serve`` bounds what strangers take (``net.slots``, docs/SECURITY.md 3.6): at most
+  ``MAX_PENDING`` connections wait for their handshake, ``MAX_PENDING_PER_ADDRESS`` of them
+  from one address (one more from that address is closed at once, unread; when every slot
+  is taken a newcomer closes the oldest of the busiest address), and at most ``MAX_LINKS``
+  links, ``MAX_LINKS_PER_ADDRESS`` from one address (one more is refused with the reason).
 """
 
 from __future__ import annotations
@@ -36,15 +42,14 @@ from net.handshake import Role
 from net.invite import Invite
 from net.linkspec import LinkSpec
 from net.protocol import Connection
+from net.slots import MAX_PENDING, Slots
 
-__all__ = ["MAX_PENDING", "Link", "connect", "connect_invite", "open_listeners", "serve"]
+__all__ = ["MAX_PENDING", "Link", "Slots", "connect", "connect_invite", "open_listeners", "serve"]
 
 log = logging.getLogger("palabre.net")
 _RECEIVE_SIZE = 65536
 _LINGER_BYTES = 1 << 20
 _STREAM_ERRORS = (trio.BrokenResourceError, trio.ClosedResourceError, OSError)
-MAX_PENDING = 64
-"""Connections a listener lets wait for their handshake at once (more are closed unread)."""
 
 
 class Link:
@@ -65,7 +70,8 @@ class Link:
         self._reader: trio.CancelScope | None = None
         self._reading = False
         self._stream_closed = False
-        self._stream_broken = False  # a write was cut off midway: the stream holds half a frame
+        self._stream_broken = False  # a write failed or was cut off midway: write no more
+        self._write_failure: tuple[str, float] | None = None  # why, and when
 
     @property
     def peer(self) -> PeerInfo:
@@ -140,13 +146,18 @@ class Link:
         if self.connection.closed is not None:
             return  # closed meanwhile (a write timed out): the caller takes its LinkClosed
         deadline = self.connection.next_deadline()
+        deadline = math.inf if deadline is None else deadline
+        failure = self._write_failure
+        if failure is not None:  # what came before the break is still read, briefly
+            deadline = min(deadline, failure[1] + self.connection.spec.config.linger)
         data: bytes | None = None
-        with trio.CancelScope(deadline=math.inf if deadline is None else deadline) as scope:
+        with trio.CancelScope(deadline=deadline) as scope:
             self._reader = scope
             try:
                 data = await self._stream.receive_some(_RECEIVE_SIZE)
             except _STREAM_ERRORS as error:
-                self.connection.connection_lost(_lost(error), trio.current_time())
+                why = failure[0] if failure is not None else _lost(error)
+                self.connection.connection_lost(why, trio.current_time())
         self._reader = None
         now = trio.current_time()
         if data is not None:
@@ -154,6 +165,8 @@ class Link:
                 self.connection.receive_data(data, now)
             else:
                 self.connection.receive_eof(now)
+        elif failure is not None and now >= deadline and self.connection.closed is None:
+            self.connection.connection_lost(failure[0], now)
         self.connection.advance_time(now)
 
     # --- writing ---------------------------------------------------------------------------
@@ -208,7 +221,10 @@ class Link:
             try:
                 await self._stream.send_all(data)
             except _STREAM_ERRORS as error:
-                self.connection.connection_lost(_lost(error), trio.current_time())
+                # reset or closed: nothing more is written, but what the peer sent before
+                # (its last acks, its goodbye) is still read; the reader ends the link
+                self._stream_broken = True
+                self._write_failure = (_lost(error), trio.current_time())
                 return False
         if scope.cancelled_caught:
             # Part of ``data`` may have gone: anything written after it would be read as the
@@ -306,7 +322,7 @@ async def serve(
     on_link: Callable[[Link], Awaitable[object]],
     *,
     on_failure: Callable[[str, LinkClosed], Awaitable[object]] | None = None,
-    max_pending: int = MAX_PENDING,
+    slots: Slots[trio.CancelScope] | None = None,
 ) -> None:
     """Accept links forever: handshake each (as responder), then ``on_link(link)``.
 
@@ -315,34 +331,53 @@ async def serve(
     is known only once its game has started).
 
     A failed handshake goes to ``on_failure(remote, closed)`` (and the log); it never stops
-    the loop.  The link is closed when ``on_link`` returns.  A connection that arrives while
-    ``max_pending`` others wait for their handshake is closed at once, unread (logged).
+    the loop.  The link is closed when ``on_link`` returns.  ``slots`` (``net.slots``, one
+    for every listener given) bounds the connections waiting for their handshake (one more
+    from an address holding its share is closed unread; when all are taken, a newcomer
+    closes the oldest of the busiest address) and the links held (one more is refused with
+    the reason, while it still holds its waiting slot, so refused links cannot pile up).
     """
-    pending = 0
+    room: Slots[trio.CancelScope] = Slots() if slots is None else slots
 
     async def handle(stream: trio.SocketStream) -> None:
-        nonlocal pending
         address = _address_of(stream)
         remote = _show(*address) if address else "an unknown address"
-        if pending >= max_pending:
-            log.info("%s: closed unread, %d connections already wait", remote, pending)
+        host = address[0] if address else remote
+        slot = trio.CancelScope()
+        evicted = room.wait(host, slot)
+        if evicted is None:  # its address holds its share of the slots already
             await trio.aclose_forcefully(stream)
             return
+        for other in evicted:
+            other.cancel()  # its handshake ends, its stream is closed (Link.handshake)
         current = spec if isinstance(spec, LinkSpec) else spec()
         connection = Connection(Role.RESPONDER, current, trio.current_time())
         link = Link(stream, connection, remote, address)
-        pending += 1
-        try:
-            result = await link.handshake()
-        finally:
-            pending -= 1
+        result: Connected | LinkClosed | None = None
+        refused = None
+        with slot:
+            try:
+                result = await link.handshake()
+                if isinstance(result, Connected):
+                    refused = room.refusal(host, host)
+                    if refused is not None:
+                        log.info("%s: %s", remote, refused)
+                        await link.close(refused, CloseCode.REFUSED)
+            finally:
+                room.done_waiting(host, slot)
+        if result is None:  # closed to make room (Link.handshake closed the stream)
+            log.debug("%s: closed during its handshake, to make room", remote)
+            return
         if isinstance(result, LinkClosed):
             if on_failure is not None:
                 await on_failure(remote, result)
             return
+        if refused is not None:
+            return
         try:
             await on_link(link)
         finally:
+            room.unlink(host)
             with trio.CancelScope(shield=True):
                 await link.close()
 

@@ -17,6 +17,8 @@ Rules (h11's shape, magic-wormhole's manners):
   the link (``LinkClosed``, a REFUSE with the reason queued for the peer).  A crypto failure
   is just such an input, moving the machine to CLOSED with ``CloseCode.CRYPTO``.
   This program's own misuse raises ``LocalProtocolError``.
+* Bytes read after the stream ended or broke are dropped, not an error: a writer that
+  fails on a reset reports the loss while the reader may still read what came before it.
 * Records are taken in DESIGN.md's order: parse the envelope, drop a known hash silently,
   reject (link kept) an author the policy does not allow, verify the signature (else close,
   keeping the envelope as evidence), decode strictly (else close), check the table.
@@ -99,10 +101,8 @@ class Connection:
     def receive_data(self, data: bytes, now: float) -> None:
         """Take bytes read from the peer; ``next_event`` then handles the frames they hold."""
         self._now = now
-        if self.closed is not None or not data or self._frame_error:
-            return
-        if self._eof:
-            raise LocalProtocolError("data received after the end of the stream")
+        if self.closed is not None or not data or self._frame_error or self._eof:
+            return  # after the end: the driver's reader may read what came before a reset
         had_partial = self._decoder.buffered > 0
         self._decoder.feed(data)
         completed = False

@@ -8,19 +8,21 @@ from typing import Any
 import pytest
 import trio
 
-from net.driver import MAX_PENDING, connect, open_listeners, serve
-from net.errors import CloseCode, LinkError
+from net.driver import Link, open_listeners, serve
+from net.errors import CloseCode
 from net.events import Connected, LinkClosed, SendMessage, SendRecord
 from net.framing import FrameDecoder, FrameType, encode_frame
-from net.handshake import admission_proof, decode_auth
+from net.handshake import Role, admission_proof, decode_auth
 from net.identity import Identity
 from net.invite import new_secret
+from net.protocol import Connection
 from net.records import Kind, sign_record
+from net.slots import MAX_PENDING_PER_ADDRESS, Slots
 from net.wire import pack, unpack
 from tests.net.peers import Wire, connected_wire, spec
 from tests.net.samples import TABLE
 
-HOST, JOINER = Identity.generate(), Identity.generate()
+HOST, JOINER, OUTSIDER = Identity.generate(), Identity.generate(), Identity.generate()
 SECRET = "tea-time-at-seven"
 
 
@@ -128,9 +130,11 @@ def test_the_proof_depends_on_every_input() -> None:
 
 
 @pytest.mark.trio
-async def test_at_most_64_connections_wait_for_their_handshake() -> None:
-    """200 connections that never speak: 64 wait, the others are closed unread; once the
-    silent ones go, an honest joiner gets in."""
+async def test_silent_connections_keep_only_their_share_of_the_waiting_slots() -> None:
+    """200 connections from one address that never speak: the first 16 wait, the others
+    are closed unread; an honest joiner from another address gets in while they are all
+    still there.  Then 4 more addresses fill
+    every slot: a newcomer still gets one (the busiest address's oldest goes)."""
     listeners = await open_listeners(0, "127.0.0.1")
     port = listeners[0].socket.getsockname()[1]
     host_spec = spec(HOST, table_id=TABLE)
@@ -139,34 +143,98 @@ async def test_at_most_64_connections_wait_for_their_handshake() -> None:
     async def on_link(link: Any) -> None:
         admitted.append(link.peer.key)
 
-    async with trio.open_nursery() as nursery:
-        nursery.start_soon(partial(serve, listeners, host_spec, on_link))
-        silent = [await trio.open_tcp_stream("127.0.0.1", port) for _ in range(200)]
-        closed: list[trio.SocketStream] = []
+    async def closed_by_listener(streams: list[trio.SocketStream]) -> list[int]:
+        closed: list[int] = []
 
-        async def watch(stream: trio.SocketStream) -> None:
+        async def watch(n: int, stream: trio.SocketStream) -> None:
             with trio.move_on_after(2):
                 if await stream.receive_some(1) == b"":
-                    closed.append(stream)
+                    closed.append(n)
 
         async with trio.open_nursery() as watchers:
-            for stream in silent:
-                watchers.start_soon(watch, stream)
-        assert len(closed) == 200 - MAX_PENDING == 136
-        for stream in silent:
-            await stream.aclose()
-        with trio.fail_after(10):
-            while True:  # the host notices the silent ones left, then takes a joiner
-                try:
-                    link = await connect("127.0.0.1", port, spec(JOINER, table_id=TABLE))
-                    break
-                except LinkError:
-                    await trio.sleep(0.05)
+            for n, stream in enumerate(streams):
+                watchers.start_soon(watch, n, stream)
+        return sorted(closed)
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(partial(serve, listeners, host_spec, on_link))
+        silent = [await _dial_from("127.0.0.1", port) for _ in range(200)]
+        assert await closed_by_listener(silent) == list(range(MAX_PENDING_PER_ADDRESS, 200))
+        with trio.fail_after(5):
+            link = await _connect_from("127.0.0.2", port, spec(JOINER, table_id=TABLE))
             while not admitted:
                 await trio.sleep(0.01)
         await link.close()
+        others = [await _dial_from(f"127.0.0.{3 + n // 16}", port) for n in range(64)]
+        closed = await closed_by_listener(silent[:MAX_PENDING_PER_ADDRESS] + others)
+        assert len(closed) == MAX_PENDING_PER_ADDRESS  # 16 + 64 came, 64 wait
+        with trio.fail_after(5):
+            link = await _connect_from("127.0.0.9", port, spec(OUTSIDER, table_id=TABLE))
+            while len(admitted) < 2:
+                await trio.sleep(0.01)
+        await link.close()
+        for stream in silent + others:
+            await stream.aclose()
         nursery.cancel_scope.cancel()
-    assert admitted == [JOINER.public_key]
+    assert admitted == [JOINER.public_key, OUTSIDER.public_key]
+
+
+async def _refusal(link: Link) -> LinkClosed:
+    async def ignore(event: Any) -> None:
+        pass
+
+    with trio.fail_after(10):
+        return await link.run(ignore)
+
+
+async def _dial_from(source: str, port: int) -> trio.SocketStream:
+    sock = trio.socket.socket()
+    await sock.bind((source, 0))
+    await sock.connect(("127.0.0.1", port))
+    return trio.SocketStream(sock)
+
+
+async def _connect_from(source: str, port: int, link_spec: Any) -> Link:
+    """A joiner's link from ``source`` (a loopback address of its own)."""
+    link = Link(
+        await _dial_from(source, port),
+        Connection(Role.INITIATOR, link_spec, trio.current_time()),
+        "listener",
+    )
+    assert isinstance(await link.handshake(), Connected)
+    return link
+
+
+@pytest.mark.trio
+async def test_links_past_the_caps_are_refused_with_the_reason() -> None:
+    """Links (handshakes done) are capped per address and per listener; one more is refused
+    with a reason its side reads, and the slot is free again once a link ends."""
+    listeners = await open_listeners(0, "127.0.0.1")
+    port = listeners[0].socket.getsockname()[1]
+    held = trio.Event()
+
+    async def on_link(link: Any) -> None:
+        await held.wait()
+
+    async with trio.open_nursery() as nursery:
+        slots: Slots[trio.CancelScope] = Slots(max_links=5, max_links_per_address=3)
+        nursery.start_soon(partial(serve, listeners, spec(HOST), on_link, slots=slots))
+        links = [await _connect_from("127.0.0.1", port, spec(Identity.generate())) for _ in "abc"]
+        closed = await _refusal(await _connect_from("127.0.0.1", port, spec(Identity.generate())))
+        assert (closed.code, closed.by_peer) == (CloseCode.REFUSED, True)
+        assert closed.reason == "too many connections from 127.0.0.1 already (3); try again later"
+        links += [await _connect_from("127.0.0.2", port, spec(Identity.generate()))]
+        links += [await _connect_from("127.0.0.3", port, spec(Identity.generate()))]
+        closed = await _refusal(await _connect_from("127.0.0.4", port, spec(Identity.generate())))
+        assert closed.reason == "too many connections here already (5); try again later"
+        held.set()
+        with trio.fail_after(10):
+            while slots.links:
+                await trio.sleep(0.01)
+        await (await _connect_from("127.0.0.4", port, spec(Identity.generate()))).close()
+        for link in links:
+            await link.close()
+        nursery.cancel_scope.cancel()
 
 
 def test_after_the_handshake_nothing_travels_in_clear() -> None:

@@ -393,6 +393,23 @@ def test_end_of_stream_in_each_phase() -> None:
     assert wire.host.connection.data_to_send() == b""  # nothing is sent after the end
 
 
+def test_bytes_read_after_a_reset_the_writer_saw_are_dropped() -> None:
+    """The writer fails on a reset while the reader still reads what came before it (issue
+    19: this raised out of the driver and ended the peer).  The frames before the loss are
+    taken, those read after it dropped; the link ends as lost, nothing raises."""
+    wire = connected_wire(HOST, JOINER)
+    chat = sign_record(JOINER, Kind.CHAT, TABLE, 1, {"text": "before"})
+    wire.host.connection.receive_data(wire.joiner.connection.send(SendRecord(chat.data), 0), 0)
+    wire.host.connection.connection_lost("the peer reset the connection", 1)
+    late = sign_record(JOINER, Kind.CHAT, TABLE, 2, {"text": "after"})
+    wire.host.connection.receive_data(wire.joiner.connection.send(SendRecord(late.data), 1), 1)
+    wire.host.connection.receive_eof(1)
+    wire.host.drain()
+    assert _records(wire.host.events) == [chat]
+    closed = _closed(wire.host.events)
+    assert (closed.code, closed.reason) == (CloseCode.LOST, "the peer reset the connection")
+
+
 def test_a_goodbye_then_the_end_of_stream_keeps_the_goodbye() -> None:
     wire = connected_wire(HOST, JOINER)
     wire.host.connection.receive_data(
