@@ -51,8 +51,10 @@ def _export(request: ExportRequest) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from client import cli
+    from client.console import prepare_console
     from client.interrupts import break_like_ctrl_c
 
+    prepare_console()  # a character the console cannot show is written as ?
     break_like_ctrl_c()  # Windows' Ctrl-Break leaves the table like Ctrl-C
     args = list(sys.argv[1:] if argv is None else argv)
     if _has_subcommand(args):
