@@ -121,6 +121,7 @@ def test_a_removal_may_not_drop_a_record_a_remaining_peer_acked(tmp_path: Path) 
         and "(B) acked already" in p.reason
         for p in report.problems
     )
+    assert "remove-over-ack" in [p.code for p in report.problems]
 
 
 @pytest.mark.parametrize(
@@ -151,6 +152,9 @@ def test_a_removal_against_the_rules_is_invalid(
     assert report.exit_code == 1
     [problem] = [p for p in report.problems if p.severity == "invalid"]
     assert problem.ply == 3 and reason in problem.reason, problem.reason
+    # the votes are checked as consents are (client/consent.py), the rest by the REMOVE rule
+    votes = ("lacks the consent of peer", "who has no say here", "given for another position")
+    assert problem.code == ("bad-consents" if reason in votes else "bad-remove"), reason
 
 
 def test_a_removed_peer_signs_nothing_afterwards(tmp_path: Path) -> None:
