@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,6 +33,7 @@ from client.records import START
 from client.start import StartRefused, open_start
 from engines import AnyEngine, find_engine
 from net.errors import DecodeError, LogFileError
+from net.fsutil import NO_INHERIT
 from net.invite import Invite, parse_invite
 from net.logfile import read_log
 from net.records import open_record
@@ -260,10 +260,21 @@ def check_chains(results: list[PeerResult], out: TextIO) -> int:
     return 0
 
 
+def _copy_private(source: Path, target: Path) -> None:
+    """Copy a game file as private as the profile keeps it (mode 0600, LOG_FORMAT.md section
+    1): it names the players' keys and holds their chat.  A file an earlier run kept there is
+    made 0600 before a byte is written."""
+    data = source.read_bytes()
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | NO_INHERIT, 0o600)
+    with os.fdopen(fd, "wb") as file:
+        os.chmod(target, 0o600)
+        file.write(data)
+
+
 def _keep(results: list[PeerResult], directory: Path, out: TextIO) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     for n, result in enumerate(results, 1):
         if result.game_file is not None:
             target = directory / f"peer{n}.palabre-log"
-            shutil.copyfile(result.game_file, target)
+            _copy_private(result.game_file, target)
             print(f"Game file of {result.name}: {target}", file=out)
