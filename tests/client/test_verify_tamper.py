@@ -407,3 +407,27 @@ def test_two_threads_report_exactly_what_one_thread_does(
         sum(verify_bytes(v, "log", threads=2).report.exit_code == 1 for v in variants)
         == len(variants) - 1
     )
+
+
+def test_a_record_only_embedded_in_a_ply_is_missing_from_the_log(
+    game: LoggedTable, tmp_path: Path
+) -> None:
+    """LOG_FORMAT.md section 3, missing records: a record counts as in the file only as a
+    record of its own, never embedded in a DRAW (or a TAKEBACK, REMOVE or HALT).  B's
+    DRAW_ACCEPT, taken out of A's log, is still inside the DRAW: B's seq has a gap all the
+    same, and the log is incomplete, not invalid."""
+    records = records_of(game.paths["A"])
+    [index] = [
+        i
+        for i, data in enumerate(records)
+        if (r := open_envelope(data)).kind == "DRAW_ACCEPT" and r.author == game.identities["B"].key
+    ]
+    accept = open_envelope(records[index])
+    [draw] = [open_envelope(d) for d in records if open_envelope(d).kind == "DRAW"]
+    assert accept.envelope in draw.body["acceptances"]
+    report = check(tmp_path, records[:index] + records[index + 1 :])
+    assert report.exit_code == 3
+    assert codes(report) == ["missing-records"]
+    [gap] = report.missing
+    assert gap.gap.author == game.identities["B"].key
+    assert gap.gap.ranges == ((accept.seq, accept.seq),)
