@@ -296,3 +296,30 @@ def test_an_engine_that_fails_is_reported_as_a_bug_not_a_traceback(tmp_path: Pat
         report.unreadable
     )
     assert "a bug in palabre" in report.unreadable
+
+
+def test_a_removed_peers_ack_of_the_remove_s_own_ply_is_ignored_whatever_it_says(
+    tmp_path: Path,
+) -> None:
+    """LOG_FORMAT.md section 4: a removed peer's ACK or END is placed by the ply it names,
+    not by where it is in the file.  Of the REMOVE's own ply it is ignored whatever its
+    digest (the peer may have acked the record the REMOVE replaced, or heard of nothing);
+    of a ply before, it is judged like any peer's; of a later ply, it is invalid."""
+    script = four()
+    script.play(2)
+    votes_and_remove(script)
+    removal = script.chain.head
+    script.ack()
+    script.sign("D", "ACK", {"ply": removal.ply, "digest": bytes(32)})
+    finish(script)
+    report = verify(script, tmp_path)
+    assert report.problems == [] and report.exit_code == 0, report.lines()
+    # the same peer's wrong ACK of the ply before its removal, after the REMOVE in the file
+    script = four()
+    script.play(2)
+    votes_and_remove(script)
+    script.ack()
+    script.sign("D", "ACK", {"ply": removal.ply - 1, "digest": bytes(32)})
+    finish(script)
+    report = verify(script, tmp_path)
+    assert [p.code for p in report.problems] == ["double-claim"], report.lines()
