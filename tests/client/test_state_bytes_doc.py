@@ -135,3 +135,39 @@ def test_the_chain_of_a_real_log(block: str) -> None:
         acks = [r for r in records if r.kind == "ACK" and r.body["ply"] == ply]
         assert len(acks) == len(start.body["peers"])
         assert {ack.body["digest"] for ack in acks} == {chain[ply]}
+
+
+def page_encoding(value: object) -> bytes:
+    """Section 1 of the page, as another implementation reads it (not engines.canonical):
+    tags N T F I L, an integer's length (bits(|v|) + 8) div 8, a list's count on 4 bytes."""
+    if value is None:
+        return b"N"
+    if value is True or value is False:
+        return b"T" if value else b"F"
+    if isinstance(value, int):
+        length = (abs(value).bit_length() + 8) // 8
+        return b"I" + bytes([length]) + value.to_bytes(length, "big", signed=True)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        value = tuple(getattr(value, f.name) for f in dataclasses.fields(value))
+    assert isinstance(value, tuple), value
+    return b"L" + len(value).to_bytes(4, "big") + b"".join(map(page_encoding, value))
+
+
+@pytest.mark.parametrize("game", ["consensus", "forbans", "cognes", "discorder"])
+def test_the_page_s_encoding_is_the_engines_at_every_ply_of_a_real_game(game: str) -> None:
+    """Every position of the example game (negative counts, big repetition keys, signed
+    coordinates and all), encoded by the page's rules alone, gives the engine's bytes."""
+    records = [
+        open_envelope(raw) for raw in read_log(DOCS / "examples" / f"{game}.palabre-log").records
+    ]
+    engine = find_engine(game)
+    state = engine.initial_state(records[0].body["options"])
+    plies: dict[int, object] = {}
+    for record in records[1:]:
+        if record.kind in PLY_KINDS:
+            plies.setdefault(record.body["ply"], record.body.get("move"))
+    assert page_encoding(state) == engine.encode(state)
+    for ply in range(1, len(plies) + 1):  # a demo game: bots' MOVEs to the end
+        state = engine.apply(state, engine.move_from_wire(plies[ply]))
+        assert page_encoding(state) == engine.encode(state), ply
+    assert engine.outcome(state) is not None and len(plies) > 10
