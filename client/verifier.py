@@ -552,6 +552,12 @@ class _Verifier:
             self.invalid(error.code, str(error), ply, entry)
             return
         existing = self.chain.at(ply).record
+        if existing.kind == REMOVE and self._removed_by(existing, record):
+            # The mirror of a REMOVE dropping the record before it: the removed peer's late
+            # (legal) record for the ply its REMOVE took is ignored, never a fork (TABLE.md).
+            if entry.record is record:  # not a HALT carrying it: that HALT stays a problem
+                entry.status, entry.ply = "dropped", ply
+            return
         first = self.seen.get(existing.record_hash, -1) + 1
         if self.runner.get(record.author) == self.runner.get(existing.author):
             who = self.start.name_of(self.runner.get(record.author, record.author))
@@ -568,6 +574,10 @@ class _Verifier:
                 f"{self.describe(record.author)}"
             )
         self.invalid(code, reason, ply, entry)
+
+    def _removed_by(self, remove: SignedRecord, record: SignedRecord) -> bool:
+        """Whether ``record``'s signer (a peer, or a bot it runs) is one ``remove`` removed."""
+        return self.runner.get(record.author, record.author) in set(remove.body["removed"])
 
     def _drops_head(self, record: SignedRecord, entry: Entry) -> bool:
         """A REMOVE for the head's ply replacing the absent peer's unacked record."""

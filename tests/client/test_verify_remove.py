@@ -323,3 +323,44 @@ def test_a_removed_peers_ack_of_the_remove_s_own_ply_is_ignored_whatever_it_says
     finish(script)
     report = verify(script, tmp_path)
     assert [p.code for p in report.problems] == ["double-claim"], report.lines()
+
+
+def test_a_removed_peers_late_record_for_the_remove_s_ply_is_ignored_not_a_fork(
+    tmp_path: Path,
+) -> None:
+    """TABLE.md: a removed peer's late record for a ply a REMOVE occupies is ignored, not a
+    fork.  D, cut off, signs its move for ply n; the others remove D at ply n; D's move then
+    reaches the writer, after the REMOVE: the same record a REMOVE drops when it comes first,
+    so it is ignored (and counts for D's seq), never a fork."""
+    script = four()
+    while CONSENSUS.to_move(script.chain.head.engine_state) != 4 or script.chain.head.ply < 3:
+        script.move()
+        script.ack()
+    head = script.chain.head
+    move = CONSENSUS.move_to_wire(CONSENSUS.legal_moves(head.engine_state)[0])
+    votes_and_remove(script)
+    script.ack()
+    script.sign(
+        "D", "MOVE", {"ply": head.ply + 1, "prev": head.chain_digest, "seat": 4, "move": move}
+    )
+    finish(script)
+    report = verify(script, tmp_path)
+    assert report.problems == [] and report.exit_code == 0, report.lines()
+    # a removed peer's record for an earlier ply is still a fork
+    script = four()
+    while CONSENSUS.to_move(script.chain.head.engine_state) != 4 or script.chain.head.ply < 3:
+        script.move()
+        script.ack()
+    script.move()
+    script.ack()
+    before = script.chain.at(head.ply)
+    votes_and_remove(script)
+    script.ack()
+    script.sign(
+        "D", "MOVE", {"ply": head.ply + 1, "prev": before.chain_digest, "seat": 4, "move": move}
+    )
+    finish(script)
+    report = verify(script, tmp_path)
+    assert "fork" in [p.code for p in report.problems] or "equivocation" in [
+        p.code for p in report.problems
+    ], report.lines()
