@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from client.net_adapter import open_envelope
+from client.verifier import verify_file
 from engines import engine_names, find_engine
 from engines.canonical import encode_value
 from net.logfile import read_log
@@ -171,3 +172,10 @@ def test_the_page_s_encoding_is_the_engines_at_every_ply_of_a_real_game(game: st
         state = engine.apply(state, engine.move_from_wire(plies[ply]))
         assert page_encoding(state) == engine.encode(state), ply
     assert engine.outcome(state) is not None and len(plies) > 10
+
+
+@pytest.mark.parametrize("game", ["consensus", "forbans", "cognes", "discorder"])
+def test_each_example_log_verifies(game: str) -> None:
+    report = verify_file(DOCS / "examples" / f"{game}.palabre-log").report
+    assert report.exit_code == 0 and report.problems == [], report.lines()
+    assert report.game == game and report.ended
