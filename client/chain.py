@@ -52,7 +52,12 @@ def chain_digest(previous: bytes, record_hash: bytes, engine_digest: bytes) -> b
 
 
 class PlyRejected(Exception):
-    """A ply record that must not be applied; ``str()`` is a sentence a player can read."""
+    """A ply record that must not be applied; ``str()`` is a sentence a player can read,
+    ``code`` a stable word for programs (``palabre verify --json``, docs/LOG_FORMAT.md)."""
+
+    def __init__(self, reason: str, *, code: str) -> None:
+        super().__init__(reason)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -184,7 +189,7 @@ class Chain:
         before = self.head if ply is None else self.at(ply - 1)
         rule = self._rules.get(record.kind)
         if rule is None:
-            raise PlyRejected(f"a {record.kind} record cannot occupy a ply")
+            raise PlyRejected(f"a {record.kind} record cannot occupy a ply", code="not-a-ply")
         ctx = PlyContext(self.start, self.engine, self._opener, before, self._states)
 
         def who() -> str:  # named only in a refusal: most records are fine
@@ -195,25 +200,30 @@ class Chain:
             prev = read_digest(record.body, "prev")
         except Malformed as error:
             raise PlyRejected(
-                f"{who()} sent a malformed {record.kind}: {error}; it was ignored"
+                f"{who()} sent a malformed {record.kind}: {error}; it was ignored", code="malformed"
             ) from None
         if number != before.ply + 1:
             raise PlyRejected(
                 f"{who()} sent a {record.kind} for ply {number} where ply {before.ply + 1} "
-                "was expected; it was ignored"
+                "was expected; it was ignored",
+                code="wrong-ply",
             )
         if prev != before.chain_digest:
             raise PlyRejected(
                 f"{who()} sent a {record.kind} for ply {number} built on another position "
-                f"(its prev is not the chain digest after ply {before.ply}); it was ignored"
+                f"(its prev is not the chain digest after ply {before.ply}); it was ignored",
+                code="wrong-prev",
             )
         if self.engine.outcome(before.engine_state) is not None:
-            raise PlyRejected(f"{who()} sent a {record.kind} after the game ended; it was ignored")
+            raise PlyRejected(
+                f"{who()} sent a {record.kind} after the game ended; it was ignored",
+                code="after-end",
+            )
         try:
             effect = rule(ctx, record)
         except Malformed as error:
             raise PlyRejected(
-                f"{who()} sent a malformed {record.kind}: {error}; it was ignored"
+                f"{who()} sent a malformed {record.kind}: {error}; it was ignored", code="malformed"
             ) from None
         engine_digest = self.engine.digest(effect.engine_state)
         return TableState(

@@ -43,38 +43,51 @@ def check_consents(
     authors: set[bytes] = set()
     for envelope in envelopes:
         if type(envelope) is not bytes or len(envelope) > MAX_ENVELOPE:
-            raise PlyRejected(f"{what} carries a consent that is not an envelope; it was ignored")
+            raise PlyRejected(
+                f"{what} carries a consent that is not an envelope; it was ignored",
+                code="bad-consents",
+            )
         try:
             consent = ctx.opener(envelope)
         except BadEnvelope as error:
             raise PlyRejected(
-                f"{what} carries a consent that does not verify ({error}); it was ignored"
+                f"{what} carries a consent that does not verify ({error}); it was ignored",
+                code="bad-consents",
             ) from None
         name = ctx.describe(consent.author)
         if consent.kind not in kinds or consent.table_id != ctx.start.table_id:
             raise PlyRejected(
-                f"{what} carries a {consent.kind} by {name} that is no consent here; it was ignored"
+                f"{what} carries a {consent.kind} by {name} that is no consent here; "
+                "it was ignored",
+                code="bad-consents",
             )
         try:
             ply = read_int(consent.body, "ply", 1)
             prev = read_digest(consent.body, "prev")
         except Malformed as error:
             raise PlyRejected(
-                f"{what} carries a malformed consent by {name} ({error}); it was ignored"
+                f"{what} carries a malformed consent by {name} ({error}); it was ignored",
+                code="bad-consents",
             ) from None
         if prev != ctx.before.chain_digest or ply != ctx.before.ply + 1:
             raise PlyRejected(
-                f"{what} carries a consent by {name} given for another position; it was ignored"
+                f"{what} carries a consent by {name} given for another position; it was ignored",
+                code="bad-consents",
             )
         if consent.author not in required:
             raise PlyRejected(
-                f"{what} carries a consent by {name}, who has no say here; it was ignored"
+                f"{what} carries a consent by {name}, who has no say here; it was ignored",
+                code="bad-consents",
             )
         if consent.author in authors:
-            raise PlyRejected(f"{what} carries two consents by {name}; it was ignored")
+            raise PlyRejected(
+                f"{what} carries two consents by {name}; it was ignored", code="bad-consents"
+            )
         authors.add(consent.author)
         consents.append(consent)
     missing = [ctx.describe(key) for key in required if key not in authors]
     if missing:
-        raise PlyRejected(f"{what} lacks the consent of {', '.join(missing)}; it was ignored")
+        raise PlyRejected(
+            f"{what} lacks the consent of {', '.join(missing)}; it was ignored", code="bad-consents"
+        )
     return tuple(consents)

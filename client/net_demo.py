@@ -36,6 +36,7 @@ from client.records import START
 from client.start import StartRefused, open_start
 from engines import AnyEngine, find_engine
 from net.errors import DecodeError, IdentityError, LogFileError
+from net.fsutil import NO_INHERIT
 from net.identity import profile_dir
 from net.invite import Invite, parse_invite
 from net.logfile import read_log
@@ -297,15 +298,22 @@ def check_chains(results: list[PeerResult], out: TextIO) -> int:
     return 0
 
 
+def _copy_private(source: Path, target: Path) -> None:
+    """Copy a game file as private as the profile keeps it (mode 0600, LOG_FORMAT.md section
+    1: it names the players' keys and holds their chat).  ``O_EXCL``: a file that appeared
+    while the game was played is not written over either."""
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_INHERIT, 0o600)
+    with open(source, "rb") as original, os.fdopen(fd, "wb") as copy:
+        shutil.copyfileobj(original, copy)
+
+
 def _keep(results: list[PeerResult], directory: Path, out: TextIO) -> None:
     kept: list[Path] = []
     for target, result in zip(_targets(directory, len(results)), results, strict=True):
         if result.game_file is None:
             continue
         try:
-            # "x": a file that appeared while the game was played is not written over either.
-            with open(result.game_file, "rb") as source, open(target, "xb") as copy:
-                shutil.copyfileobj(source, copy)
+            _copy_private(result.game_file, target)
         except OSError as error:
             print(f"palabre: could not keep {result.name}'s game file: {error}", file=sys.stderr)
             continue

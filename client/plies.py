@@ -41,7 +41,8 @@ def seat_to_move(ctx: PlyContext, what: str, record: SignedRecord) -> int:
     seat = ctx.engine.to_move(ctx.before.engine_state)
     if seat is None:
         raise PlyRejected(
-            f"{ctx.describe(record.author)} sent a {what} after the game ended; it was ignored"
+            f"{ctx.describe(record.author)} sent a {what} after the game ended; it was ignored",
+            code="after-end",
         )
     return seat
 
@@ -61,7 +62,8 @@ def _require_controller(ctx: PlyContext, record: SignedRecord, what: str) -> int
     holds = _holds(ctx.before.seats_of(record.author))
     played_by = f" (seat {seat} is played by seat {controller} now)" if controller != seat else ""
     raise PlyRejected(
-        f"{who} sent a {what} for seat {seat} but {holds}{played_by}; the {what} was ignored"
+        f"{who} sent a {what} for seat {seat} but {holds}{played_by}; the {what} was ignored",
+        code="wrong-signer",
     )
 
 
@@ -75,7 +77,8 @@ def _move(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     if claimed != seat:
         raise PlyRejected(
             f"{ctx.describe(record.author)} sent a move for seat {claimed}, but it is seat "
-            f"{seat}'s turn; the move was ignored"
+            f"{seat}'s turn; the move was ignored",
+            code="not-its-turn",
         )
     _require_controller(ctx, record, "move")
     wire = read_list(record.body, "move", MAX_WIRE_MOVE)
@@ -87,12 +90,14 @@ def _move(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     except InvalidMove as error:
         raise PlyRejected(
             f"{ctx.describe(record.author)} sent a malformed move for seat {seat} ({error}); "
-            "the move was ignored"
+            "the move was ignored",
+            code="malformed",
         ) from None
     except IllegalMove as error:
         raise PlyRejected(
             f"{ctx.describe(record.author)} sent an illegal move for seat {seat}: {error}; "
-            "the move was ignored"
+            "the move was ignored",
+            code="illegal-move",
         ) from None
     return PlyEffect(after, label, seat)
 
@@ -103,7 +108,8 @@ def _resign(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     if record.author != ctx.before.seat_key(seat):
         holds = _holds(ctx.before.seats_of(record.author))
         raise PlyRejected(
-            f"{who} sent a resignation for seat {seat} but {holds}; the resignation was ignored"
+            f"{who} sent a resignation for seat {seat} but {holds}; the resignation was ignored",
+            code="wrong-signer",
         )
     to_move = seat_to_move(ctx, "resignation", record)
     controller = controlling_seat(ctx, to_move)
@@ -112,13 +118,15 @@ def _resign(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
             f", played by seat {controller}" if controller != to_move else ""
         )
         raise PlyRejected(
-            f"{who} resigned seat {seat} out of turn (it is {turn}); the resignation was ignored"
+            f"{who} resigned seat {seat} out of turn (it is {turn}); the resignation was ignored",
+            code="not-its-turn",
         )
     try:
         after = ctx.engine.resign(ctx.before.engine_state, seat)
     except IllegalMove as error:
         raise PlyRejected(
-            f"{who} cannot resign seat {seat}: {error}; the resignation was ignored"
+            f"{who} cannot resign seat {seat}: {error}; the resignation was ignored",
+            code="illegal-move",
         ) from None
     return PlyEffect(after, f"seat {seat} resigns", to_move)
 
@@ -131,7 +139,9 @@ def _draw(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     try:
         after = ctx.engine.agree_draw(ctx.before.engine_state)
     except IllegalMove as error:
-        raise PlyRejected(f"{what} cannot be agreed: {error}; it was ignored") from None
+        raise PlyRejected(
+            f"{what} cannot be agreed: {error}; it was ignored", code="illegal-move"
+        ) from None
     return PlyEffect(after, "draw agreed", seat)
 
 

@@ -174,7 +174,9 @@ def remove_rule(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     history = ctx.history[: ctx.before.ply + 1]
     problem = check_proposal(ctx.start, ctx.before, history, proposal, record.author)
     if problem is not None:
-        raise PlyRejected(f"{who}'s REMOVE cannot be applied: {problem}; it was ignored")
+        raise PlyRejected(
+            f"{who}'s REMOVE cannot be applied: {problem}; it was ignored", code="bad-remove"
+        )
     remaining = tuple(p for p in ctx.before.peers if p not in set(proposal.removed))
     what = f"{who}'s REMOVE"
     envelopes = read_list(record.body, "votes", len(ctx.before.peers))
@@ -186,7 +188,8 @@ def remove_rule(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
         if not matches:
             raise PlyRejected(
                 f"{what} carries a vote by {ctx.describe(vote.author)} for another "
-                "removal; it was ignored"
+                "removal; it was ignored",
+                code="bad-remove",
             )
     new_seats = {spec.seat: spec for spec in proposal.replacements}
     seats = tuple(new_seats.get(spec.seat, spec) for spec in ctx.before.seats)

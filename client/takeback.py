@@ -89,7 +89,9 @@ def takeback_rule(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     state = before.engine_state
     seat = ctx.engine.to_move(state)
     if seat is None:
-        raise PlyRejected(f"{who} sent a takeback after the game ended; it was ignored")
+        raise PlyRejected(
+            f"{who} sent a takeback after the game ended; it was ignored", code="bad-takeback"
+        )
     controller = ctx.engine.controller(state, seat)
     if record.author != before.seat_key(controller):
         turn = f"seat {seat}'s turn" + (
@@ -97,11 +99,14 @@ def takeback_rule(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
         )
         raise PlyRejected(
             f"{who} sent a takeback, but it is {turn}: only the player to move appends one; "
-            "the takeback was ignored"
+            "the takeback was ignored",
+            code="bad-takeback",
         )
     why = refusal(before, ctx.describe)
     if why is not None:
-        raise PlyRejected(f"{who} sent a takeback, but {why}; the takeback was ignored")
+        raise PlyRejected(
+            f"{who} sent a takeback, but {why}; the takeback was ignored", code="bad-takeback"
+        )
     envelopes = read_list(record.body, "consents", len(before.peers))
     what = f"{who}'s takeback of ply {before.ply}"
     check_consents(ctx, envelopes, frozenset({TAKEBACK_CONSENT}), before.peers, what)

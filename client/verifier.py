@@ -193,16 +193,24 @@ class _Verifier:
 
     # --- problems -------------------------------------------------------------------------
     def problem(
-        self, severity: str, reason: str, ply: int | None = None, entry: Entry | None = None
+        self,
+        code: str,
+        severity: str,
+        reason: str,
+        ply: int | None = None,
+        entry: Entry | None = None,
     ) -> None:
+        """Report a problem; ``code`` is its stable word (docs/LOG_FORMAT.md section 6)."""
         number = offset = None
         if entry is not None:
             number, offset = entry.number, entry.offset
             entry.status = "problem"
-        self.report.problems.append(Problem(severity, reason, ply, number, offset))
+        self.report.problems.append(Problem(severity, reason, ply, number, offset, code=code))
 
-    def invalid(self, reason: str, ply: int | None = None, entry: Entry | None = None) -> None:
-        self.problem(INVALID, reason, ply, entry)
+    def invalid(
+        self, code: str, reason: str, ply: int | None = None, entry: Entry | None = None
+    ) -> None:
+        self.problem(code, INVALID, reason, ply, entry)
 
     def describe(self, key: bytes) -> str:
         """``peer K3QF-7XZA… (Ann)`` or ``the bot of seat 3 run by ...`` (cached: messages
@@ -216,7 +224,9 @@ class _Verifier:
     def run(self) -> Verification:
         records = self.contents.records
         if not records:
-            self.problem(INCOMPLETE, "the log holds no record: START was never written whole", 0)
+            self.problem(
+                "no-record", INCOMPLETE, "the log holds no record: START was never written whole", 0
+            )
         elif self._open_start():
             for first in range(1, len(records), BATCH):
                 if self.progress is not None:
@@ -227,12 +237,16 @@ class _Verifier:
             self._finish()
         for damage in self.contents.damaged:
             number = self._number_at(damage.offset) if damage.size is not None else None
-            where = Problem(INVALID, f"the file is damaged: {damage}", None, number, damage.offset)
+            reason = f"the file is damaged: {damage}"
+            where = Problem(INVALID, reason, None, number, damage.offset, code="damaged")
             self.report.problems.append(where)
         torn = self.contents.torn
         if torn is not None:
-            severity = INCOMPLETE if torn.kind == "short" else INVALID
-            self.problem(severity, f"the file was cut: {torn}")
+            # A crash (``short``) or damage where no whole record follows (``bad-length``).
+            severity, code = (
+                (INCOMPLETE, "torn-tail") if torn.kind == "short" else (INVALID, "bad-length")
+            )
+            self.problem(code, severity, f"the file was cut: {torn}")
         if self.progress is not None:
             self.progress(len(records), len(records))
         return self.result
@@ -258,7 +272,9 @@ class _Verifier:
             record = decode_envelope(envelope)
         except (DecodeError, InvalidSignature, ValueError) as error:
             reason = str(error) or "its signature does not verify"
-            self.invalid(f"the first record (START) cannot be opened: {reason}", 0, entry)
+            self.invalid(
+                "bad-start", f"the first record (START) cannot be opened: {reason}", 0, entry
+            )
             return False
         entry.record = record
         self.report.signatures += 1
@@ -268,7 +284,7 @@ class _Verifier:
         try:
             start = parse_start(record)
         except StartRefused as error:
-            self.invalid(str(error), 0, entry)
+            self.invalid("bad-start", str(error), 0, entry)
             return False
         self._describe_start(start)
         try:
@@ -287,7 +303,7 @@ class _Verifier:
         try:
             check_engine(start, engine)
         except StartRefused as error:
-            self.invalid(f"START: {error}", 0, entry)
+            self.invalid("bad-start", f"START: {error}", 0, entry)
             return False
         self.start, self.result.start, self.result.engine = start, start, engine
         self.chain = Chain(start, engine, self._open_embedded, verifier_rules())
@@ -361,16 +377,17 @@ class _Verifier:
     def _take(self, index: int, opened: Envelope | DecodeError) -> None:
         entry = self._entry(index)
         if isinstance(opened, DecodeError):
-            self.invalid(f"not a signed envelope: {opened}", None, entry)
+            self.invalid("not-envelope", f"not a signed envelope: {opened}", None, entry)
             return
         envelope = opened
         earlier = self.seen.setdefault(envelope.hash, index)
         if earlier != index:
-            self.invalid(f"a copy of record {earlier + 1}", None, entry)
+            self.invalid("duplicate", f"a copy of record {earlier + 1}", None, entry)
             return
         key = self.keys.get(envelope.author)
         if key is None:
             self.invalid(
+                "outsider",
                 f"signed by key {short_fingerprint(envelope.author)}, which neither START nor "
                 "any REMOVE allows at this table",
                 None,
@@ -382,6 +399,7 @@ class _Verifier:
                 key.verify(envelope.signature, RECORD_TAG + envelope.payload)
         except InvalidSignature:
             self.invalid(
+                "bad-signature",
                 f"the signature said to be by {self.describe(envelope.author)} does not verify "
                 f"(near ply {self.chain.head.ply + 1})",
                 None,
@@ -392,20 +410,23 @@ class _Verifier:
         try:
             record = decode_envelope(envelope)
         except DecodeError as error:
-            self.invalid(f"signed but malformed: {error}", None, entry)
+            self.invalid("malformed", f"signed but malformed: {error}", None, entry)
             return
         entry.record = record
         if record.table_id != self.start.table_id:
             who = self.describe(record.author)
-            self.invalid(f"{who} signed a {record.kind} for another table", None, entry)
+            self.invalid(
+                "other-table", f"{who} signed a {record.kind} for another table", None, entry
+            )
             return
         jump = self.seqs.jump(record.kind, record.author, record.seq)
         if jump is not None:  # refused, as a live table refuses it: it leaves no gap
-            self.invalid(f"{self.describe(record.author)} {jump}", None, entry)
+            self.invalid("seq-jump", f"{self.describe(record.author)} {jump}", None, entry)
             return
         first = self.seqs.note(record.author, record.seq, index)
         if first != index:
             self.invalid(
+                "seq-reuse",
                 f"{self.describe(record.author)} signed two different records with seq "
                 f"{record.seq}: records {first + 1} and {entry.number}",
                 None,
@@ -418,19 +439,22 @@ class _Verifier:
         kind = record.kind
         head = self.chain.head
         if kind == START:
-            self.invalid(f"{self.describe(record.author)} signed a second START", None, entry)
+            self.invalid(
+                "second-start", f"{self.describe(record.author)} signed a second START", None, entry
+            )
         elif self.chain.is_ply_kind(kind):
             self._on_ply(record, entry)
         elif record.author not in head.peers and not self._word_from_before(record):
             gone = self.removed_at.get(record.author)
             why = f"was removed at ply {gone}" if gone is not None else "is not a peer"
             who = self.describe(record.author)
-            self.invalid(f"{who} {why} and may not sign a {kind}", None, entry)
+            self.invalid("not-at-table", f"{who} {why} and may not sign a {kind}", None, entry)
         elif kind in (ACK, END):
             ply = int(record.body["ply"])
             if ply > head.ply:
                 who = self.describe(record.author)
                 self.invalid(
+                    "claim-too-early",
                     f"{who}'s {record.kind} for ply {ply} comes before that ply in the log",
                     ply,
                     entry,
@@ -442,7 +466,9 @@ class _Verifier:
             self._on_halt(record, entry)
         elif kind not in OUTSIDE:
             who = self.describe(record.author)
-            self.invalid(f"{who} signed a {kind}, which a log never holds", None, entry)
+            self.invalid(
+                "unexpected-kind", f"{who} signed a {kind}, which a log never holds", None, entry
+            )
 
     def _word_from_before(self, record: SignedRecord) -> bool:
         """A removed peer's ACK or END about a ply up to its removal: it was at the table
@@ -461,6 +487,7 @@ class _Verifier:
             if head + 1 not in self.gaps_reported:
                 self.gaps_reported.add(head + 1)
                 self.invalid(
+                    "out-of-order",
                     f"this {record.kind} is for ply {ply} but ply {head + 1} is not in the log "
                     "before it: plies are logged in chain order, so a record is missing or out "
                     "of place",
@@ -487,7 +514,7 @@ class _Verifier:
         try:
             state = self.chain.check(record)
         except PlyRejected as error:
-            self.invalid(str(error), self.chain.head.ply + 1, entry)
+            self.invalid(error.code, str(error), self.chain.head.ply + 1, entry)
             return
         self._append(state, entry)
 
@@ -522,23 +549,35 @@ class _Verifier:
         try:
             self.chain.check(record, ply)
         except PlyRejected as error:
-            self.invalid(str(error), ply, entry)
+            self.invalid(error.code, str(error), ply, entry)
             return
         existing = self.chain.at(ply).record
+        if existing.kind == REMOVE and self._removed_by(existing, record):
+            # The mirror of a REMOVE dropping the record before it: the removed peer's late
+            # (legal) record for the ply its REMOVE took is ignored, never a fork (TABLE.md).
+            if entry.record is record:  # not a HALT carrying it: that HALT stays a problem
+                entry.status, entry.ply = "dropped", ply
+            return
         first = self.seen.get(existing.record_hash, -1) + 1
         if self.runner.get(record.author) == self.runner.get(existing.author):
             who = self.start.name_of(self.runner.get(record.author, record.author))
+            code = "equivocation"
             reason = (
                 f"{who} signed two different legal records for ply {ply} "
                 f"(equivocation): records {first} and {entry.number}"
             )
         else:
+            code = "fork"
             reason = (
                 f"two different legal records for ply {ply}: record {first} by "
                 f"{self.describe(existing.author)} and record {entry.number} by "
                 f"{self.describe(record.author)}"
             )
-        self.invalid(reason, ply, entry)
+        self.invalid(code, reason, ply, entry)
+
+    def _removed_by(self, remove: SignedRecord, record: SignedRecord) -> bool:
+        """Whether ``record``'s signer (a peer, or a bot it runs) is one ``remove`` removed."""
+        return self.runner.get(record.author, record.author) in set(remove.body["removed"])
 
     def _drops_head(self, record: SignedRecord, entry: Entry) -> bool:
         """A REMOVE for the head's ply replacing the absent peer's unacked record."""
@@ -557,6 +596,7 @@ class _Verifier:
         ]
         if ackers:
             self.invalid(
+                "remove-over-ack",
                 f"this REMOVE drops the record of ply {head.ply}, which "
                 f"{', '.join(ackers)} acked already: a REMOVE never competes with a record a "
                 "remaining peer acked",
@@ -580,12 +620,17 @@ class _Verifier:
             fact = f"the chain digest it signed for ply {ply} is the one this log replays"
         else:
             fact = f"the chain digest it signed for ply {ply} is not the one this log replays"
-        self.invalid(f"{claim}; {fact}", ply, entry)
+        self.invalid("halt", f"{claim}; {fact}", ply, entry)
         for data in record.body["records"]:
             try:
                 embedded = self._open_embedded(data)
             except BadEnvelope as error:
-                self.invalid(f"this HALT carries a record that does not open: {error}", ply, entry)
+                self.invalid(
+                    "halt-bad-record",
+                    f"this HALT carries a record that does not open: {error}",
+                    ply,
+                    entry,
+                )
                 continue
             if embedded.record_hash in self.seen or embedded.table_id != self.start.table_id:
                 continue
@@ -600,13 +645,14 @@ class _Verifier:
         leftover = sorted(self.pending)
         if leftover:
             self.invalid(
+                "unreplayed",
                 f"{sum(len(v) for v in self.pending.values())} ply records (plies "
                 f"{leftover[0]} to {leftover[-1]}) could not be replayed: ply "
                 f"{self.chain.head.ply + 1} is missing",
                 self.chain.head.ply + 1,
             )
-        for severity, reason, ply, entry in self.claims.judge():
-            self.problem(severity, reason, ply, entry)
+        for code, severity, reason, ply, entry in self.claims.judge():
+            self.problem(code, severity, reason, ply, entry)
         report = self.report
         report.plies = self.chain.head.ply
         report.final = self.claims.final_ply
@@ -622,6 +668,7 @@ class _Verifier:
             who = self.describe(missing.author)
             self.report.missing.append(MissingRecords(who, missing, why))
             self.problem(
+                "missing-records",
                 INCOMPLETE,
                 f"{missing.count:,} record(s) signed by {who} are not in this log (seq "
                 f"{missing.listed()}; its records here go up to seq {missing.highest}): {why}",

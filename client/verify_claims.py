@@ -46,7 +46,8 @@ class _Entry(Protocol):
     number: int
 
 
-Finding = tuple[str, str, int | None, Any]
+Finding = tuple[str, str, str, int | None, Any]
+"""(code, severity, reason, ply, entry): a problem as ``Problem`` reports it."""
 """(severity, reason, ply, the entry concerned or None)."""
 
 
@@ -71,8 +72,8 @@ class ClaimJudge:
     def add(self, record: SignedRecord, entry: Any) -> None:
         self._claims.append((record, entry))
 
-    def _invalid(self, reason: str, ply: int | None, entry: Any) -> None:
-        self._found.append((INVALID, reason, ply, entry))
+    def _invalid(self, code: str, reason: str, ply: int | None, entry: Any) -> None:
+        self._found.append((code, INVALID, reason, ply, entry))
 
     def judge(self) -> list[Finding]:
         """Every problem with the claims, finality and the end (call once)."""
@@ -103,6 +104,7 @@ class ClaimJudge:
         head = self.chain.head
         if ply > head.ply:
             self._invalid(
+                "claim-beyond-log",
                 f"{who()}'s {kind} is for ply {ply}, which this log does not hold",
                 ply,
                 entry,
@@ -113,6 +115,7 @@ class ClaimJudge:
             gone = self.removed_at.get(record.author)
             if gone is None or gone > ply:
                 self._invalid(
+                    "not-at-table",
                     f"{who()} is not a peer at ply {ply} and may not sign a {kind}",
                     ply,
                     entry,
@@ -124,13 +127,14 @@ class ClaimJudge:
             try:
                 claimed = read_result(record.body["result"])
             except Malformed as error:
-                self._invalid(f"{who()}'s END is malformed: {error}", ply, entry)
+                self._invalid("malformed", f"{who()}'s END is malformed: {error}", ply, entry)
                 return
             value = (digest, result_claim(*claimed))
         earlier = books.setdefault((kind, ply, record.author), (value, entry))
         if earlier[0] != value:
             first = getattr(earlier[1], "number", "?")
             self._invalid(
+                "double-claim",
                 f"{who()} signed two different {kind}s for ply {ply}: records {first} and "
                 f"{entry.number}",
                 ply,
@@ -143,6 +147,7 @@ class ClaimJudge:
             self._acks[(ply, record.author)] = digest
         if digest != state.chain_digest:
             self._invalid(
+                "wrong-digest",
                 f"{who()} signed another chain digest for ply {ply} than the replay of this log "
                 f"gives ({kind} {digest[:4].hex()}…, replay {state.chain_digest[:4].hex()}…)",
                 ply,
@@ -174,16 +179,25 @@ class ClaimJudge:
             ):
                 reason = "another abandoned result than the first END"
             if reason is not None:
-                self._invalid(f"{who}'s END says the table was abandoned, but {reason}", ply, entry)
+                self._invalid(
+                    "bad-abandon",
+                    f"{who}'s END says the table was abandoned, but {reason}",
+                    ply,
+                    entry,
+                )
                 return
             abandoned.append((outcome, absent, record.author))
         elif given is None:
             self._invalid(
-                f"{who} signed END for ply {ply}, but the game is not over there", ply, entry
+                "end-not-over",
+                f"{who} signed END for ply {ply}, but the game is not over there",
+                ply,
+                entry,
             )
             return
         elif result_claim(given) != result_claim(outcome):
             self._invalid(
+                "wrong-result",
                 f"{who}'s END says {_words(outcome)}, but the engine gives {_words(given)}",
                 ply,
                 entry,
@@ -251,6 +265,7 @@ class ClaimJudge:
                 names = ", ".join(self.describe(peer) for peer in missing)
                 self._found.append(
                     (
+                        "not-final",
                         INCOMPLETE,
                         f"ply {state.ply} is not final: no ACK of its chain digest from {names}"
                         + rest,
@@ -268,6 +283,7 @@ class ClaimJudge:
         if self.result is None:
             self._found.append(
                 (
+                    "not-over",
                     INCOMPLETE,
                     f"the game is not over: the log stops after ply {head.ply}",
                     head.ply,
@@ -283,7 +299,7 @@ class ClaimJudge:
         ]
         if missing:
             names = ", ".join(self.describe(peer) for peer in missing)
-            self._found.append((INCOMPLETE, f"no END from {names}", head.ply, None))
+            self._found.append(("no-end", INCOMPLETE, f"no END from {names}", head.ply, None))
         self.ended = not missing and self.final_ply == head.ply
 
 

@@ -63,7 +63,7 @@ def _appender(seats: Sequence[SeatSpec], remaining: Sequence[bytes]) -> bytes:
         peer = spec.key if spec.runner is None else spec.runner
         if peer in remaining:
             return peer
-    raise PlyRejected("no remaining peer plays a seat")
+    raise PlyRejected("no remaining peer plays a seat", code="bad-remove")
 
 
 def check_remove(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
@@ -74,23 +74,28 @@ def check_remove(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     removed = read_keys(record.body, "removed")
     replacements = read_replacements(record.body)
     if not removed or len(set(removed)) != len(removed):
-        raise PlyRejected(f"{what} names no peer, or one peer twice; it was ignored")
+        raise PlyRejected(
+            f"{what} names no peer, or one peer twice; it was ignored", code="bad-remove"
+        )
     for key in removed:
         if key not in before.peers:
             raise PlyRejected(
-                f"{what} removes {ctx.describe(key)}, who is not at the table; it was ignored"
+                f"{what} removes {ctx.describe(key)}, who is not at the table; it was ignored",
+                code="bad-remove",
             )
     remaining = tuple(peer for peer in before.peers if peer not in removed)
     if 2 * len(remaining) <= len(before.peers):
         raise PlyRejected(
             f"{what} would leave {len(remaining)} of {len(before.peers)} peers, not more than "
-            "half; it was ignored"
+            "half; it was ignored",
+            code="bad-remove",
         )
     appender = _appender(before.seats, remaining)
     if record.author != appender:
         raise PlyRejected(
             f"{what} is not appended by {ctx.describe(appender)}, the remaining peer with the "
-            "lowest seat; it was ignored"
+            "lowest seat; it was ignored",
+            code="bad-remove",
         )
     lost = {
         spec.seat
@@ -101,14 +106,19 @@ def check_remove(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     if sorted(given) != sorted(lost):
         raise PlyRejected(
             f"{what} replaces seats {sorted(given)} but the removed peers played seats "
-            f"{sorted(lost)}; it was ignored"
+            f"{sorted(lost)}; it was ignored",
+            code="bad-remove",
         )
     used = set(ctx.start.peer_keys) | {spec.key for state in ctx.history for spec in state.seats}
     new_keys = [spec.key for spec in replacements]
     if len(set(new_keys)) != len(new_keys) or used & set(new_keys):
-        raise PlyRejected(f"{what} does not give each seat a new bot key; it was ignored")
+        raise PlyRejected(
+            f"{what} does not give each seat a new bot key; it was ignored", code="bad-remove"
+        )
     if any(spec.runner != appender for spec in replacements):
-        raise PlyRejected(f"{what} has its bots run by another peer than {who}; it was ignored")
+        raise PlyRejected(
+            f"{what} has its bots run by another peer than {who}; it was ignored", code="bad-remove"
+        )
     votes = read_list(record.body, "votes", MAX_PEERS)
     for vote in check_consents(ctx, votes, frozenset({VOTE}), remaining, what):
         if (
@@ -117,7 +127,8 @@ def check_remove(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
         ):
             raise PlyRejected(
                 f"{what} carries a vote by {ctx.describe(vote.author)} for another removal; "
-                "it was ignored"
+                "it was ignored",
+                code="bad-remove",
             )
     by_seat = {spec.seat: spec for spec in replacements}
     seats = tuple(by_seat.get(spec.seat, spec) for spec in before.seats)

@@ -34,6 +34,7 @@ __all__ = [
     "EXIT_VALID",
     "INCOMPLETE",
     "INVALID",
+    "PROBLEM_CODES",
     "MissingRecords",
     "Problem",
     "Report",
@@ -42,6 +43,62 @@ __all__ = [
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE, EXIT_INCOMPLETE = 0, 1, 2, 3
 INVALID = "invalid"
 INCOMPLETE = "incomplete"
+
+PROBLEM_CODES: dict[str, str] = {
+    # the file
+    "no-record": INCOMPLETE,
+    "torn-tail": INCOMPLETE,
+    "bad-length": INVALID,
+    "damaged": INVALID,
+    # START
+    "bad-start": INVALID,
+    # any record, in the order of the checks
+    "not-envelope": INVALID,
+    "duplicate": INVALID,
+    "outsider": INVALID,
+    "bad-signature": INVALID,
+    "malformed": INVALID,
+    "other-table": INVALID,
+    "seq-jump": INVALID,
+    "seq-reuse": INVALID,
+    "second-start": INVALID,
+    "not-at-table": INVALID,
+    "unexpected-kind": INVALID,
+    # ply records
+    "out-of-order": INVALID,
+    "not-a-ply": INVALID,
+    "wrong-ply": INVALID,
+    "wrong-prev": INVALID,
+    "after-end": INVALID,
+    "not-its-turn": INVALID,
+    "wrong-signer": INVALID,
+    "illegal-move": INVALID,
+    "bad-consents": INVALID,
+    "bad-remove": INVALID,
+    "bad-takeback": INVALID,
+    "equivocation": INVALID,
+    "fork": INVALID,
+    "remove-over-ack": INVALID,
+    "unreplayed": INVALID,
+    # ACK and END
+    "claim-too-early": INVALID,
+    "claim-beyond-log": INVALID,
+    "double-claim": INVALID,
+    "wrong-digest": INVALID,
+    "end-not-over": INVALID,
+    "wrong-result": INVALID,
+    "bad-abandon": INVALID,
+    # HALT
+    "halt": INVALID,
+    "halt-bad-record": INVALID,
+    # at the end
+    "not-final": INCOMPLETE,
+    "not-over": INCOMPLETE,
+    "no-end": INCOMPLETE,
+    "missing-records": INCOMPLETE,
+}
+"""Every problem code -> its severity: the stable words of ``verify --json`` (docs/LOG_FORMAT.md
+section 6 lists them with their exit codes; a code is never renamed, only added)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +115,13 @@ class Problem:
     """The record's number in the file, from 1 (START), if one record is concerned."""
     offset: int | None = None
     """Where that record's length prefix starts in the file."""
+    code: str = field(kw_only=True)
+    """A stable word for programs (``bad-signature``, ``fork`` …): docs/LOG_FORMAT.md
+    section 6 lists them; the sentence may be reworded, the code never is."""
+
+    def __post_init__(self) -> None:
+        if PROBLEM_CODES.get(self.code) != self.severity:  # a bug: every code is documented
+            raise ValueError(f"problem code {self.code!r} is not a documented {self.severity} one")
 
     def line(self) -> str:
         where = [] if self.ply is None else [f"ply {self.ply}"]
@@ -68,6 +132,7 @@ class Problem:
     def to_json(self) -> dict[str, Any]:
         return {
             "severity": self.severity,
+            "code": self.code,
             "ply": self.ply,
             "record": self.record,
             "offset": self.offset,

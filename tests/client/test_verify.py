@@ -115,9 +115,11 @@ def test_json_problems_carry_severity_ply_record_offset_and_reason(
     assert data["exit"] == 3 and data["status"] == "valid but incomplete"
     assert data["cut"] == {"offset": path.stat().st_size - 7, "length": 7, "kind": "short"}
     for problem in data["problems"]:
-        assert set(problem) == {"severity", "ply", "record", "offset", "reason"}
+        assert set(problem) == {"severity", "code", "ply", "record", "offset", "reason"}
         assert problem["severity"] == INCOMPLETE
     assert any("no END from" in p["reason"] for p in data["problems"])
+    codes = [p["code"] for p in data["problems"]]
+    assert codes[-1] == "torn-tail" and "no-end" in codes
 
 
 def test_a_resignation_game_verifies(tmp_path: Path) -> None:

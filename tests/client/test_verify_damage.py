@@ -46,6 +46,7 @@ def test_one_damaged_byte_in_a_middle_length_prefix_is_damage_and_every_record_i
                 [problem] = report.problems
                 assert problem.record == number and problem.offset == offset, where
                 assert f"record length at offset {offset} says" in problem.reason, where
+                assert problem.code == "damaged", where
                 assert report.records == len(offsets), where
 
 
@@ -75,6 +76,7 @@ def test_garbage_between_records_is_skipped_and_what_follows_is_read(game: Logge
     [problem] = report.problems
     assert problem.severity == INVALID and problem.record is None
     assert f"{len(noise)} bytes from offset {at} do not split into records" in problem.reason
+    assert problem.code == "damaged"
     assert f"whole signed records follow from offset {at + len(noise)} on" in problem.reason
 
 

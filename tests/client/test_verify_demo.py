@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -41,6 +42,8 @@ def test_the_files_of_a_four_process_demo_verify(tmp_path: Path) -> None:
     assert demo.returncode == 0, demo.stdout + demo.stderr
     files = sorted(out.iterdir())
     assert len(files) == 4
+    # kept as private as the profile's own game files (LOG_FORMAT.md section 1: mode 0600)
+    assert [stat.S_IMODE(path.stat().st_mode) for path in files] == [0o600] * 4
     for path in files:
         run = palabre("verify", str(path), home=tmp_path)
         assert run.returncode == 0, run.stdout

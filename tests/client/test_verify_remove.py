@@ -121,6 +121,7 @@ def test_a_removal_may_not_drop_a_record_a_remaining_peer_acked(tmp_path: Path) 
         and "(B) acked already" in p.reason
         for p in report.problems
     )
+    assert "remove-over-ack" in [p.code for p in report.problems]
 
 
 @pytest.mark.parametrize(
@@ -151,6 +152,9 @@ def test_a_removal_against_the_rules_is_invalid(
     assert report.exit_code == 1
     [problem] = [p for p in report.problems if p.severity == "invalid"]
     assert problem.ply == 3 and reason in problem.reason, problem.reason
+    # the votes are checked as consents are (client/consent.py), the rest by the REMOVE rule
+    votes = ("lacks the consent of peer", "who has no say here", "given for another position")
+    assert problem.code == ("bad-consents" if reason in votes else "bad-remove"), reason
 
 
 def test_a_removed_peer_signs_nothing_afterwards(tmp_path: Path) -> None:
@@ -292,3 +296,69 @@ def test_an_engine_that_fails_is_reported_as_a_bug_not_a_traceback(tmp_path: Pat
         report.unreadable
     )
     assert "a bug in palabre" in report.unreadable
+
+
+def test_a_removed_peers_ack_of_the_remove_s_own_ply_is_ignored_whatever_it_says(
+    tmp_path: Path,
+) -> None:
+    """LOG_FORMAT.md section 4: a removed peer's ACK or END is placed by the ply it names,
+    not by where it is in the file.  Of the REMOVE's own ply it is ignored whatever its
+    digest (the peer may have acked the record the REMOVE replaced, or heard of nothing);
+    of a ply before, it is judged like any peer's; of a later ply, it is invalid."""
+    script = four()
+    script.play(2)
+    votes_and_remove(script)
+    removal = script.chain.head
+    script.ack()
+    script.sign("D", "ACK", {"ply": removal.ply, "digest": bytes(32)})
+    finish(script)
+    report = verify(script, tmp_path)
+    assert report.problems == [] and report.exit_code == 0, report.lines()
+    # the same peer's wrong ACK of the ply before its removal, after the REMOVE in the file
+    script = four()
+    script.play(2)
+    votes_and_remove(script)
+    script.ack()
+    script.sign("D", "ACK", {"ply": removal.ply - 1, "digest": bytes(32)})
+    finish(script)
+    report = verify(script, tmp_path)
+    assert [p.code for p in report.problems] == ["double-claim"], report.lines()
+
+
+def test_a_removed_peers_late_record_for_the_remove_s_ply_is_ignored_not_a_fork(
+    tmp_path: Path,
+) -> None:
+    """TABLE.md: a removed peer's late record for a ply a REMOVE occupies is ignored, not a
+    fork.  D, cut off, signs its move for ply n; the others remove D at ply n; D's move then
+    reaches the writer, after the REMOVE: the same record a REMOVE drops when it comes first,
+    so it is ignored (and counts for D's seq), never a fork."""
+    script = four()
+    while CONSENSUS.to_move(script.chain.head.engine_state) != 4 or script.chain.head.ply < 3:
+        script.move()
+        script.ack()
+    head = script.chain.head
+    move = CONSENSUS.move_to_wire(CONSENSUS.legal_moves(head.engine_state)[0])
+    votes_and_remove(script)
+    script.ack()
+    script.sign(
+        "D", "MOVE", {"ply": head.ply + 1, "prev": head.chain_digest, "seat": 4, "move": move}
+    )
+    finish(script)
+    report = verify(script, tmp_path)
+    assert report.problems == [] and report.exit_code == 0, report.lines()
+    # a removed peer's second record for an earlier ply (its own, played) is still caught
+    script = four()
+    while CONSENSUS.to_move(script.chain.head.engine_state) != 4 or script.chain.head.ply < 3:
+        script.move()
+        script.ack()
+    script.move()
+    script.ack()
+    before = script.chain.at(head.ply)
+    votes_and_remove(script)
+    script.ack()
+    script.sign(
+        "D", "MOVE", {"ply": head.ply + 1, "prev": before.chain_digest, "seat": 4, "move": move}
+    )
+    finish(script)
+    report = verify(script, tmp_path)
+    assert [p.code for p in report.problems] == ["equivocation"], report.lines()

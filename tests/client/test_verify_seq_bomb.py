@@ -66,6 +66,7 @@ def test_verify_reports_a_seq_bomb_with_its_reason_in_bounded_memory(tmp_path: P
     assert report["exit"] == 1, report
     [bomb] = [p for p in report["problems"] if "9223372036854775807" in p["reason"]]
     assert bomb["severity"] == INVALID and bomb["record"] is not None
+    assert bomb["code"] == "seq-jump"
     assert "seq 9223372036854775807" in bomb["reason"] and "(A)" in bomb["reason"]
     assert f"{SEQ_WINDOW:,}" in bomb["reason"]
     # the refused number leaves no hole behind: A's other records are all there
@@ -97,7 +98,7 @@ def test_gaps_are_counted_as_ranges_whatever_the_seq_values(tmp_path: Path) -> N
     report = verify_file(script.write(tmp_path / "steps.palabre")).report
     assert report.exit_code == 3, [p.line() for p in report.problems]
     [gap] = [p for p in report.problems if "are not in this log" in p.reason]
-    assert gap.severity == INCOMPLETE
+    assert gap.severity == INCOMPLETE and gap.code == "missing-records"
     assert f"{50 * (SEQ_WINDOW - 1):,} record(s) signed by peer" in gap.reason, gap.reason
     assert "(A)" in gap.reason and " to " in gap.reason
     missing = report.to_json()["missing"]

@@ -42,6 +42,11 @@ def reasons(report: Report, ply: int | None = None) -> list[str]:
     return [p.reason for p in report.problems if ply is None or p.ply == ply]
 
 
+def codes(report: Report, ply: int | None = None) -> list[str]:
+    """The stable problem codes (docs/LOG_FORMAT.md section 6), in the order found."""
+    return [p.code for p in report.problems if ply is None or p.ply == ply]
+
+
 @pytest.mark.slow
 def test_every_single_byte_flipped_is_detected(game: LoggedTable) -> None:
     original = game.paths["A"].read_bytes()
@@ -62,6 +67,8 @@ def test_flips_in_signed_bytes_are_invalid_and_name_the_record(game: LoggedTable
         report = verify_bytes(bytes(data), "flipped").report
         assert report.exit_code == 1, number
         assert any(p.record == number and p.severity == INVALID for p in report.problems)
+        expected = "bad-start" if number == 1 else "bad-signature"
+        assert expected in [p.code for p in report.problems if p.record == number], number
 
 
 def test_each_chain_record_removed_is_invalid(game: LoggedTable, tmp_path: Path) -> None:
@@ -84,6 +91,7 @@ def test_each_chain_record_duplicated_is_invalid(game: LoggedTable, tmp_path: Pa
             report = check(tmp_path, tampered)
             assert report.exit_code == 1
             assert f"a copy of record {index + 1}" in reasons(report)
+            assert "duplicate" in codes(report)
 
 
 def test_a_chain_record_moved_out_of_chain_order_is_invalid(
@@ -150,6 +158,7 @@ def test_a_record_signed_by_an_outsider_is_invalid(game: LoggedTable, tmp_path: 
         [problem] = report.problems
         assert problem.record == 7
         assert "which neither START nor any REMOVE allows" in problem.reason
+        assert problem.code == "outsider"
 
 
 def _insert_before_ply(
@@ -176,6 +185,7 @@ def test_a_move_by_the_wrong_seat_is_reported_at_its_ply(game: LoggedTable, tmp_
     assert reasons(report, 2) == [
         f"{_peer(game, 'A')} sent a move for seat 2 but holds seat 1; the move was ignored"
     ]
+    assert codes(report, 2) == ["wrong-signer"]
     # and a move for the wrong seat by the right key
     wrong = forger.sign(
         "B", "MOVE", {"ply": 2, "prev": before.chain_digest, "seat": 1, "move": [2]}
@@ -184,6 +194,7 @@ def test_a_move_by_the_wrong_seat_is_reported_at_its_ply(game: LoggedTable, tmp_
     assert reasons(report, 2) == [
         f"{_peer(game, 'B')} sent a move for seat 1, but it is seat 2's turn; the move was ignored"
     ]
+    assert codes(report, 2) == ["not-its-turn"]
 
 
 def test_an_illegal_move_is_reported_at_its_ply(game: LoggedTable, tmp_path: Path) -> None:
@@ -196,6 +207,7 @@ def test_an_illegal_move_is_reported_at_its_ply(game: LoggedTable, tmp_path: Pat
     assert report.exit_code == 1
     [reason] = reasons(report, 2)
     assert reason.startswith(f"{_peer(game, 'B')} sent an illegal move for seat 2: ")
+    assert codes(report, 2) == ["illegal-move"]
 
 
 def test_a_wrong_ack_digest_is_reported_at_its_ply(game: LoggedTable, tmp_path: Path) -> None:
@@ -213,6 +225,7 @@ def test_a_wrong_ack_digest_is_reported_at_its_ply(game: LoggedTable, tmp_path: 
     assert report.exit_code == 1
     invalid = [p for p in report.problems if p.severity == INVALID]
     assert [(p.ply, p.record) for p in invalid] == [(2, genuine + 1)]
+    assert invalid[0].code == "wrong-digest"
     assert invalid[0].reason.startswith(
         f"{_peer(game, 'B')} signed another chain digest for ply 2 than the replay of this log"
     )
@@ -222,6 +235,7 @@ def test_a_wrong_ack_digest_is_reported_at_its_ply(game: LoggedTable, tmp_path: 
         f"{_peer(game, 'B')} signed two different ACKs for ply 2: records {genuine + 1} and "
         f"{len(records) + 1}"
     ]
+    assert codes(report, 2) == ["double-claim"]
 
 
 def test_equivocation_names_both_records(game: LoggedTable, tmp_path: Path) -> None:
@@ -236,6 +250,7 @@ def test_equivocation_names_both_records(game: LoggedTable, tmp_path: Path) -> N
         f"{_peer(game, 'A')} signed two different legal records for ply 1 (equivocation): "
         "records 4 and 7"
     ]
+    assert codes(report, 1) == ["equivocation"]
 
 
 def test_a_seq_used_twice_names_both_records(game: LoggedTable, tmp_path: Path) -> None:
@@ -247,6 +262,7 @@ def test_a_seq_used_twice_names_both_records(game: LoggedTable, tmp_path: Path) 
         f"{_peer(game, 'B')} signed two different records with seq 2: records 6 and "
         f"{len(records) + 1}"
     ]
+    assert codes(report) == ["seq-reuse"]
 
 
 def test_a_wrong_end_result_or_an_early_end_is_invalid(game: LoggedTable, tmp_path: Path) -> None:
@@ -262,10 +278,12 @@ def test_a_wrong_end_result_or_an_early_end_is_invalid(game: LoggedTable, tmp_pa
     assert report.exit_code == 1
     assert any("END says winners 1 (agreement), but the engine gives a draw" in r
                for r in reasons(report, head.ply))  # fmt: skip
+    assert "wrong-result" in codes(report, head.ply)
     early = chain.at(1)
     end = forger.sign("B", "END", {"ply": 1, "digest": early.chain_digest, "result": result})
     report = check(tmp_path, [*records, end.envelope])
     assert any("but the game is not over there" in r for r in reasons(report, 1))
+    assert "end-not-over" in codes(report, 1)
 
 
 def test_a_draw_without_every_acceptance_is_invalid(game: LoggedTable, tmp_path: Path) -> None:
@@ -279,6 +297,7 @@ def test_a_draw_without_every_acceptance_is_invalid(game: LoggedTable, tmp_path:
     assert report.exit_code == 1
     [reason] = reasons(report, 3)
     assert "'s draw lacks the consent of " + _peer(game, "B") in reason
+    assert codes(report, 3) == ["bad-consents"]
 
 
 def test_a_resignation_out_of_turn_is_invalid(game: LoggedTable, tmp_path: Path) -> None:
@@ -289,6 +308,7 @@ def test_a_resignation_out_of_turn_is_invalid(game: LoggedTable, tmp_path: Path)
         f"{_peer(game, 'A')} resigned seat 1 out of turn (it is seat 2's turn); "
         "the resignation was ignored"
     ]
+    assert codes(report, 2) == ["not-its-turn"]
 
 
 def test_a_record_for_another_table_or_a_second_start_is_invalid(
@@ -298,8 +318,10 @@ def test_a_record_for_another_table_or_a_second_start_is_invalid(
     elsewhere = Forger(game.forger().identities, bytes(16)).sign("B", "CHAT", {"text": "hi"})
     report = check(tmp_path, [*records, elsewhere.envelope])
     assert any("for another table" in r for r in reasons(report))
+    assert codes(report)[0] == "other-table"
     report = check(tmp_path, [*records, records[0]])
     assert "a copy of record 1" in reasons(report)
+    assert codes(report)[0] == "duplicate"
 
 
 def test_a_halt_in_the_log_is_invalid(tmp_path: Path) -> None:
@@ -318,6 +340,7 @@ def test_a_halt_in_the_log_is_invalid(tmp_path: Path) -> None:
         f"{_peer(table, 'A')} halted the table at ply 0; its palabre says: “testing” (its "
         "claim); the chain digest it signed for ply 0 is the one this log replays"
     )
+    assert "halt" in codes(report, 0)
 
 
 def _peer(game: LoggedTable, name: str) -> str:
@@ -384,3 +407,27 @@ def test_two_threads_report_exactly_what_one_thread_does(
         sum(verify_bytes(v, "log", threads=2).report.exit_code == 1 for v in variants)
         == len(variants) - 1
     )
+
+
+def test_a_record_only_embedded_in_a_ply_is_missing_from_the_log(
+    game: LoggedTable, tmp_path: Path
+) -> None:
+    """LOG_FORMAT.md section 3, missing records: a record counts as in the file only as a
+    record of its own, never embedded in a DRAW (or a TAKEBACK, REMOVE or HALT).  B's
+    DRAW_ACCEPT, taken out of A's log, is still inside the DRAW: B's seq has a gap all the
+    same, and the log is incomplete, not invalid."""
+    records = records_of(game.paths["A"])
+    [index] = [
+        i
+        for i, data in enumerate(records)
+        if (r := open_envelope(data)).kind == "DRAW_ACCEPT" and r.author == game.identities["B"].key
+    ]
+    accept = open_envelope(records[index])
+    [draw] = [open_envelope(d) for d in records if open_envelope(d).kind == "DRAW"]
+    assert accept.envelope in draw.body["acceptances"]
+    report = check(tmp_path, records[:index] + records[index + 1 :])
+    assert report.exit_code == 3
+    assert codes(report) == ["missing-records"]
+    [gap] = report.missing
+    assert gap.gap.author == game.identities["B"].key
+    assert gap.gap.ranges == ((accept.seq, accept.seq),)
