@@ -40,6 +40,7 @@ Key = tuple[str, str]
 @dataclass
 class _Window:
     start: float
+    what: str  # as the summary says it: "refused handshakes", "warnings like '…'"
     count: int = 0
 
 
@@ -59,7 +60,9 @@ class RepeatSummary(logging.Handler):
         if key is None:
             self._write(self.format(record))
             return
-        window = self._windows.setdefault(key, _Window(now))
+        window = self._windows.get(key)
+        if window is None:
+            window = self._windows[key] = _Window(now, _what(key, record))
         window.count += 1
         if window.count <= REPEATS_SHOWN:
             self._write(self.format(record))
@@ -82,10 +85,10 @@ class RepeatSummary(logging.Handler):
             del self._windows[key]
             hidden = window.count - REPEATS_SHOWN
             if hidden > 0:
-                source, what = key
+                source = key[0]
                 seconds = min(max(round(now - window.start), 1), round(REPEAT_WINDOW))
                 self._write(
-                    f"{source}: {window.count:,} {what} in the last {seconds} s "
+                    f"{source}: {window.count:,} {window.what} in the last {seconds} s "
                     f"({hidden:,} not shown)"
                 )
 
@@ -103,5 +106,13 @@ def _key(record: logging.LogRecord) -> Key | None:
         source, what = repeat
         return str(source), str(what)
     if str(record.name).startswith("palabre") and record.levelno >= logging.WARNING:
-        return record.name, f"lines like {record.msg!r}"
+        return record.name, str(record.msg)  # one key per message template
     return None
+
+
+def _what(key: Key, record: logging.LogRecord) -> str:
+    """What the summary calls the lines of ``key``: a logger's warnings by their first one
+    (its template, ``'link with %s closed: %s'``, is no sentence for a player)."""
+    if getattr(record, "repeat", None) is not None:
+        return key[1]
+    return f"warnings like {record.getMessage()!r}"

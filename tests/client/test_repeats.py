@@ -70,7 +70,7 @@ def test_a_few_repeats_make_no_summary_and_loggers_warnings_are_keyed_by_message
     lines = out.getvalue().splitlines()
     assert lines[:2] == ["link with 10.0.0.0 closed", "link with 10.0.0.1 closed"]
     assert lines[-1] == (
-        f"palabre.test_repeats: {REPEATS_SHOWN + 5} lines like 'link with %s closed' "
-        "in the last 10 s (5 not shown)"
+        f"palabre.test_repeats: {REPEATS_SHOWN + 5} warnings like 'link with 10.0.0.0 closed' "
+        "in the last 10 s (5 not shown)"  # the first one, never the template's %s
     )
     assert "one" in lines and not any(text.startswith("a: ") for text in lines)
