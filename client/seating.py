@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from client.bots import Bot
+from client.bots.answers import accepts_draw, accepts_takeback
 from client.chain import TableState
 from client.finality import LocalProtocolError
 from client.outside import MAX_ARROWS, MAX_CHAT, MAX_SQUARE, MAX_SQUARES, OutsideLog
@@ -136,6 +137,35 @@ class LocalSeats:
         if not offer and not outside.offered(head.chain_digest):
             raise IntentRefused("nobody has offered a draw in this position")
         return {"ply": head.ply + 1, "prev": head.chain_digest}
+
+    def bot_refusal(
+        self, head: TableState, what: str, restored: Any = None, taken_back: int = 0
+    ) -> str | None:
+        """Why the bots this peer runs decline a draw (``what="draw"``) in ``head``'s
+        position, or a takeback (``"takeback"``) restoring ``restored`` after ``taken_back``
+        takebacks in this game; None when each of them agrees (``client.bots.answers``).
+        This peer's agreement speaks for every seat it signs, so its bots must agree too."""
+        state = head.engine_state
+        declining = []
+        for spec in head.seats:
+            bot = self._bots.get(spec.key)
+            if bot is None:
+                continue
+            if what == "draw":
+                agrees = accepts_draw(bot, self._engine, state, spec.seat)
+            else:
+                agrees = accepts_takeback(bot, self._engine, restored, spec.seat, taken_back)
+            if not agrees:
+                declining.append(spec.seat)
+        if not declining:
+            return None
+        seats = ", ".join(str(seat) for seat in declining)
+        bots = "the bot of seat" if len(declining) == 1 else "the bots of seats"
+        return (
+            f"{bots} {seats} declines the {what}"
+            if len(declining) == 1
+            else (f"{bots} {seats} decline the {what}")
+        )
 
     @staticmethod
     def check_chat(text: str) -> str:
