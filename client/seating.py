@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from client.bots import Bot
-from client.bots.answers import accepts_draw, accepts_takeback
+from client.bots.answers import draw_refusal, takeback_refusal
 from client.chain import TableState
 from client.finality import LocalProtocolError
 from client.outside import MAX_ARROWS, MAX_CHAT, MAX_SQUARE, MAX_SQUARES, OutsideLog
@@ -145,27 +145,17 @@ class LocalSeats:
         position, or a takeback (``"takeback"``) restoring ``restored`` after ``taken_back``
         takebacks in this game; None when each of them agrees (``client.bots.answers``).
         This peer's agreement speaks for every seat it signs, so its bots must agree too."""
-        state = head.engine_state
-        declining = []
         for spec in head.seats:
             bot = self._bots.get(spec.key)
             if bot is None:
                 continue
             if what == "draw":
-                agrees = accepts_draw(bot, self._engine, state, spec.seat)
+                why = draw_refusal(bot, self._engine, head.engine_state, spec.seat)
             else:
-                agrees = accepts_takeback(bot, self._engine, restored, spec.seat, taken_back)
-            if not agrees:
-                declining.append(spec.seat)
-        if not declining:
-            return None
-        seats = ", ".join(str(seat) for seat in declining)
-        bots = "the bot of seat" if len(declining) == 1 else "the bots of seats"
-        return (
-            f"{bots} {seats} declines the {what}"
-            if len(declining) == 1
-            else (f"{bots} {seats} decline the {what}")
-        )
+                why = takeback_refusal(bot, self._engine, restored, spec.seat, taken_back)
+            if why is not None:
+                return f"the bot of seat {spec.seat} declines the {what} ({why})"
+        return None
 
     @staticmethod
     def check_chat(text: str) -> str:

@@ -130,7 +130,7 @@ class TableIntents(TableOutside):
         this peer's agreement speaks for its bots' seats too."""
         why = self.bot_answer(what)
         if why is not None:
-            raise IntentRefused(f"{why}: a {what} needs their agreement too")
+            raise IntentRefused(why)
 
     def _refuse_unless(self, *, playing: bool) -> None:
         """``IntentRefused`` for a spectator, or (``playing``) when plies cannot be signed."""

@@ -9,7 +9,9 @@ DRAW_ACCEPT (``client.outside``) and TAKEBACK_ASK and TAKEBACK_CONSENT
   counts;
 * asks and consents bind a position (ply and chain digest): they are void once another ply
   is appended there, and events are emitted only for those on the head;
-* a peer without a person consents by itself to every valid ask on its head while ``live``;
+* a peer without a person answers by itself, while ``live``, a valid ask or a draw offer on
+  its head by its bots' rule (``client.bots.answers``); a DRAW_OFFER of a peer whose every
+  seat resigned is refused;
   a peer that consented holds its bots on that position for ``HOLD``;
 * the TAKEBACK is appended by the local key to move once every peer consented on the head.
 """

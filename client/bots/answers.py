@@ -29,7 +29,7 @@ from typing import Any
 from client.bots import Bot, RandomBot
 from engines import AnyEngine
 
-__all__ = ["MAX_BOT_TAKEBACKS", "accepts_draw", "accepts_takeback"]
+__all__ = ["MAX_BOT_TAKEBACKS", "accepts_draw", "draw_refusal", "takeback_refusal"]
 
 MAX_BOT_TAKEBACKS = 2
 """Takebacks a bot consents to in one game; past that it declines every ask."""
@@ -73,22 +73,30 @@ def losing(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> bool | None:
     return False  # no evaluation that says it is losing: it is not losing by it
 
 
-def accepts_draw(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> bool:
-    """Whether ``bot``, playing ``seat``, agrees to a draw in ``state``."""
+def draw_refusal(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> str | None:
+    """Why ``bot``, playing ``seat``, declines a draw in ``state`` (words for the player),
+    or None when it agrees."""
     judged = winning(bot, engine, state, seat)
     if judged is None:
-        return _coin(bot, engine, state, seat, b"draw")
-    return not judged
+        return None if _coin(bot, engine, state, seat, b"draw") else "it would rather play on"
+    return "it thinks it is winning" if judged else None
 
 
-def accepts_takeback(
+def takeback_refusal(
     bot: Bot, engine: AnyEngine, restored: Any, seat: int, taken_back: int
-) -> bool:
-    """Whether ``bot``, playing ``seat``, consents to a takeback that restores ``restored``,
-    ``taken_back`` takebacks having been made in this game already."""
+) -> str | None:
+    """Why ``bot``, playing ``seat``, declines a takeback that restores ``restored``,
+    ``taken_back`` takebacks having been made in this game already; None when it agrees."""
     if taken_back >= MAX_BOT_TAKEBACKS:
-        return False
-    return losing(bot, engine, restored, seat) is not True  # the random bot forgives
+        return f"it allows {MAX_BOT_TAKEBACKS} takebacks a game, and they are used"
+    if losing(bot, engine, restored, seat) is True:  # the random bot forgives
+        return "it would be losing after it"
+    return None
+
+
+def accepts_draw(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> bool:
+    """Whether ``bot``, playing ``seat``, agrees to a draw in ``state``."""
+    return draw_refusal(bot, engine, state, seat) is None
 
 
 def _coin(bot: Bot, engine: AnyEngine, state: Any, seat: int, what: bytes) -> bool:

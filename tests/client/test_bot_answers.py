@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from client.bots import RandomBot
 from client.bots.answers import MAX_BOT_TAKEBACKS, accepts_draw
 from client.bots.discorder import evaluate
-from client.records import DRAW_OFFER, RESIGN, TAKEBACK
+from client.events import DrawAccepted
+from client.records import DRAW_ACCEPT, DRAW_OFFER, RESIGN, TAKEBACK
 from client.seating import IntentRefused
 from engines import find_engine
 from tests.client.harness import Router, Setup, act, forge
@@ -46,7 +48,8 @@ def test_a_hosted_bot_that_is_winning_declines_a_draw() -> None:
     _blunder_until_lost(router)
     table = router.tables["A"]
     ply = table.head.ply
-    with pytest.raises(IntentRefused, match="the bot of seat 2 declines the draw"):
+    winning = r"the bot of seat 2 declines the draw \(it thinks it is winning\)"
+    with pytest.raises(IntentRefused, match=winning):
         table.offer_draw(100.0)
     router.run()
     assert table.head.ply == ply and table.chain.outcome() is None  # nothing signed
@@ -99,7 +102,8 @@ def test_a_hosted_bot_allows_a_few_takebacks_per_game() -> None:
             act_until(router, table.ask_takeback(2.5 + attempt))
             assert table.head.record.kind == TAKEBACK
         else:
-            with pytest.raises(IntentRefused, match="the bot of seat 2 declines the takeback"):
+            used = r"the bot of seat 2 declines the takeback \(it allows 2 takebacks a game"
+            with pytest.raises(IntentRefused, match=used):
                 table.ask_takeback(2.5 + attempt)
 
 
@@ -107,3 +111,53 @@ def act_until(router: Router, output: object) -> None:
     """Deliver what Ann's table produced, without letting the bot's long delay pass."""
     router.take("A", output)  # type: ignore[arg-type]
     router.run(until=10.0)
+
+
+def test_a_bot_peer_that_is_winning_does_not_accept_a_remote_draw_offer() -> None:
+    """Bea plays by hand against a peer with no person (``--bot``, sensible)."""
+    setup = Setup(["A", "B"], engine=DISCORDER, params=DISCORDER.sample_params[0])
+    tables = {"A": setup.table("A", bot_kind="sensible"), "B": setup.table("B", bots=())}
+    router = Router(tables)
+    router.start()
+    router.run()
+    b = router.tables["B"]
+    for step in range(60):
+        state = b.head.engine_state
+        if evaluate(state, 1) >= 150 or DISCORDER.to_move(state) != 2:
+            break
+        moves = DISCORDER.legal_moves(state)
+        worst = max(moves, key=lambda m: evaluate(DISCORDER.apply(state, m), 1))
+        act(router, "B", b.move(worst, 1.0 + step))
+    assert evaluate(b.head.engine_state, 1) >= 150 and DISCORDER.to_move(b.head.engine_state) == 2
+    ply = b.head.ply
+    act(router, "B", b.offer_draw(100.0))
+    assert router.of_type("B", DrawAccepted) == []
+    assert b.head.ply == ply and b.chain.outcome() is None
+    assert [e.record.kind for e in router.tables["A"].outside.entries] == [DRAW_OFFER, DRAW_ACCEPT]
+
+
+def test_a_bot_peer_that_is_not_winning_accepts_a_remote_draw_offer() -> None:
+    setup = Setup(["A", "B"], engine=DISCORDER, params=DISCORDER.sample_params[0])
+    tables = {"A": setup.table("A", bots=(), seed=0), "B": setup.table("B", bot_kind="sensible")}
+    router = Router(tables)
+    router.start()
+    router.run()
+    a = router.tables["A"]
+    assert evaluate(a.head.engine_state, 2) == 0  # level before the first move
+    act(router, "A", a.offer_draw(1.0))
+    assert [e.author for e in router.of_type("A", DrawAccepted)] == [setup.key("B")]
+    assert a.head.label == "draw agreed"
+
+
+def test_the_random_bot_answers_by_a_coin_fixed_by_its_seed_and_the_position() -> None:
+    state = DISCORDER.initial_state(DISCORDER.sample_params[0])
+    positions = [state]
+    for _ in range(12):
+        state = DISCORDER.apply(state, DISCORDER.legal_moves(state)[0])
+        positions.append(state)
+    answers = [accepts_draw(RandomBot(5), DISCORDER, p, 1) for p in positions]
+    assert answers == [accepts_draw(RandomBot(5), DISCORDER, p, 1) for p in positions]
+    assert True in answers and False in answers  # a coin, not a fixed answer
+    bot = RandomBot(5)
+    bot.choose(DISCORDER, positions[3])  # its moves do not change its answers
+    assert accepts_draw(bot, DISCORDER, positions[0], 1) == answers[0]
