@@ -92,12 +92,15 @@ class TableOutside(TableClaims):
 
     def resigned_seats(self) -> frozenset[int]:
         """The seats a RESIGN ply of the chain resigned (a takeback never undoes one)."""
-        head = self.chain.head.ply
-        return frozenset(
-            int(state.record.body["seat"])
-            for state in (self.chain.at(ply) for ply in range(1, head + 1))
-            if state.record.kind == RESIGN
-        )
+        head = self.chain.head
+        if self._resigned[0] != head.chain_digest:
+            seats = frozenset(
+                int(state.record.body["seat"])
+                for state in (self.chain.at(ply) for ply in range(1, head.ply + 1))
+                if state.record.kind == RESIGN
+            )
+            self._resigned = (head.chain_digest, seats)
+        return self._resigned[1]
 
     def bot_answer(self, what: str) -> str | None:
         """Why this peer's bots decline a ``"draw"`` or a ``"takeback"`` on the head
@@ -116,9 +119,10 @@ class TableOutside(TableClaims):
         head = self.chain.head
         if not self._auto_consent or not self.live() or offer.author == self.me:
             return
-        if prev != head.chain_digest or self.me in self.outside.consents_for(prev):
+        if prev != head.chain_digest or self._draw_answered == prev:
             return
-        if self.bot_answer("draw") is None:
+        self._draw_answered = prev
+        if self.me not in self.outside.consents_for(prev) and self.bot_answer("draw") is None:
             self._sign_outside(DRAW_ACCEPT, {"ply": head.ply + 1, "prev": prev})
 
     # --- takebacks (client.takeback) ------------------------------------------------------
