@@ -139,15 +139,23 @@ class LocalSeats:
         return {"ply": head.ply + 1, "prev": head.chain_digest}
 
     def bot_refusal(
-        self, head: TableState, what: str, restored: Any = None, taken_back: int = 0
+        self,
+        head: TableState,
+        what: str,
+        restored: Any = None,
+        taken_back: int = 0,
+        *,
+        own: bool,
     ) -> str | None:
         """Why the bots this peer runs decline a draw (``what="draw"``) in ``head``'s
         position, or a takeback (``"takeback"``) restoring ``restored`` after ``taken_back``
         takebacks in this game; None when each of them agrees (``client.bots.answers``).
-        This peer's agreement speaks for every seat it signs, so its bots must agree too."""
+        This peer's agreement speaks for every seat it signs, so its bots must agree too.
+        ``own=False`` leaves out the bot of this peer's own seat (``--bot``): when this peer
+        itself offers, accepts, asks or consents, that is its own seat's will."""
         for spec in head.seats:
             bot = self._bots.get(spec.key)
-            if bot is None:
+            if bot is None or (not own and spec.key == self._me):
                 continue
             if what == "draw":
                 why = draw_refusal(bot, self._engine, head.engine_state, spec.seat)

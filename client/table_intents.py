@@ -126,9 +126,10 @@ class TableIntents(TableOutside):
             raise IntentRefused(f"{why}; wait a moment")
 
     def _refuse_unless_bots_agree(self, what: str) -> None:
-        """``IntentRefused`` when a bot this peer runs declines (``client.bots.answers``):
-        this peer's agreement speaks for its bots' seats too."""
-        why = self.bot_answer(what)
+        """``IntentRefused`` when a bot this peer hosts declines (``client.bots.answers``):
+        this peer's agreement speaks for its bots' seats too (its own seat's bot, with
+        ``--bot``, is this peer: what it asks for is that seat's will)."""
+        why = self.bot_answer(what, own=False)
         if why is not None:
             raise IntentRefused(why)
 

@@ -102,17 +102,17 @@ class TableOutside(TableClaims):
             self._resigned = (head.chain_digest, seats)
         return self._resigned[1]
 
-    def bot_answer(self, what: str) -> str | None:
+    def bot_answer(self, what: str, *, own: bool) -> str | None:
         """Why this peer's bots decline a ``"draw"`` or a ``"takeback"`` on the head
-        (``LocalSeats.bot_refusal``), or None when they agree."""
+        (``LocalSeats.bot_refusal``; ``own``: its own seat's bot too), or None."""
         head = self.chain.head
         if what == "draw":
-            return self.local.bot_refusal(head, "draw")
+            return self.local.bot_refusal(head, "draw", own=own)
         restored = self.chain.at(head.ply - 1).engine_state if head.ply else None
         taken_back = sum(
             1 for ply in range(1, head.ply + 1) if self.chain.at(ply).record.kind == TAKEBACK
         )
-        return self.local.bot_refusal(head, "takeback", restored, taken_back)
+        return self.local.bot_refusal(head, "takeback", restored, taken_back, own=own)
 
     def _bots_answer_draw(self, offer: SignedRecord, prev: bytes) -> None:
         """A peer without a person answers a draw offer on its head by its bots' rule."""
@@ -122,7 +122,8 @@ class TableOutside(TableClaims):
         if prev != head.chain_digest or self._draw_answered == prev:
             return
         self._draw_answered = prev
-        if self.me not in self.outside.consents_for(prev) and self.bot_answer("draw") is None:
+        agreed = self.me in self.outside.consents_for(prev)
+        if not agreed and self.bot_answer("draw", own=True) is None:
             self._sign_outside(DRAW_ACCEPT, {"ply": head.ply + 1, "prev": prev})
 
     # --- takebacks (client.takeback) ------------------------------------------------------
@@ -174,7 +175,7 @@ class TableOutside(TableClaims):
             mine = self.me in self.takebacks.consents_on(prev)
             asker = record.author == self.me  # its consent comes with the ask
             agree = self._auto_consent and not mine and not asker and self.live()
-            if agree and self.bot_answer("takeback") is None:
+            if agree and self.bot_answer("takeback", own=True) is None:
                 self._sign_outside(TAKEBACK_CONSENT, {"ply": ply, "prev": prev})
         else:
             ask = self.takebacks.ask_on(prev)

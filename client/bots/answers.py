@@ -15,8 +15,8 @@ The rules, deterministic for a given bot (its seed) and position:
 * **takeback** (of the asker's own last move, the only kind the table allows): a bot
   consents to at most ``MAX_BOT_TAKEBACKS`` takebacks per game (the TAKEBACK plies already
   in the chain count), and only when its evaluation of the position the takeback restores
-  does not say it is losing there (Discorder's or Consensus's score below 0; the Cognes and
-  Forbans bots have no such verdict and consent).  A player lets an opponent undo a slip a
+  does not say it is losing there (Discorder's ``evaluate`` below 0; the other bots have no
+  such verdict on a position and consent).  A player lets an opponent undo a slip a
   couple of times a game, but not use takebacks to dig itself out of a lost position.  The
   random ("easy") bot is a forgiving opponent: it consents within the same limit.
 """
@@ -56,21 +56,15 @@ def winning(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> bool | None:
     return True  # no evaluation that could say it is not winning: decline
 
 
-def losing(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> bool | None:
-    """Whether ``bot``'s evaluation says ``seat`` is losing (the opposite side winning in a
-    two-player game; below level in Discorder and Consensus); None without one."""
-    if isinstance(bot, RandomBot):
-        return None
-    game = engine.name
-    if game == "discorder":
-        from client.bots.discorder import evaluate
+def losing(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> bool:
+    """Whether ``bot``'s evaluation says ``seat`` is losing.  Only Discorder's ``evaluate``
+    (two players, in points) is a verdict on a position; the Consensus score ranks moves
+    among four players and is below 0 in many a level position, so it says nothing here."""
+    if isinstance(bot, RandomBot) or engine.name != "discorder":
+        return False
+    from client.bots.discorder import evaluate
 
-        return evaluate(state, seat) < 0
-    if game == "consensus":
-        from client.bots.consensus import score_for
-
-        return score_for(engine, state, engine.controller(state, seat)) < 0
-    return False  # no evaluation that says it is losing: it is not losing by it
+    return evaluate(state, seat) < 0
 
 
 def draw_refusal(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> str | None:
@@ -89,7 +83,7 @@ def takeback_refusal(
     ``taken_back`` takebacks having been made in this game already; None when it agrees."""
     if taken_back >= MAX_BOT_TAKEBACKS:
         return f"it allows {MAX_BOT_TAKEBACKS} takebacks a game, and they are used"
-    if losing(bot, engine, restored, seat) is True:  # the random bot forgives
+    if losing(bot, engine, restored, seat):
         return "it would be losing after it"
     return None
 

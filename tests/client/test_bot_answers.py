@@ -134,6 +134,9 @@ def test_a_bot_peer_that_is_winning_does_not_accept_a_remote_draw_offer() -> Non
     assert router.of_type("B", DrawAccepted) == []
     assert b.head.ply == ply and b.chain.outcome() is None
     assert [e.record.kind for e in router.tables["A"].outside.entries] == [DRAW_OFFER, DRAW_ACCEPT]
+    # What the bot peer itself asks for is its own seat's will: its bot is not asked again.
+    act(router, "A", router.tables["A"].accept_draw(101.0))
+    assert b.head.label == "draw agreed"
 
 
 def test_a_bot_peer_that_is_not_winning_accepts_a_remote_draw_offer() -> None:
