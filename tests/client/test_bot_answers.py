@@ -130,12 +130,12 @@ def test_a_bot_peer_that_is_winning_does_not_accept_a_remote_draw_offer() -> Non
         act(router, "B", b.move(worst, 1.0 + step))
     assert evaluate(b.head.engine_state, 1) >= 150 and DISCORDER.to_move(b.head.engine_state) == 2
     ply = b.head.ply
-    act(router, "B", b.offer_draw(100.0))
+    act(router, "B", b.offer_draw(b.head.ply + 2.0))
     assert router.of_type("B", DrawAccepted) == []
     assert b.head.ply == ply and b.chain.outcome() is None
     assert [e.record.kind for e in router.tables["A"].outside.entries] == [DRAW_OFFER, DRAW_ACCEPT]
     # What the bot peer itself asks for is its own seat's will: its bot is not asked again.
-    act(router, "A", router.tables["A"].accept_draw(101.0))
+    act(router, "A", router.tables["A"].accept_draw(b.head.ply + 2.5))
     assert b.head.label == "draw agreed"
 
 
