@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from client.bots import Bot
+from client.bots.answers import draw_refusal, takeback_refusal
 from client.chain import TableState
 from client.finality import LocalProtocolError
 from client.outside import MAX_ARROWS, MAX_CHAT, MAX_SQUARE, MAX_SQUARES, OutsideLog
@@ -136,6 +137,33 @@ class LocalSeats:
         if not offer and not outside.offered(head.chain_digest):
             raise IntentRefused("nobody has offered a draw in this position")
         return {"ply": head.ply + 1, "prev": head.chain_digest}
+
+    def bot_refusal(
+        self,
+        head: TableState,
+        what: str,
+        restored: Any = None,
+        taken_back: int = 0,
+        *,
+        own: bool,
+    ) -> str | None:
+        """Why the bots this peer runs decline a draw (``what="draw"``) in ``head``'s
+        position, or a takeback (``"takeback"``) restoring ``restored`` after ``taken_back``
+        takebacks in this game; None when each of them agrees (``client.bots.answers``).
+        This peer's agreement speaks for every seat it signs, so its bots must agree too.
+        ``own=False`` leaves out the bot of this peer's own seat (``--bot``): when this peer
+        itself offers, accepts, asks or consents, that is its own seat's will."""
+        for spec in head.seats:
+            bot = self._bots.get(spec.key)
+            if bot is None or (not own and spec.key == self._me):
+                continue
+            if what == "draw":
+                why = draw_refusal(bot, self._engine, head.engine_state, spec.seat)
+            else:
+                why = takeback_refusal(bot, self._engine, restored, spec.seat, taken_back)
+            if why is not None:
+                return f"the bot of seat {spec.seat} declines the {what} ({why})"
+        return None
 
     @staticmethod
     def check_chat(text: str) -> str:

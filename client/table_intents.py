@@ -9,7 +9,10 @@ signed records.  Invariants:
   abandoned; one that signs a ply or a draw or takeback record also when the table is
   halted, the game is over, the genesis is not final or a vote freezes the head;
 * every intent passes ``now`` and returns the table's ``Output``, like ``receive``;
-* a resignation asked for before its turn is sent when that player's turn comes.
+* a resignation asked for before its turn is sent when that player's turn comes;
+* a peer whose every seat resigned cannot offer a draw (it has left the game: a draw would
+  turn its loss into a draw), and a draw or a takeback the bots this peer runs decline is
+  refused with their reason (``client.bots.answers``), nothing signed.
 """
 
 from __future__ import annotations
@@ -55,7 +58,12 @@ class TableIntents(TableOutside):
         """Offer a draw in the current position (with this peer's own acceptance)."""
         self._now = now
         self._refuse_unless(playing=True)
+        assert self.me is not None
+        why = self.draw_offer_refusal(self.me)
+        if why is not None:
+            raise IntentRefused(why)
         position = self.local.draw_position(self.chain.head, self.outside, offer=True)
+        self._refuse_unless_bots_agree("draw")
         self._sign_outside(DRAW_OFFER, position)
         self._sign_outside(DRAW_ACCEPT, position)
         return self._run()
@@ -65,6 +73,7 @@ class TableIntents(TableOutside):
         self._now = now
         self._refuse_unless(playing=True)
         position = self.local.draw_position(self.chain.head, self.outside, offer=False)
+        self._refuse_unless_bots_agree("draw")
         self._sign_outside(DRAW_ACCEPT, position)
         return self._run()
 
@@ -74,6 +83,7 @@ class TableIntents(TableOutside):
         self._refuse_unless(playing=True)
         assert self.me is not None
         position = self.takebacks.ask_position(self.chain.head, self.me, self.describe)
+        self._refuse_unless_bots_agree("takeback")
         self._sign_outside(TAKEBACK_ASK, position)
         self._sign_outside(TAKEBACK_CONSENT, position)
         return self._run()
@@ -84,6 +94,7 @@ class TableIntents(TableOutside):
         self._refuse_unless(playing=True)
         assert self.me is not None
         position = self.takebacks.consent_position(self.chain.head, self.me)
+        self._refuse_unless_bots_agree("takeback")
         self._sign_outside(TAKEBACK_CONSENT, position)
         return self._run()
 
@@ -113,6 +124,14 @@ class TableIntents(TableOutside):
         assert self.me is not None
         if not self._own_pace.spend(self.me, kind, self._now):
             raise IntentRefused(f"{why}; wait a moment")
+
+    def _refuse_unless_bots_agree(self, what: str) -> None:
+        """``IntentRefused`` when a bot this peer hosts declines (``client.bots.answers``):
+        this peer's agreement speaks for its bots' seats too (its own seat's bot, with
+        ``--bot``, is this peer: what it asks for is that seat's will)."""
+        why = self.bot_answer(what, own=False)
+        if why is not None:
+            raise IntentRefused(why)
 
     def _refuse_unless(self, *, playing: bool) -> None:
         """``IntentRefused`` for a spectator, or (``playing``) when plies cannot be signed."""

@@ -9,7 +9,9 @@ DRAW_ACCEPT (``client.outside``) and TAKEBACK_ASK and TAKEBACK_CONSENT
   counts;
 * asks and consents bind a position (ply and chain digest): they are void once another ply
   is appended there, and events are emitted only for those on the head;
-* a peer without a person consents by itself to every valid ask on its head while ``live``;
+* a peer without a person answers by itself, while ``live``, a valid ask or a draw offer on
+  its head by its bots' rule (``client.bots.answers``); a DRAW_OFFER of a peer whose every
+  seat resigned is refused;
   a peer that consented holds its bots on that position for ``HOLD``;
 * the TAKEBACK is appended by the local key to move once every peer consented on the head.
 """
@@ -30,8 +32,10 @@ from client.events import (
 )
 from client.records import (
     CHAT,
+    DRAW_ACCEPT,
     DRAW_OFFER,
     POINT,
+    RESIGN,
     TAKEBACK,
     TAKEBACK_ASK,
     TAKEBACK_CONSENT,
@@ -50,6 +54,11 @@ class TableOutside(TableClaims):
             self._on_takeback(record)
             return
         who = self.describe(record.author)
+        if record.kind == DRAW_OFFER:
+            why = self.draw_offer_refusal(record.author)
+            if why is not None:
+                self._reject(record, f"{who} offered a draw, but {why}; it was ignored")
+                return
         try:
             entry = self.outside.add(record)
         except Malformed as error:
@@ -66,8 +75,56 @@ class TableOutside(TableClaims):
             )
         elif record.kind == DRAW_OFFER:
             self._out.events.append(DrawOffered(record.author, who))
+            self._bots_answer_draw(record, entry.prev)
         elif not self.outside.offered(entry.prev, by=record.author):  # not the offer's own
             self._out.events.append(DrawAccepted(record.author, who))
+
+    def draw_offer_refusal(self, peer: bytes) -> str | None:
+        """Why ``peer`` may not offer a draw now, or None: a player whose every seat
+        resigned has left the game, and a draw would turn its loss into a draw."""
+        seats = self.chain.head.seats_of(peer)
+        if not seats:
+            return None
+        resigned = self.resigned_seats()
+        if all(seat in resigned for seat in seats):
+            return "a player who resigned cannot offer a draw: it is out of the game"
+        return None
+
+    def resigned_seats(self) -> frozenset[int]:
+        """The seats a RESIGN ply of the chain resigned (a takeback never undoes one)."""
+        head = self.chain.head
+        if self._resigned[0] != head.chain_digest:
+            seats = frozenset(
+                int(state.record.body["seat"])
+                for state in (self.chain.at(ply) for ply in range(1, head.ply + 1))
+                if state.record.kind == RESIGN
+            )
+            self._resigned = (head.chain_digest, seats)
+        return self._resigned[1]
+
+    def bot_answer(self, what: str, *, own: bool) -> str | None:
+        """Why this peer's bots decline a ``"draw"`` or a ``"takeback"`` on the head
+        (``LocalSeats.bot_refusal``; ``own``: its own seat's bot too), or None."""
+        head = self.chain.head
+        if what == "draw":
+            return self.local.bot_refusal(head, "draw", own=own)
+        restored = self.chain.at(head.ply - 1).engine_state if head.ply else None
+        taken_back = sum(
+            1 for ply in range(1, head.ply + 1) if self.chain.at(ply).record.kind == TAKEBACK
+        )
+        return self.local.bot_refusal(head, "takeback", restored, taken_back, own=own)
+
+    def _bots_answer_draw(self, offer: SignedRecord, prev: bytes) -> None:
+        """A peer without a person answers a draw offer on its head by its bots' rule."""
+        head = self.chain.head
+        if not self._auto_consent or not self.live() or offer.author == self.me:
+            return
+        if prev != head.chain_digest or self._draw_answered == prev:
+            return
+        self._draw_answered = prev
+        agreed = self.me in self.outside.consents_for(prev)
+        if not agreed and self.bot_answer("draw", own=True) is None:
+            self._sign_outside(DRAW_ACCEPT, {"ply": head.ply + 1, "prev": prev})
 
     # --- takebacks (client.takeback) ------------------------------------------------------
     def _next_action(self, head: TableState) -> Any:
@@ -117,7 +174,8 @@ class TableOutside(TableClaims):
             self._out.events.append(TakebackAsked(record.author, who, ply - 1))
             mine = self.me in self.takebacks.consents_on(prev)
             asker = record.author == self.me  # its consent comes with the ask
-            if self._auto_consent and not mine and not asker and self.live():
+            agree = self._auto_consent and not mine and not asker and self.live()
+            if agree and self.bot_answer("takeback", own=True) is None:
                 self._sign_outside(TAKEBACK_CONSENT, {"ply": ply, "prev": prev})
         else:
             ask = self.takebacks.ask_on(prev)

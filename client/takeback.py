@@ -24,8 +24,9 @@ Invariants of an accepted TAKEBACK at ply n+1 (``takeback_rule``, else ``PlyReje
 ``TakebackBook`` keeps the asks and consents a table received, per position, bounded.  A
 peer that consented **holds** its bots on that position for ``HOLD`` seconds (so the
 takeback is not overtaken by its own bot's move); a peer without a person (every seat it
-signs played by a bot, ``--bot``) consents by itself to every valid ask on its head: bots
-consent unless they already moved on — once the next ply is appended the ask is void.
+signs played by a bot, ``--bot``) consents by itself to a valid ask on its head when its
+bots agree (``client.bots.answers``), unless they already moved on — once the next ply is
+appended the ask is void.
 """
 
 from __future__ import annotations

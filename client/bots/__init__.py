@@ -38,6 +38,7 @@ class RandomBot:
     """Picks uniformly among the legal moves with its own seeded generator."""
 
     def __init__(self, seed: int) -> None:
+        self.seed = seed
         self._rng = random.Random(seed)
 
     def choose(self, engine: AnyEngine, state: Any) -> Any:

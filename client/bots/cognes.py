@@ -137,6 +137,11 @@ def _winning_flips(
     return [flip for flip in flips if _wins_at_once(engine, state, flip, movable)]
 
 
+def wins_at_once_now(engine: AnyEngine, state: CognesState) -> bool:
+    """Whether the seat to move has a flip that wins at once (``client.bots.answers``)."""
+    return bool(_winning_flips(engine, state, legal_flips(state), _movable(state)))
+
+
 class SensibleBot:
     """Plays Cognes carefully (see the module docstring); deterministic given ``seed``."""
 

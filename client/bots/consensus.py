@@ -218,6 +218,12 @@ def _view(engine: ConsensusEngine, state: ConsensusState, me: int) -> _View:
     return _View(state.board, controllers, engine.slots_in_play(state), pieces, material)
 
 
+def score_for(engine: AnyEngine, state: ConsensusState, me: int) -> float:
+    """The bot's score of ``state`` for player ``me``: above 0 it thinks ``me`` is ahead
+    (``client.bots.answers`` reads it to answer draw offers and takebacks)."""
+    return _score(cast(ConsensusEngine, engine), state, me)
+
+
 def _score(engine: ConsensusEngine, state: ConsensusState, me: int) -> float:
     outcome = engine.outcome(state)
     if outcome is not None:
