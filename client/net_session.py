@@ -73,7 +73,7 @@ from client.session_api import (
     TakebackView,
 )
 from client.takeback import refusal
-from engines import IllegalMove, InvalidMove, InvalidParams
+from engines import IllegalMove, InvalidMove, InvalidParams, Outcome
 from net.errors import IdentityError, LinkError
 
 __all__ = ["NetSession"]
@@ -99,6 +99,9 @@ class NetSession:
         """The HALTs whose claim was shown (each once)."""
         self._evidence: Path | None = None
         self._away: set[bytes] = set()
+        self._ended: Outcome | None = None
+        """How the table ended when its game did not (an abandoned 2-peer table's END)."""
+        self._absent: tuple[str, ...] = ()
         self._stopped = ""
         self._snapshot: SessionSnapshot | None = None
         peer.observers.append(self._on_event)
@@ -374,7 +377,17 @@ class NetSession:
             self.lobby.update(status=event.text)
 
     def _on_TableEnded(self, event: TableEnded) -> None:
-        self._refresh(PlayersChanged(self._seats()))  # every END came: it can play again
+        """Every END came (it can play again), or the table ended without its game's end:
+        abandoned, when the other peer of two stayed away.  That is an ending like a won
+        game's: the same ``GameEnded``, with the outcome in the snapshot."""
+        table = self.peer.table
+        if table is not None and table.chain.outcome() is None and self._ended is None:
+            self._ended = event.outcome
+            absent = table.abandoned[1] if table.abandoned is not None else ()
+            self._absent = tuple(table.start.name_of(key) for key in absent)
+            self._notice("game-over", summary=event.outcome.summary)
+            self._refresh(GameEnded(event.outcome))
+        self._refresh(PlayersChanged(self._seats()))
 
     def _on_RematchChanged(self, event: RematchChanged) -> None:
         self._refresh(PlayersChanged(self._seats()))
@@ -476,7 +489,8 @@ class NetSession:
             seats=self._seats(),
             my_seat=mine[0] if mine else None,
             chat=tuple(self._chat),
-            outcome=table.chain.outcome(),
+            outcome=table.chain.outcome() or self._ended,
+            absent=self._absent,
             draw_offered_by=offered,
             peers=len(head.peers),
             digest=shown.engine_digest,
@@ -522,6 +536,8 @@ class NetSession:
         rematch = self.peer.rematch
         if not rematch.ended or self.peer.table is None or self.peer.table.me is None:
             return None
+        if self._ended is not None:
+            return None  # abandoned: the other player is gone, there is nobody to ask
         view = rematch.view()
         return RematchView(view.accepted, view.declined, view.waiting, view.mine)
 

@@ -10,6 +10,8 @@ caller, so these sentences name nobody.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from engines import Outcome
@@ -53,11 +55,15 @@ REASONS: dict[tuple[str, str], object] = {
     ("forbans", "move-limit"): QT_TRANSLATE_NOOP("Outcome", "The move limit was reached."),
     ("", "agreement"): QT_TRANSLATE_NOOP("Outcome", "Draw by agreement."),
     ("", "resignation"): QT_TRANSLATE_NOOP("Outcome", "A player resigned."),
+    ("", "abandoned"): QT_TRANSLATE_NOOP(
+        "Outcome", "The table was abandoned: {names} stayed away."
+    ),
 }
 
 
-def reason_text(game: str, outcome: Outcome) -> str:
-    """One sentence saying why ``outcome`` ended the game of ``game``."""
+def reason_text(game: str, outcome: Outcome, absent: Sequence[str] = ()) -> str:
+    """One sentence saying why ``outcome`` ended the game of ``game``; ``absent`` names the
+    players whose absence ended an abandoned table."""
     if current_language() == "en":
         return outcome.summary
     source = REASONS.get((game, outcome.reason)) or REASONS.get(("", outcome.reason))
@@ -65,4 +71,6 @@ def reason_text(game: str, outcome: Outcome) -> str:
         return outcome.summary
     scores = outcome.scores or ()
     jaune, noir = (scores[0], scores[1]) if len(scores) >= 2 else ("?", "?")
-    return QCoreApplication.translate("Outcome", str(source)).format(jaune=jaune, noir=noir)
+    return QCoreApplication.translate("Outcome", str(source)).format(
+        jaune=jaune, noir=noir, names=", ".join(absent) or "?"
+    )

@@ -787,6 +787,10 @@
         <source>A player resigned.</source>
         <translation>Un joueur a abandonné.</translation>
     </message>
+    <message>
+        <source>The table was abandoned: {names} stayed away.</source>
+        <translation>La table a été abandonnée&#xa0;: absence de {names}.</translation>
+    </message>
 </context>
 <context>
     <name>PlayersPanel</name>
@@ -1231,6 +1235,10 @@
     <message>
         <source>Game over — draw. {reason}</source>
         <translation>Partie terminée — nulle. {reason}</translation>
+    </message>
+    <message>
+        <source>Game over — no winner. {reason}</source>
+        <translation>Partie terminée — sans vainqueur. {reason}</translation>
     </message>
     <message>
         <source>You win!</source>

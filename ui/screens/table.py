@@ -31,9 +31,14 @@ from ui.theme import ERROR
 
 
 def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
-    reason = reason_text(snapshot.engine.name, outcome)
+    """The result and the reason, in words: every way a game or its table ends."""
+    reason = reason_text(snapshot.engine.name, outcome, absent=snapshot.absent)
     if outcome.draw:
         return QCoreApplication.translate("TableScreen", "Game over — draw. {reason}").format(
+            reason=reason
+        )
+    if not outcome.winners:  # the table ended before the game did (abandoned)
+        return QCoreApplication.translate("TableScreen", "Game over — no winner. {reason}").format(
             reason=reason
         )
     names = ", ".join(snapshot.seat_name(seat) for seat in outcome.winners)
