@@ -168,8 +168,8 @@ class NetSession:
         if isinstance(self.peer, HostPeer):
             try:
                 invite = await self.peer.open(self.port)
-            except LinkError as error:
-                self.lobby.fail(str(error), "other")
+            except LinkError as error:  # the window goes back to its start screen
+                self.lobby.fail(str(error), f"listen:{error.problem or 'other'}")
                 self._emit(SessionError(str(error)))
                 return
             self.lobby.update(invite=str(invite), host_fingerprint=invite.fingerprint)

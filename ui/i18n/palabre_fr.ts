@@ -1229,6 +1229,18 @@
         <source>No game is installed.</source>
         <translation>Aucun jeu n&apos;est installé.</translation>
     </message>
+    <message>
+        <source>Port {port} is already in use (by another palabre or another program): choose another port in the Port box and host again.</source>
+        <translation>Le port {port} est déjà utilisé (par un autre palabre ou un autre programme)&#xa0;: choisissez un autre port dans la case Port et hébergez à nouveau.</translation>
+    </message>
+    <message>
+        <source>Port {port} needs administrator rights: choose a port above 1023 in the Port box.</source>
+        <translation>Le port {port} demande les droits d’administrateur&#xa0;: choisissez un port au-dessus de 1023 dans la case Port.</translation>
+    </message>
+    <message>
+        <source>The table could not be opened: {reason}</source>
+        <translation>La table n’a pas pu être ouverte&#xa0;: {reason}</translation>
+    </message>
 </context>
 <context>
     <name>TableScreen</name>
