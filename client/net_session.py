@@ -78,6 +78,9 @@ from net.errors import IdentityError, LinkError
 
 __all__ = ["NetSession"]
 
+ABANDONED = "The table was abandoned: {names} stayed away."
+"""An abandoned table's ending, with the absent players' names (``ui.outcomes`` too)."""
+
 
 class NetSession:
     """A ``GameSession`` and ``LobbyIntents`` over a networked table."""
@@ -382,11 +385,13 @@ class NetSession:
         game's: the same ``GameEnded``, with the outcome in the snapshot."""
         table = self.peer.table
         if table is not None and table.chain.outcome() is None and self._ended is None:
-            self._ended = event.outcome
             absent = table.abandoned[1] if table.abandoned is not None else ()
-            self._absent = tuple(table.start.name_of(key) for key in absent)
-            self._notice("game-over", summary=event.outcome.summary)
-            self._refresh(GameEnded(event.outcome))
+            self._absent = tuple(self._name_of(key) or "?" for key in absent)
+            # The signed summary names peers by key for the game file; players read names.
+            summary = ABANDONED.format(names=", ".join(self._absent))
+            self._ended = replace(event.outcome, summary=summary)
+            self._notice("game-over", summary=summary)
+            self._refresh(GameEnded(self._ended))
         self._refresh(PlayersChanged(self._seats()))
 
     def _on_RematchChanged(self, event: RematchChanged) -> None:
@@ -428,7 +433,8 @@ class NetSession:
             self._away.discard(event.key)
         else:
             self._away.add(event.key)
-        self._notice("player-back" if event.present else "player-away", name=event.name)
+        name = self._name_of(event.key) or event.name  # the player's name, not a key label
+        self._notice("player-back" if event.present else "player-away", name=name)
         self._refresh(PlayersChanged(self._seats()))
 
     # --- helpers ----------------------------------------------------------------------------------
