@@ -2,15 +2,16 @@
 and coming back"): a real window at a table with a real second peer (a `palabre host
 --headless` process) over loopback.
 
-When that other peer crashes, the window's peer ends the 2-peer table as abandoned after the
-away timeout (5 s here, the shortest the table accepts); the screen then says so in words (a
-banner with the result and the reason), the status line stops naming a player to move, and
-the board and the game buttons stop taking input.
+When that other peer crashes or quits, the window's peer ends the 2-peer table as abandoned
+after the away timeout (5 s here, the shortest the table accepts); the screen then says so in
+words (a banner with the result and the reason), the status line stops naming a player to
+move, and the board and the game buttons stop taking input.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -66,10 +67,13 @@ async def accepting(port: int) -> None:
             return
 
 
+@pytest.mark.parametrize("leaves", ["crashes", "quits"])
 @qt_trio
-async def test_a_table_abandoned_when_the_other_peer_crashes_ends_on_screen(
-    qtbot: Any, palabre_home: Path
+async def test_a_table_abandoned_when_the_other_peer_goes_ends_on_screen(
+    qtbot: Any, palabre_home: Path, leaves: str
 ) -> None:
+    """The other peer crashes (killed) or quits (Ctrl-C in its terminal: its links close
+    cleanly, as *Leave table* closes them)."""
     port = free_port()
     host = headless_host(palabre_home, port)
     try:
@@ -85,7 +89,10 @@ async def test_a_table_abandoned_when_the_other_peer_crashes_ends_on_screen(
             await until(lambda: session.snapshot.final_ply >= 0 and session.snapshot.ply >= 1)
             table = ana.table
 
-            host.kill()  # the other peer crashes mid-game
+            if leaves == "crashes":
+                host.kill()
+            else:
+                host.send_signal(signal.SIGINT)
             await trio.to_thread.run_sync(host.wait)
             peer_table = session.peer.table
             assert peer_table is not None
@@ -105,7 +112,7 @@ async def test_a_table_abandoned_when_the_other_peer_crashes_ends_on_screen(
             assert not snapshot.my_turn
             if SHOTS:
                 Path(SHOTS).mkdir(parents=True, exist_ok=True)
-                ana.grab().save(str(Path(SHOTS) / "abandoned-table.png"))
+                ana.grab().save(str(Path(SHOTS) / f"abandoned-table-{leaves}.png"))
 
             install_language("fr")  # the same ending, in the player's words
             table.refresh()
