@@ -105,6 +105,8 @@ class NetSession:
         self._ended: Outcome | None = None
         """How the table ended when its game did not (an abandoned 2-peer table's END)."""
         self._absent: tuple[str, ...] = ()
+        self._removed = False
+        """This player was voted off: the table goes on without it (it watches)."""
         self._stopped = ""
         self._snapshot: SessionSnapshot | None = None
         peer.observers.append(self._on_event)
@@ -283,10 +285,12 @@ class NetSession:
         wire = tuple(state.record.body.get("move", ())) if kind == "move" else ()
         self._plies.append(PlyView(state.ply, seat, player, kind, state.label, wire))
         self._offers.clear()
+        removed_me = kind == "remove" and table.removed_me_at(state.ply)
+        self._removed = self._removed or removed_me
         last = self._plies[-1]
         self._refresh(StateChanged(state.ply, table.final_ply, last))
         self._emit(PlayersChanged(self._seats()))
-        if kind == "remove" and table.removed_me_at(state.ply):
+        if removed_me:
             self._notice("voted-off")
 
     def _on_PlyFinal(self, event: PlyFinal) -> None:
@@ -497,6 +501,7 @@ class NetSession:
             chat=tuple(self._chat),
             outcome=table.chain.outcome() or self._ended,
             absent=self._absent,
+            removed=self._removed,
             draw_offered_by=offered,
             peers=len(head.peers),
             digest=shown.engine_digest,

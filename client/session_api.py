@@ -173,6 +173,9 @@ class SessionSnapshot:
     """Set once the game ended at a table that can play again (``play_again``)."""
     absent: tuple[str, ...] = ()
     """The players whose absence ended the table (an abandoned table's ``outcome``)."""
+    removed: bool = False
+    """This client's player was voted off (away or idle past the table's timeouts): bots
+    play its seats, the game goes on without it and it watches (``my_seat`` is None)."""
 
     @property
     def ply(self) -> int:

@@ -39,14 +39,16 @@ def session_of(window: MainWindow) -> NetSession:
     return session
 
 
-def headless_host(home: Path, port: int) -> subprocess.Popen[str]:
-    """A second peer in its own process: hosts Consensus with two bots of its own, plays its
-    seat by bot, away timeout 5 s."""
+def headless_host(
+    home: Path, port: int, *options: str, bot_delay: str = "0"
+) -> subprocess.Popen[str]:
+    """A second peer in its own process: hosts Consensus with two bots of its own (unless
+    ``options`` say otherwise), plays its seat by bot, away timeout 5 s."""
     command = [
         *PALABRE,
-        *("--profile", "host", "host", "--game", "consensus", "--bots", "2"),
+        *("--profile", "host", "host", "--game", "consensus", *(options or ("--bots", "2"))),
         *("--port", str(port), "--away-timeout", "5", "--no-announce"),
-        *("--bot", "--headless", "--bot-delay", "0", "--name", "Hugo"),
+        *("--bot", "--headless", "--bot-delay", bot_delay, "--name", "Hugo"),
     ]
     env = {**os.environ, "PALABRE_HOME": str(home), "PALABRE_MDNS": "off"}
     return subprocess.Popen(
@@ -122,3 +124,52 @@ async def test_a_table_abandoned_when_the_other_peer_goes_ends_on_screen(
         if host.poll() is None:
             host.kill()
             host.wait()
+
+
+@qt_trio
+async def test_a_player_voted_off_for_never_moving_is_told_on_screen(
+    qtbot: Any, palabre_home: Path
+) -> None:
+    """A three-peer table (a headless host and a headless joiner, bots both, idle timeout
+    3 s, bots at their usual pace): Ana's window never plays her turn; the others vote her
+    off and a bot takes her seat.  Her table screen says so in a banner and offers no move
+    any more."""
+    port = free_port()
+    host = headless_host(palabre_home, port, "--bots", "1", "--idle-timeout", "3", bot_delay="300")
+    env = {**os.environ, "PALABRE_HOME": str(palabre_home), "PALABRE_MDNS": "off"}
+    jo = ("--profile", "jo", "join", f"127.0.0.1:{port}", "--name", "Jo")
+    procs = [host]
+    try:
+        await accepting(port)
+        procs.append(
+            subprocess.Popen(
+                [*PALABRE, *jo, "--bot", "--headless", "--bot-delay", "300"],
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                text=True,
+            )
+        )
+        async with open_window(qtbot, "ana", name="Ana", bot_delay=0, activate=False) as ana:
+            type_text(ana.start.join_target, f"127.0.0.1:{port}")
+            click(qtbot, ana.start.join_button)
+            await until(ana.lobby.ready.isEnabled)
+            click(qtbot, ana.lobby.ready)
+            await until(lambda: ana.stack.currentWidget() is ana.table)
+            session = session_of(ana)
+            table = ana.table
+            await until(lambda: session.snapshot.my_turn)  # ... and she never plays it
+            await until(lambda: session.snapshot.my_seat is None, timeout=60)
+            await until(table.banner.isVisible, timeout=5)
+            assert "voted off" in table.banner.text(), table.banner.text()
+            board = table.board
+            assert board is not None and not board.interactive
+            for button in (table.resign_button, table.offer_button, table.takeback_button):
+                assert not button.isEnabled(), button.text()
+            if SHOTS:
+                ana.grab().save(str(Path(SHOTS) / "voted-off.png"))
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()

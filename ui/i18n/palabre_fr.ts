@@ -1361,6 +1361,10 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
         <translation>La partie ne peut pas continuer&#xa0;: {why}.</translation>
     </message>
     <message>
+        <source>You were voted off the table (away or idle past its timeout): bots play your seats now, and you watch the game to its end.</source>
+        <translation>La table a voté votre retrait (absent ou inactif au-delà du délai)&#xa0;: des robots jouent désormais vos sièges, et vous suivez la partie jusqu’à sa fin.</translation>
+    </message>
+    <message>
         <source>{names} will not play again.</source>
         <translation>{names} ne rejouera pas.</translation>
     </message>

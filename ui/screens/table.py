@@ -302,6 +302,15 @@ class TableScreen(QWidget):
             )
             self.banner.show()
             self.confirm.hide()
+        elif snapshot.removed:  # the game goes on, without this player: its own ending
+            self.banner.setText(
+                self.tr(
+                    "You were voted off the table (away or idle past its timeout): "
+                    "bots play your seats now, and you watch the game to its end."
+                )
+            )
+            self.banner.show()
+            self.confirm.hide()
         self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
 
