@@ -369,7 +369,12 @@ class NetSession:
         self._refresh(GameEnded(event.outcome))
 
     def _on_VoteReceived(self, event: VoteReceived) -> None:
-        self._notice("vote-remove", name=event.name, names=", ".join(event.names))
+        name = self._name_of(event.author) or event.name  # players' names, not key labels
+        names = [
+            self._name_of(key) or label
+            for key, label in zip(event.removed, event.names, strict=True)
+        ]
+        self._notice("vote-remove", name=name, names=", ".join(names))
 
     def _on_PlyDropped(self, event: PlyDropped) -> None:
         if self._plies and self._plies[-1].ply == event.state.ply:

@@ -162,6 +162,9 @@ async def test_a_player_voted_off_for_never_moving_is_told_on_screen(
             await until(lambda: session.snapshot.my_seat is None, timeout=60)
             await until(table.banner.isVisible, timeout=5)
             assert "voted off" in table.banner.text(), table.banner.text()
+            lines = [table.chat.lines.item(row).text() for row in range(table.chat.lines.count())]
+            assert any("votes to remove Ana;" in line for line in lines), lines
+            assert not any("peer " in line for line in lines), lines  # names, not key labels
             board = table.board
             assert board is not None and not board.interactive
             for button in (table.resign_button, table.offer_button, table.takeback_button):
