@@ -73,10 +73,13 @@ from client.session_api import (
     TakebackView,
 )
 from client.takeback import refusal
-from engines import IllegalMove, InvalidMove, InvalidParams
+from engines import IllegalMove, InvalidMove, InvalidParams, Outcome
 from net.errors import IdentityError, LinkError
 
 __all__ = ["NetSession"]
+
+ABANDONED = "The table was abandoned: {names} stayed away."
+"""An abandoned table's ending, with the absent players' names (``ui.outcomes`` too)."""
 
 
 class NetSession:
@@ -99,6 +102,11 @@ class NetSession:
         """The HALTs whose claim was shown (each once)."""
         self._evidence: Path | None = None
         self._away: set[bytes] = set()
+        self._ended: Outcome | None = None
+        """How the table ended when its game did not (an abandoned 2-peer table's END)."""
+        self._absent: tuple[str, ...] = ()
+        self._removed = False
+        """This player was voted off: the table goes on without it (it watches)."""
         self._stopped = ""
         self._snapshot: SessionSnapshot | None = None
         peer.observers.append(self._on_event)
@@ -165,8 +173,8 @@ class NetSession:
         if isinstance(self.peer, HostPeer):
             try:
                 invite = await self.peer.open(self.port)
-            except LinkError as error:
-                self.lobby.fail(str(error), "other")
+            except LinkError as error:  # the window goes back to its start screen
+                self.lobby.fail(str(error), f"listen:{error.problem or 'other'}")
                 self._emit(SessionError(str(error)))
                 return
             self.lobby.update(invite=str(invite), host_fingerprint=invite.fingerprint)
@@ -277,10 +285,12 @@ class NetSession:
         wire = tuple(state.record.body.get("move", ())) if kind == "move" else ()
         self._plies.append(PlyView(state.ply, seat, player, kind, state.label, wire))
         self._offers.clear()
+        removed_me = kind == "remove" and table.removed_me_at(state.ply)
+        self._removed = self._removed or removed_me
         last = self._plies[-1]
         self._refresh(StateChanged(state.ply, table.final_ply, last))
         self._emit(PlayersChanged(self._seats()))
-        if kind == "remove" and table.removed_me_at(state.ply):
+        if removed_me:
             self._notice("voted-off")
 
     def _on_PlyFinal(self, event: PlyFinal) -> None:
@@ -359,7 +369,12 @@ class NetSession:
         self._refresh(GameEnded(event.outcome))
 
     def _on_VoteReceived(self, event: VoteReceived) -> None:
-        self._notice("vote-remove", name=event.name, names=", ".join(event.names))
+        name = self._name_of(event.author) or event.name  # players' names, not key labels
+        names = [
+            self._name_of(key) or label
+            for key, label in zip(event.removed, event.names, strict=True)
+        ]
+        self._notice("vote-remove", name=name, names=", ".join(names))
 
     def _on_PlyDropped(self, event: PlyDropped) -> None:
         if self._plies and self._plies[-1].ply == event.state.ply:
@@ -374,7 +389,19 @@ class NetSession:
             self.lobby.update(status=event.text)
 
     def _on_TableEnded(self, event: TableEnded) -> None:
-        self._refresh(PlayersChanged(self._seats()))  # every END came: it can play again
+        """Every END came (it can play again), or the table ended without its game's end:
+        abandoned, when the other peer of two stayed away.  That is an ending like a won
+        game's: the same ``GameEnded``, with the outcome in the snapshot."""
+        table = self.peer.table
+        if table is not None and table.chain.outcome() is None and self._ended is None:
+            absent = table.abandoned[1] if table.abandoned is not None else ()
+            self._absent = tuple(self._name_of(key) or "?" for key in absent)
+            # The signed summary names peers by key for the game file; players read names.
+            summary = ABANDONED.format(names=", ".join(self._absent))
+            self._ended = replace(event.outcome, summary=summary)
+            self._notice("game-over", summary=summary)
+            self._refresh(GameEnded(self._ended))
+        self._refresh(PlayersChanged(self._seats()))
 
     def _on_RematchChanged(self, event: RematchChanged) -> None:
         self._refresh(PlayersChanged(self._seats()))
@@ -415,7 +442,8 @@ class NetSession:
             self._away.discard(event.key)
         else:
             self._away.add(event.key)
-        self._notice("player-back" if event.present else "player-away", name=event.name)
+        name = self._name_of(event.key) or event.name  # the player's name, not a key label
+        self._notice("player-back" if event.present else "player-away", name=name)
         self._refresh(PlayersChanged(self._seats()))
 
     # --- helpers ----------------------------------------------------------------------------------
@@ -476,7 +504,9 @@ class NetSession:
             seats=self._seats(),
             my_seat=mine[0] if mine else None,
             chat=tuple(self._chat),
-            outcome=table.chain.outcome(),
+            outcome=table.chain.outcome() or self._ended,
+            absent=self._absent,
+            removed=self._removed,
             draw_offered_by=offered,
             peers=len(head.peers),
             digest=shown.engine_digest,
@@ -522,6 +552,8 @@ class NetSession:
         rematch = self.peer.rematch
         if not rematch.ended or self.peer.table is None or self.peer.table.me is None:
             return None
+        if self._ended is not None:
+            return None  # abandoned: the other player is gone, there is nobody to ask
         view = rematch.view()
         return RematchView(view.accepted, view.declined, view.waiting, view.mine)
 

@@ -145,6 +145,8 @@ class SessionSnapshot:
     """The seat of this client's player; None for a spectator."""
     chat: tuple[ChatEntry, ...]
     outcome: Outcome | None
+    """How the game ended: the engine's result, or an ending of the table itself (reason
+    ``"abandoned"``: no winner, no draw); None while it goes on."""
     draw_offered_by: tuple[int, ...] = ()
     """Seats whose player offers a draw now."""
     resign_pending: bool = False
@@ -169,6 +171,11 @@ class SessionSnapshot:
     """A takeback asked on the current position, if any (void once a ply follows)."""
     rematch: RematchView | None = None
     """Set once the game ended at a table that can play again (``play_again``)."""
+    absent: tuple[str, ...] = ()
+    """The players whose absence ended the table (an abandoned table's ``outcome``)."""
+    removed: bool = False
+    """This client's player was voted off (away or idle past the table's timeouts): bots
+    play its seats, the game goes on without it and it watches (``my_seat`` is None)."""
 
     @property
     def ply(self) -> int:

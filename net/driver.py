@@ -298,7 +298,12 @@ async def open_listeners(port: int, host: str | None = None) -> list[trio.Socket
     try:
         return list(await trio.open_tcp_listeners(port, host=host))
     except OSError as error:
-        raise LinkError(_listen_problem(error, port, host)) from error
+        problem = LISTEN_PROBLEMS.get(error.errno or 0, "")
+        raise LinkError(_listen_problem(error, port, host), problem=problem) from error
+
+
+LISTEN_PROBLEMS = {errno.EADDRINUSE: "port-in-use", errno.EACCES: "port-needs-rights"}
+"""The failures to listen a window explains in its own words (``LinkError.problem``)."""
 
 
 def _listen_problem(error: OSError, port: int, host: str | None) -> str:

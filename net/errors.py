@@ -85,15 +85,23 @@ class LinkError(NetError):
 
     ``refused`` is true when a peer (or this side) refused the link with a reason, as opposed
     to the network failing; ``code`` says how a handshake that was under way ended (None when
-    no connection was made at all).
+    no connection was made at all); ``problem`` names a failure to listen that a window
+    explains in its own words (``"port-in-use"``, ``"port-needs-rights"``; empty otherwise),
+    as ``str()`` tells a terminal user which option to change.
     """
 
     def __init__(
-        self, message: str, *, refused: bool = False, code: CloseCode | None = None
+        self,
+        message: str,
+        *,
+        refused: bool = False,
+        code: CloseCode | None = None,
+        problem: str = "",
     ) -> None:
         super().__init__(message)
         self.refused = refused
         self.code = code
+        self.problem = problem
 
 
 class IdentityError(NetError):

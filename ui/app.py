@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
 
         self.start.sessionReady.connect(self.open_session)
         self.start.tableReady.connect(self.open_table)
+        self.start.hostFailed.connect(self.leave_table)
         self.table.leaveRequested.connect(self.leave_table)
         self.lobby.leaveRequested.connect(self.leave_table)
         self.start.languageChosen.connect(self.switch_language)

@@ -5,10 +5,14 @@ English ``summary`` written by the engine, with details such as the port or the 
 English interface shows that summary as it is; another language shows the sentence below
 for the reason code, translated (with the score where the outcome carries one), and falls
 back on the engine's summary for a reason it does not know.  The winners are named by the
-caller, so these sentences name nobody.
+caller, so these sentences name nobody.  An ending the table gives rather than the engine
+(``TABLE_REASONS``: abandoned) has its sentence in every language, naming the players whose
+absence ended it (their names as the window shows them, not the game file's key labels).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
@@ -53,16 +57,27 @@ REASONS: dict[tuple[str, str], object] = {
     ("forbans", "move-limit"): QT_TRANSLATE_NOOP("Outcome", "The move limit was reached."),
     ("", "agreement"): QT_TRANSLATE_NOOP("Outcome", "Draw by agreement."),
     ("", "resignation"): QT_TRANSLATE_NOOP("Outcome", "A player resigned."),
+    ("", "abandoned"): QT_TRANSLATE_NOOP(
+        "Outcome", "The table was abandoned: {names} stayed away."
+    ),
 }
 
 
-def reason_text(game: str, outcome: Outcome) -> str:
-    """One sentence saying why ``outcome`` ended the game of ``game``."""
-    if current_language() == "en":
+TABLE_REASONS = {"abandoned"}
+"""Endings the table gives, not the engine: their sentence names the players as the window
+does (``absent``), in every language."""
+
+
+def reason_text(game: str, outcome: Outcome, absent: Sequence[str] = ()) -> str:
+    """One sentence saying why ``outcome`` ended the game of ``game``; ``absent`` names the
+    players whose absence ended an abandoned table."""
+    if current_language() == "en" and outcome.reason not in TABLE_REASONS:
         return outcome.summary
     source = REASONS.get((game, outcome.reason)) or REASONS.get(("", outcome.reason))
     if source is None:
         return outcome.summary
     scores = outcome.scores or ()
     jaune, noir = (scores[0], scores[1]) if len(scores) >= 2 else ("?", "?")
-    return QCoreApplication.translate("Outcome", str(source)).format(jaune=jaune, noir=noir)
+    return QCoreApplication.translate("Outcome", str(source)).format(
+        jaune=jaune, noir=noir, names=", ".join(absent) or "?"
+    )

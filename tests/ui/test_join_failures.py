@@ -103,6 +103,7 @@ async def test_a_failed_join_is_explained(qtbot: Any, kind: str) -> None:
         await until(lobby.failure.isVisible, timeout=12)
         text = lobby.failure.text()
         assert meaning in text and words in text, text
+        assert "--" not in text, text  # no command-line option to use in a window
         assert not lobby.ready.isEnabled() and not lobby.add_bot.isEnabled()
         assert lobby.leave.text() == "Back"
         if kind in ("unreachable", "wrong-host-key"):  # no roster ever came

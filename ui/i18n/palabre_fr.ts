@@ -787,6 +787,10 @@
         <source>A player resigned.</source>
         <translation>Un joueur a abandonné.</translation>
     </message>
+    <message>
+        <source>The table was abandoned: {names} stayed away.</source>
+        <translation>La table a été abandonnée&#xa0;: absence de {names}.</translation>
+    </message>
 </context>
 <context>
     <name>PlayersPanel</name>
@@ -1225,12 +1229,28 @@
         <source>No game is installed.</source>
         <translation>Aucun jeu n&apos;est installé.</translation>
     </message>
+    <message>
+        <source>Port {port} is already in use (by another palabre or another program): choose another port in the Port box and host again.</source>
+        <translation>Le port {port} est déjà utilisé (par un autre palabre ou un autre programme)&#xa0;: choisissez un autre port dans la case Port et hébergez à nouveau.</translation>
+    </message>
+    <message>
+        <source>Port {port} needs administrator rights: choose a port above 1023 in the Port box.</source>
+        <translation>Le port {port} demande les droits d’administrateur&#xa0;: choisissez un port au-dessus de 1023 dans la case Port.</translation>
+    </message>
+    <message>
+        <source>The table could not be opened: {reason}</source>
+        <translation>La table n’a pas pu être ouverte&#xa0;: {reason}</translation>
+    </message>
 </context>
 <context>
     <name>TableScreen</name>
     <message>
         <source>Game over — draw. {reason}</source>
         <translation>Partie terminée — nulle. {reason}</translation>
+    </message>
+    <message>
+        <source>Game over — no winner. {reason}</source>
+        <translation>Partie terminée — sans vainqueur. {reason}</translation>
     </message>
     <message>
         <source>You win!</source>
@@ -1339,6 +1359,10 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>The game cannot go on: {why}.</source>
         <translation>La partie ne peut pas continuer&#xa0;: {why}.</translation>
+    </message>
+    <message>
+        <source>You were voted off the table (away or idle past its timeout): bots play your seats now, and you watch the game to its end.</source>
+        <translation>La table a voté votre retrait (absent ou inactif au-delà du délai)&#xa0;: des robots jouent désormais vos sièges, et vous suivez la partie jusqu’à sa fin.</translation>
     </message>
     <message>
         <source>{names} will not play again.</source>

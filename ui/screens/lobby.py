@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from client.lobby_model import LobbyIntents, LobbyModel
+from ui.screens.window_words import window_words
 from ui.theme import ERROR, seat_icon
 
 # What each kind of failed join means for the player (client.joining.JOIN_FAILURE_KINDS);
@@ -195,6 +196,7 @@ class LobbyScreen(QWidget):
 
     def failure_text(self, kind: str, reason: str) -> str:
         """The failure explained for the player, then in the words of whoever ended it."""
+        reason = window_words(reason)  # no command-line option to use in a window
         meaning = FAILURES.get(kind)
         if meaning is None:
             return reason

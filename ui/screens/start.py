@@ -51,6 +51,7 @@ from client.settings import RecentTable, SettingsStore
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
+from ui.screens.window_words import host_failure
 from ui.theme import ERROR
 
 
@@ -73,6 +74,7 @@ class StartScreen(QWidget):
     tableReady = Signal(object)  # a NetSession in its lobby, not started yet
     languageChosen = Signal(str)  # "en" or "fr": the language to switch the window to
     replayRequested = Signal(object)  # the Path of a game file to replay
+    hostFailed = Signal()  # the hosted table could not open: back here, with the reason said
 
     def __init__(
         self, launcher: Launcher, store: SettingsStore, finder: TableFinder | None = None
@@ -354,7 +356,24 @@ class StartScreen(QWidget):
             self.say(str(error), error=True)
             return
         self.say("")
+        self._back_if_not_open(session.lobby, request.port)
         self.tableReady.emit(session)
+
+    def _back_if_not_open(self, lobby: LobbyModel, port: int) -> None:
+        """A hosted table that cannot listen (its port taken, say) never was a table: say
+        why here and come back (``hostFailed``) instead of leaving a lobby titled as if it
+        were open."""
+
+        def check() -> None:
+            view = lobby.view
+            if view.invite:
+                unsubscribe()
+            elif view.failure_kind.startswith("listen:"):
+                unsubscribe()
+                self.say(host_failure(view.failure_kind, view.failure, port), error=True)
+                self.hostFailed.emit()
+
+        unsubscribe = lobby.subscribe(check)
 
     def join_found(self, invite: str) -> None:
         """Join a table heard on the LAN, by its invite (one click in the list)."""

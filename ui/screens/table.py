@@ -31,9 +31,14 @@ from ui.theme import ERROR
 
 
 def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
-    reason = reason_text(snapshot.engine.name, outcome)
+    """The result and the reason, in words: every way a game or its table ends."""
+    reason = reason_text(snapshot.engine.name, outcome, absent=snapshot.absent)
     if outcome.draw:
         return QCoreApplication.translate("TableScreen", "Game over — draw. {reason}").format(
+            reason=reason
+        )
+    if not outcome.winners:  # the table ended before the game did (abandoned)
+        return QCoreApplication.translate("TableScreen", "Game over — no winner. {reason}").format(
             reason=reason
         )
     names = ", ".join(snapshot.seat_name(seat) for seat in outcome.winners)
@@ -294,6 +299,15 @@ class TableScreen(QWidget):
         elif snapshot.stopped:
             self.banner.setText(
                 self.tr("The game cannot go on: {why}.").format(why=snapshot.stopped)
+            )
+            self.banner.show()
+            self.confirm.hide()
+        elif snapshot.removed:  # the game goes on, without this player: its own ending
+            self.banner.setText(
+                self.tr(
+                    "You were voted off the table (away or idle past its timeout): "
+                    "bots play your seats now, and you watch the game to its end."
+                )
             )
             self.banner.show()
             self.confirm.hide()

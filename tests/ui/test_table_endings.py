@@ -1,0 +1,178 @@
+"""Every way a table ends reaches the table screen as an ending (issue 21, "Leaving, crashing
+and coming back"): a real window at a table with a real second peer (a `palabre host
+--headless` process) over loopback.
+
+When that other peer crashes or quits, the window's peer ends the 2-peer table as abandoned
+after the away timeout (5 s here, the shortest the table accepts); the screen then says so in
+words (a banner with the result and the reason), the status line stops naming a player to
+move, and the board and the game buttons stop taking input.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import qtrio
+import trio
+
+from client.net_session import NetSession
+from tests.ui.windows import click, free_port, open_window, type_text, until
+from ui.app import MainWindow
+from ui.i18n import install_language
+
+pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
+qt_trio = pytest.mark.trio(run=qtrio.run)
+PALABRE = (sys.executable, "-m", "client")
+SHOTS = os.environ.get("PALABRE_SHOTS")
+"""A folder to save screenshots of the ended table in (for the docs), when set."""
+
+
+def session_of(window: MainWindow) -> NetSession:
+    session = window.session
+    assert isinstance(session, NetSession)
+    return session
+
+
+def headless_host(
+    home: Path, port: int, *options: str, bot_delay: str = "0"
+) -> subprocess.Popen[str]:
+    """A second peer in its own process: hosts Consensus with two bots of its own (unless
+    ``options`` say otherwise), plays its seat by bot, away timeout 5 s."""
+    command = [
+        *PALABRE,
+        *("--profile", "host", "host", "--game", "consensus", *(options or ("--bots", "2"))),
+        *("--port", str(port), "--away-timeout", "5", "--no-announce"),
+        *("--bot", "--headless", "--bot-delay", bot_delay, "--name", "Hugo"),
+    ]
+    env = {**os.environ, "PALABRE_HOME": str(home), "PALABRE_MDNS": "off"}
+    return subprocess.Popen(
+        command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, text=True
+    )
+
+
+async def accepting(port: int) -> None:
+    """Until the host process listens on ``port``."""
+    with trio.fail_after(30):
+        while True:
+            try:
+                stream = await trio.open_tcp_stream("127.0.0.1", port)
+            except OSError:
+                await trio.sleep(0.05)
+                continue
+            await stream.aclose()
+            return
+
+
+@pytest.mark.parametrize("leaves", ["crashes", "quits"])
+@qt_trio
+async def test_a_table_abandoned_when_the_other_peer_goes_ends_on_screen(
+    qtbot: Any, palabre_home: Path, leaves: str
+) -> None:
+    """The other peer crashes (killed) or quits (Ctrl-C in its terminal: its links close
+    cleanly, as *Leave table* closes them)."""
+    port = free_port()
+    host = headless_host(palabre_home, port)
+    try:
+        await accepting(port)
+        async with open_window(qtbot, "ana", name="Ana", bot_delay=0, activate=False) as ana:
+            type_text(ana.start.join_target, f"127.0.0.1:{port}")
+            click(qtbot, ana.start.join_button)
+            assert ana.stack.currentWidget() is ana.lobby, ana.start.message.text()
+            await until(ana.lobby.ready.isEnabled)
+            click(qtbot, ana.lobby.ready)
+            await until(lambda: ana.stack.currentWidget() is ana.table)
+            session = session_of(ana)
+            await until(lambda: session.snapshot.final_ply >= 0 and session.snapshot.ply >= 1)
+            table = ana.table
+
+            if leaves == "crashes":
+                host.kill()
+            else:
+                host.send_signal(signal.SIGINT)
+            await trio.to_thread.run_sync(host.wait)
+            peer_table = session.peer.table
+            assert peer_table is not None
+            await until(lambda: peer_table.abandoned is not None, timeout=60)
+            await until(table.banner.isVisible, timeout=5)
+
+            banner = table.banner.text()
+            assert banner == "Game over — no winner. The table was abandoned: Hugo stayed away."
+            assert table.status.text().startswith("Game over."), table.status.text()
+            assert "to move" not in table.status.text() and "Your move" not in table.status.text()
+            board = table.board
+            assert board is not None and not board.interactive
+            for button in (table.resign_button, table.offer_button, table.takeback_button):
+                assert not button.isEnabled(), button.text()
+            snapshot = session.snapshot
+            assert snapshot.outcome is not None and snapshot.outcome.reason == "abandoned"
+            assert not snapshot.my_turn
+            if SHOTS:
+                Path(SHOTS).mkdir(parents=True, exist_ok=True)
+                ana.grab().save(str(Path(SHOTS) / f"abandoned-table-{leaves}.png"))
+
+            install_language("fr")  # the same ending, in the player's words
+            table.refresh()
+            assert "abandonnée" in table.banner.text() and "Hugo" in table.banner.text()
+            assert table.status.text().startswith("Partie terminée."), table.status.text()
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait()
+
+
+@qt_trio
+async def test_a_player_voted_off_for_never_moving_is_told_on_screen(
+    qtbot: Any, palabre_home: Path
+) -> None:
+    """A three-peer table (a headless host and a headless joiner, bots both, idle timeout
+    3 s, bots at their usual pace): Ana's window never plays her turn; the others vote her
+    off and a bot takes her seat.  Her table screen says so in a banner and offers no move
+    any more."""
+    port = free_port()
+    host = headless_host(palabre_home, port, "--bots", "1", "--idle-timeout", "3", bot_delay="300")
+    env = {**os.environ, "PALABRE_HOME": str(palabre_home), "PALABRE_MDNS": "off"}
+    jo = ("--profile", "jo", "join", f"127.0.0.1:{port}", "--name", "Jo")
+    procs = [host]
+    try:
+        await accepting(port)
+        procs.append(
+            subprocess.Popen(
+                [*PALABRE, *jo, "--bot", "--headless", "--bot-delay", "300"],
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                text=True,
+            )
+        )
+        async with open_window(qtbot, "ana", name="Ana", bot_delay=0, activate=False) as ana:
+            type_text(ana.start.join_target, f"127.0.0.1:{port}")
+            click(qtbot, ana.start.join_button)
+            await until(ana.lobby.ready.isEnabled)
+            click(qtbot, ana.lobby.ready)
+            await until(lambda: ana.stack.currentWidget() is ana.table)
+            session = session_of(ana)
+            table = ana.table
+            await until(lambda: session.snapshot.my_turn)  # ... and she never plays it
+            await until(lambda: session.snapshot.my_seat is None, timeout=60)
+            await until(table.banner.isVisible, timeout=5)
+            assert "voted off" in table.banner.text(), table.banner.text()
+            lines = [table.chat.lines.item(row).text() for row in range(table.chat.lines.count())]
+            assert any("votes to remove Ana;" in line for line in lines), lines
+            assert not any("peer " in line for line in lines), lines  # names, not key labels
+            board = table.board
+            assert board is not None and not board.interactive
+            for button in (table.resign_button, table.offer_button, table.takeback_button):
+                assert not button.isEnabled(), button.text()
+            if SHOTS:
+                ana.grab().save(str(Path(SHOTS) / "voted-off.png"))
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
