@@ -63,6 +63,7 @@ def test_seats_fingerprints_ready_marks_and_the_invite_are_shown(qtbot: Any) -> 
     assert rows[2][1] == "— free —"
     assert screen.invite.text() == INVITE
     assert screen.title.text() == "You host this table: consensus"
+    assert screen.reach_hint.isVisible() and "firewall" in screen.reach_hint.text()
     assert not screen.start.isEnabled() and screen.add_bot.isEnabled()
     qtbot.mouseClick(screen.copy_invite, Qt.MouseButton.LeftButton)
     assert QApplication.clipboard().text() == INVITE
@@ -88,6 +89,7 @@ def test_the_screen_follows_the_model_and_explains_a_failed_join(qtbot: Any) -> 
     assert not screen.failure.isVisible()
     model.fail("the host's key K3QF-7ZPA is not the one the invite names", "wrong-host-key")
     assert screen.failure.isVisible() and not screen.start.isEnabled()
+    assert not screen.reach_hint.isVisible()  # the failure says what to do instead
     assert screen.failure.text() == (
         "The host's key does not match the invite: this is not the table you were invited to."
         "\nthe host's key K3QF-7ZPA is not the one the invite names"
@@ -96,3 +98,7 @@ def test_the_screen_follows_the_model_and_explains_a_failed_join(qtbot: Any) -> 
     screen.leaveRequested.connect(lambda: left.append(True))
     qtbot.mouseClick(screen.leave, Qt.MouseButton.LeftButton)
     assert left == [True] and intents.calls[-1] == ("leave", None)
+    model.update(failure="", failure_kind="")
+    assert screen.reach_hint.isVisible()
+    model.update(is_host=False)
+    assert not screen.reach_hint.isVisible()  # a joiner has nobody to let in

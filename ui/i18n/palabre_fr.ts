@@ -499,6 +499,10 @@
         <translation>Invitation</translation>
     </message>
     <message>
+        <source>Nobody can join? They must be on the same network as you and paste the whole invite. Your firewall must let palabre accept connections: Windows and macOS ask the first time you host a table; answer Allow (for a private network).</source>
+        <translation>Personne n’arrive à vous rejoindre ? Les autres doivent être sur le même réseau que vous et coller l’invitation entière. Votre pare-feu doit laisser palabre accepter les connexions : Windows et macOS le demandent la première fois que vous accueillez une table ; répondez Autoriser (pour un réseau privé).</translation>
+    </message>
+    <message>
         <source>I am ready</source>
         <translation>Je suis prêt</translation>
     </message>

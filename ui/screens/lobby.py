@@ -86,6 +86,16 @@ class LobbyScreen(QWidget):
         invite_row.addWidget(QLabel(self.tr("Invite")))
         invite_row.addWidget(self.invite, 1)
         invite_row.addWidget(self.copy_invite)
+        # What a host checks when nobody gets in: the first table hosted on Windows or macOS
+        # meets the system's firewall, which asks once whether palabre may accept connections.
+        self.reach_hint = QLabel(
+            self.tr(
+                "Nobody can join? They must be on the same network as you and paste the whole "
+                "invite. Your firewall must let palabre accept connections: Windows and macOS "
+                "ask the first time you host a table; answer Allow (for a private network)."
+            )
+        )
+        self.reach_hint.setWordWrap(True)
         self.seats = QTableWidget(0, len(COLUMNS))
         self.seats.setHorizontalHeaderLabels([self.tr(str(column)) for column in COLUMNS])
         self.seats.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -120,6 +130,7 @@ class LobbyScreen(QWidget):
         layout.addWidget(self.failure)
         layout.addWidget(self.warnings)
         layout.addLayout(invite_row)
+        layout.addWidget(self.reach_hint)
         layout.addWidget(self.seats, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
@@ -157,6 +168,7 @@ class LobbyScreen(QWidget):
             self.title.setText(self.tr("Joining the table…"))
         self.invite.setText(view.invite)
         self.copy_invite.setEnabled(bool(view.invite))
+        self.reach_hint.setVisible(view.is_host and bool(view.invite) and not view.failure)
         self.failure.setText(self.failure_text(view.failure_kind, view.failure))
         self.failure.setVisible(bool(view.failure))
         warnings = "\n".join(self.tr("Careful: {warning}").format(warning=w) for w in view.warnings)
