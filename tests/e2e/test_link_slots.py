@@ -117,7 +117,10 @@ def test_a_thousand_spectators_at_a_host_with_256_file_descriptors(table: Table)
     # the cap held; a watcher this busy test process starves may be cut off (send timeout)
     assert MAX_SPECTATORS // 2 <= got["to_the_end"] <= MAX_SPECTATORS, got
     assert sum(got[k] for k in ("refused", "to_the_end", "failed")) == 1000, got
-    assert got["refused"] >= 100, got
+    # past the cap, a spectator that got through its handshake is refused with the reason;
+    # how many get that far before the waiting slots evict them depends on the machine's load
+    # (92 to 133 of the 1,000 seen), so the test asks for refusals, not for a number of them
+    assert got["refused"] > 0, got
     assert got["fds"] < FDS, got
     assert "Traceback" not in host.output and "Errno 24" not in host.output
     assert table.invite is not None
