@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from net.invite import Invite, parse_invite
+from net.invite import Invite, format_table_id, parse_invite
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 90.0
@@ -178,3 +178,16 @@ def chain_line(output: str) -> tuple[int, int, str]:
 
 def ply_lines(output: str) -> list[str]:
     return re.findall(r"^\s*\d+\. .*$", output, re.MULTILINE)
+
+
+def verify_game_file(home: Path, profile: str, table_id: bytes) -> subprocess.CompletedProcess[str]:
+    """`palabre verify` of a profile's game file of the table, as a user runs it."""
+    path = home / "profiles" / profile / "games" / f"{format_table_id(table_id)}.palabre-log"
+    return subprocess.run(
+        [sys.executable, "-m", "client", "verify", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={"PALABRE_HOME": str(home), "PALABRE_MDNS": "off", "PATH": "/usr/bin:/bin"},
+        timeout=60,
+    )

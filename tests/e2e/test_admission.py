@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 import signal
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -15,13 +13,6 @@ from tests.e2e.tables import Table, chain_line
 from tests.e2e.test_table import FAST
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 def test_a_secret_table_admits_its_invite_only_and_a_known_name_with_a_new_key_is_flagged(

@@ -4,24 +4,14 @@ raised out of the peer): logged, and the game goes on.  Real processes on loopba
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from net.invite import format_table_id
-from tests.e2e.tables import Table
-from tests.e2e.test_link_resets import _verify
+from tests.e2e.tables import Table, verify_game_file
 from tests.e2e.test_table import FAST
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 def test_an_evidence_file_that_cannot_be_written_is_logged_and_the_game_goes_on(
@@ -43,7 +33,7 @@ def test_an_evidence_file_that_cannot_be_written_is_logged_and_the_game_goes_on(
         host.output,
     ), host.output
     assert "REJECTED" in host.output and "Traceback" not in table.outputs()
-    checked = _verify(table.home, "host", table.invite.table_id)
+    checked = verify_game_file(table.home, "host", table.invite.table_id)
     # valid; incomplete only by the liar's refused record (its seq is missing)
     assert checked.returncode in (0, 3), checked.stdout + checked.stderr
     assert checked.returncode == 0 or "(Liar) are not in this log" in checked.stdout

@@ -25,7 +25,6 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,13 +43,6 @@ from tests.e2e.tables import ROOT, Proc, Table, chain_line, ply_lines
 from tests.e2e.test_table import FAST, results
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 def told(liar: Proc, lie: str) -> int:

@@ -18,7 +18,6 @@ import re
 import resource
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,13 +30,6 @@ pytestmark = pytest.mark.e2e
 
 NAMED = r"peer \S+ \(Liar\)"
 MEMORY = 1 << 30  # the verifier's address space (see tests/client/test_verify_seq_bomb.py)
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 def game_file(table: Table, proc: Proc) -> Path:

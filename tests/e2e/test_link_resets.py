@@ -5,28 +5,16 @@ then resets the connection.  Only that link may end: real processes over loopbac
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import trio
 
 from client.mesh import PULL, pull_body
 from net.events import SendMessage
-from net.invite import format_table_id
-from tests.e2e.tables import ROOT, Table
+from tests.e2e.tables import Table, verify_game_file
 from tests.net import outsider
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 async def _reset_while_blocked(port: int, table_id: bytes) -> bool:
@@ -50,18 +38,6 @@ def _attack(port: int, table_id: bytes, times: int) -> int:
     return sum(trio.run(_reset_while_blocked, port, table_id) for _ in range(times))
 
 
-def _verify(home: Path, profile: str, table_id: bytes) -> subprocess.CompletedProcess[str]:
-    path = home / "profiles" / profile / "games" / f"{format_table_id(table_id)}.palabre-log"
-    return subprocess.run(
-        [sys.executable, "-m", "client", "verify", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={"PALABRE_HOME": str(home), "PALABRE_MDNS": "off", "PATH": "/usr/bin:/bin"},
-        timeout=60,
-    )
-
-
 def test_a_spectator_resetting_while_a_write_to_it_is_blocked_ends_its_link_only(
     table: Table,
 ) -> None:
@@ -77,7 +53,7 @@ def test_a_spectator_resetting_while_a_write_to_it_is_blocked_ends_its_link_only
     assert blocked >= 2, f"the writes were blocked {blocked} times in 4"
     assert "Traceback" not in table.outputs()
     for profile in ("host", "p2"):
-        checked = _verify(table.home, profile, table.invite.table_id)
+        checked = verify_game_file(table.home, profile, table.invite.table_id)
         assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
@@ -130,5 +106,5 @@ def test_links_reset_at_random_moments_during_writes_end_only_their_links(
     assert table.finish() == [0], table.outputs()
     assert admitted >= 30, admitted
     assert "Traceback" not in table.outputs()
-    checked = _verify(table.home, "host", table.invite.table_id)
+    checked = verify_game_file(table.home, "host", table.invite.table_id)
     assert checked.returncode == 0, checked.stdout + checked.stderr

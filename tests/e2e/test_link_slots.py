@@ -12,15 +12,12 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import trio
 
 from client.peer_links import MAX_SPECTATORS
-from tests.e2e.tables import ROOT, Table
-from tests.e2e.test_link_resets import _verify
+from tests.e2e.tables import ROOT, Table, verify_game_file
 from tests.net import outsider
 
 pytestmark = pytest.mark.e2e
@@ -28,13 +25,6 @@ pytestmark = pytest.mark.e2e
 FDS = 256
 REDIAL = 1.0
 """How soon the flood dials again each connection the listener closed (see SECURITY.md)."""
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 async def _spectators(table: Table, count: int, pid: int) -> dict[str, int]:
@@ -124,7 +114,7 @@ def test_a_thousand_spectators_at_a_host_with_256_file_descriptors(table: Table)
     assert got["fds"] < FDS, got
     assert "Traceback" not in host.output and "Errno 24" not in host.output
     assert table.invite is not None
-    checked = _verify(table.home, "host", table.invite.table_id)
+    checked = verify_game_file(table.home, "host", table.invite.table_id)
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 

@@ -12,7 +12,6 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,13 +26,6 @@ pytestmark = pytest.mark.e2e
 
 DELAY = "40"
 """Milliseconds each bot waits before moving: long enough to strike mid-game."""
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 def start_four(table: Table, *host_options: str) -> None:

@@ -4,9 +4,6 @@ past a few, and the terminal sums the refusals up (issue 19, evidence flood)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 import trio
 
@@ -25,13 +22,6 @@ from tests.e2e.test_table import FAST
 pytestmark = pytest.mark.e2e
 
 SENT = 500
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 async def flood(port: int, table_id: bytes) -> tuple[int, LinkClosed | None]:

@@ -21,13 +21,11 @@ from tests.e2e.test_mesh import (
     game_file,
     kill,
     listening_port,
-    table,
     verify,
     wait_for_ply,
 )
 
 pytestmark = pytest.mark.e2e
-__all__ = ["table"]  # the fixture, shared with test_mesh
 
 SLOW = "2000"
 """P3's bot thinks this long (ms) before each move until it is killed: the game lasts well

@@ -9,7 +9,6 @@ is played to a result signed by everyone.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,13 +27,6 @@ from tests.e2e.tables import Table, chain_line
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 FAST = ("--bot", "--bot-delay", "0")
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 def _start_of(path: Path) -> object:

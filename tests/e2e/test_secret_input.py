@@ -13,10 +13,8 @@ import pytest
 
 from client.secret_input import VISIBLE_WARNING
 from tests.e2e.tables import Proc, Table
-from tests.e2e.test_mesh import table
 
 pytestmark = pytest.mark.e2e
-__all__ = ["table"]  # the fixture, shared with test_mesh
 
 SECRET = "swordfish-and-chips"
 BOTS = ("--bot", "--bot-delay", "20")

@@ -11,7 +11,6 @@ import re
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,13 +26,6 @@ from tests.e2e.tables import ROOT, Table, chain_line, ply_lines
 pytestmark = pytest.mark.e2e
 
 FAST = ("--bot", "--bot-delay", "0")
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 def four_peers(table: Table, faults: dict[str, str] | None = None, **delays: str) -> list[int]:

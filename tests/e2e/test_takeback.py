@@ -11,8 +11,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -20,13 +18,6 @@ from tests.e2e.tables import ROOT, Table
 from tests.e2e.test_table import assert_same_final_chain, four_peers, results
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 def palabre(*args: str) -> subprocess.CompletedProcess[str]:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 import socket
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -20,13 +18,6 @@ FLOOD = 1000
 """Handshakes that fail, one after another, from 127.0.0.1."""
 NOISE = b"\x00\x00\x00\x05" + b"\xffnois"
 """A frame of an unknown type where the handshake's first frame should be."""
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path)
-    yield table
-    table.kill()
 
 
 def fail_a_handshake(port: int) -> None:
