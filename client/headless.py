@@ -5,7 +5,8 @@ it becomes final here (every peer acked this peer's chain digest for it), chat, 
 draw offers and takeback asks and consents, rejected records and halts with their evidence
 files, the result, and a last ``chain:`` line (plies, how many final, the chain digest) that
 the demo compares across peers.  It exits with DESIGN.md's codes: 0 ended, 3 halted, 4 join
-refused, 1 any other error.
+refused, 1 any other error; and 5 when the game ended but not every END reached this peer
+(its game file is incomplete: ``palabre verify`` exits 3 on it).
 
 ``--trace FILE`` (for ``scripts/bench_net.py``) appends one JSON line per ply sent and per
 ply final, with ``time.monotonic()`` (one clock for every process of a machine), then the
@@ -308,6 +309,11 @@ class Printer:
             self.say(f"link: {event.name}: {event.reason}", (_address(event.name), what))
 
     # --- the end -----------------------------------------------------------------------------
+    @property
+    def ends_missing(self) -> bool:
+        """The game's outcome came, but never the END of every peer at the table."""
+        return self._over is not None
+
     def summary(self, code: int) -> None:
         """The last lines: plies left unfinal, the halt's verdict, the chain."""
         table = self.peer.table
@@ -357,6 +363,10 @@ def _count(number: int, word: str) -> str:
 def _identity_and_name(profile: str, name: str | None) -> tuple[Any, str]:
     identity = load_profile_identity(profile)
     return identity, name or SettingsStore(profile).settings.name
+
+
+INCOMPLETE = 5
+"""The exit code of a peer that saw the game end but never got every peer's END."""
 
 
 def _fail(message: str, code: int = 1) -> int:
@@ -552,6 +562,12 @@ def _run_one(
         if failure is not None:
             return _fail(f"cannot write the game file: {failure}")
         printer.summary(code)
+        if code == 0 and printer.ends_missing:
+            return _fail(
+                "the game is over, but not every player's END reached this computer: the "
+                "game file here is incomplete (palabre verify names what is missing)",
+                INCOMPLETE,
+            )
         return code
     finally:
         if printer is not None:

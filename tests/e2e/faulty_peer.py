@@ -21,6 +21,8 @@ the next ply to be played is N):
 * ``cut_link_at=N:NAME``: at ply N it closes its link to the peer named NAME and never
   links with it again (dials it no more, closes its dials at once): one broken cable of
   the mesh, while both stay linked to the others;
+* ``deaf_to_ends=1``: it drops every END another peer signed, however it comes (sent,
+  passed on or pulled): a peer that never gets every END;
 * ``not_ready=1``: it joins without being ready;
 * ``engine_version=V``: its engine claims version V;
 * ``memory=1``: it prints its resident memory when the table starts, then its peak
@@ -41,6 +43,7 @@ from client.cli import build_parser
 from client.events import DrawOffered
 from client.headless import run_host, run_join
 from client.joining import JoinPeer
+from client.net_adapter import record_from_net
 from client.peer import Peer, TableStarted
 from client.seating import IntentRefused
 from engines import IllegalMove, InvalidMove, find_engine
@@ -239,6 +242,19 @@ class Faults:
         peer.act(lambda table, now: table.receive(record, now))  # it sees its own evidence
 
 
+def deaf_to_ends(peer: Peer) -> None:
+    """``peer`` drops the ENDs the others sign, at the one door every record comes in by."""
+    receive = peer.receive
+
+    def receive_all_but_ends(record: Any, source: Any) -> None:
+        signed = record_from_net(record)
+        if signed.kind == "END" and signed.author != peer.me:
+            return
+        receive(record, source)
+
+    peer.receive = receive_all_but_ends  # type: ignore[method-assign]
+
+
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     wanted = faults()
@@ -253,6 +269,8 @@ def main(argv: list[str]) -> int:
         if wanted.get("not_ready") and isinstance(peer, JoinPeer):
             peer.ready = False
         peer.observers.append(Faults(peer, wanted))
+        if wanted.get("deaf_to_ends"):
+            deaf_to_ends(peer)
 
     if args.command == "host":
         code = run_host(args, engine_for=engine_for, setup=setup)
