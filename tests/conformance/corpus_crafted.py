@@ -871,12 +871,18 @@ def remove_case(name: str, what: str):  # type: ignore[no-untyped-def]
     return register
 
 
-@remove_case("remove-honest", "D is voted off at ply 5; a bot run by A finishes its seat")
-def _remove_ok(g: Game):  # type: ignore[no-untyped-def]
+def remove_d_and_finish(g: Game, then: Callable[[], object] = lambda: None, plies: int = 1) -> None:
+    """The REMOVE of D, acked; ``then`` (what D signs late, say); ``plies`` moves; the draw."""
     votes_and_remove(g)
     g.acks()
-    g.s.play(2)
+    then()
+    g.s.play(plies)
     g.finish()
+
+
+@remove_case("remove-honest", "D is voted off at ply 5; a bot run by A finishes its seat")
+def _remove_ok(g: Game):  # type: ignore[no-untyped-def]
+    remove_d_and_finish(g, plies=2)
     return 0, None
 
 
@@ -903,11 +909,7 @@ def _remove_appender(g: Game):  # type: ignore[no-untyped-def]
 
 @remove_case("removed-peer-chats", "D signs a CHAT after its REMOVE in the file")
 def _removed_chat(g: Game):  # type: ignore[no-untyped-def]
-    votes_and_remove(g)
-    g.acks()
-    g.sign("D", "CHAT", {"text": "I am still here"})
-    g.s.play(1)
-    g.finish()
+    remove_d_and_finish(g, lambda: g.sign("D", "CHAT", {"text": "I am still here"}))
     return 1, (None, "not-at-table")
 
 
@@ -938,12 +940,55 @@ def _removed_move(g: Game):  # type: ignore[no-untyped-def]
     "removed-peer-late-ack-of-remove-ply", "D's ACK of the REMOVE's own ply, any digest: ignored"
 )
 def _removed_late_ack(g: Game):  # type: ignore[no-untyped-def]
-    votes_and_remove(g)
-    g.acks()
-    g.sign("D", "ACK", {"ply": g.head.ply, "digest": bytes(32)})
-    g.s.play(1)
-    g.finish()
+    remove_d_and_finish(g, lambda: g.sign("D", "ACK", {"ply": g.head.ply, "digest": bytes(32)}))
     return 0, None
+
+
+def until_d_moves(g: Game) -> tuple[int, dict[str, Any]]:
+    """Play until D (seat 4) is to move; the next ply and D's legal move body for it."""
+    while g.to_move() != 4:
+        g.move()
+        g.acks()
+    return g.head.ply + 1, {**g.prev(), "seat": 4, "move": g.legal_wire()}
+
+
+@remove_case("remove-drops-unacked", "D's move nobody else acked is dropped by the REMOVE of D")
+def _remove_drops(g: Game):  # type: ignore[no-untyped-def]
+    _ply, body = until_d_moves(g)
+    late = g.sign("D", "MOVE", body)
+    g.sign("D", "ACK", {"ply": body["ply"], "digest": g.s.chain.check(late).chain_digest})
+    remove_d_and_finish(g)
+    return 0, None
+
+
+@remove_case("remove-over-ack", "a REMOVE dropping D's move, which B had acked")
+def _remove_over_ack(g: Game):  # type: ignore[no-untyped-def]
+    ply, body = until_d_moves(g)
+    late = g.sign("D", "MOVE", body)
+    g.sign("B", "ACK", {"ply": ply, "digest": g.s.chain.check(late).chain_digest})
+    votes_and_remove(g)
+    return 1, (ply, "remove-over-ack")
+
+
+@remove_case(
+    "removed-peer-late-legal-move",
+    "D's legal move for the ply its REMOVE took, arriving after the REMOVE: ignored, not a fork",
+)
+def _late_legal(g: Game):  # type: ignore[no-untyped-def]
+    _ply, body = until_d_moves(g)
+    remove_d_and_finish(g, lambda: g.sign("D", "MOVE", body))
+    return 0, None
+
+
+@remove_case(
+    "removed-peer-late-illegal-move",
+    "D's illegal move for the ply its REMOVE took, arriving after the REMOVE",
+)
+def _late_illegal(g: Game):  # type: ignore[no-untyped-def]
+    ply, body = until_d_moves(g)
+    body = {**body, "move": g.illegal_wire()}
+    remove_d_and_finish(g, lambda: g.sign("D", "MOVE", body))
+    return 1, (ply, "illegal-move")
 
 
 @remove_case("remove-two-of-four", "a REMOVE of two peers out of four: not more than half stay")
@@ -970,7 +1015,7 @@ def remove_builder(function):  # type: ignore[no-untyped-def]
     def build(game, seed):  # type: ignore[no-untyped-def]
         g = remove_game(seed)
         exit_code, first = function(g)
-        if exit_code and first and first[1] in ("bad-remove", "bad-consents"):
+        if exit_code and first and first[1] in ("bad-remove", "bad-consents", "remove-over-ack"):
             g.finish()
         return g.data(), exit_code, first
 

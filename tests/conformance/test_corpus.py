@@ -52,7 +52,6 @@ def test_the_corpus_covers_the_checks_and_the_size_promised() -> None:
     not_first = {
         "unexpected-kind",
         "fork",
-        "remove-over-ack",
         "claim-beyond-log",
         "halt-bad-record",
         "not-a-ply",
