@@ -307,7 +307,77 @@ def halted(keys: KeyBook) -> list[RealLog]:
     ]
 
 
-SCENARIOS = (whole_games, chat_takeback_draw, resigned, removal, abandoned, rejoin, halted)
+def late_record(keys: KeyBook) -> list[RealLog]:
+    """Cognes, 3 peers by hand: Xan is cut off just as it plays ply 3; Ana and Bea remove it
+    (the REMOVE takes ply 3); the network heals and Xan's late move and ACK reach them. The
+    honest peers' files hold that late record after the REMOVE: valid, never a fork."""
+    setup = _setup(
+        "cognes",
+        ["Ana", "Bea", "Xan"],
+        {"seats": 3, "coins": 8, "min_gain": 120},
+        17,
+        away_ms=int(AWAY * 1000),
+    )
+    keys.add_setup(setup)
+    router = _router(setup, bots=(), presence=True, seed=17)
+    tables = router.tables
+    _until(router, lambda: all(t.final_ply == 0 for t in tables.values()), 5.0)
+    for name in ("Ana", "Bea"):
+        table = tables[name]
+        router.take(
+            name, table.move(table.engine.legal_moves(table.head.engine_state)[0], router.now)
+        )
+        _until(router, lambda: len({t.head.ply for t in tables.values()}) == 1, router.now + 1)
+    router.cut |= {frozenset(("Ana", "Xan")), frozenset(("Bea", "Xan"))}
+    x = tables["Xan"]
+    router.take("Xan", x.move(x.engine.legal_moves(x.head.engine_state)[0], router.now))
+    a, b = tables["Ana"], tables["Bea"]
+    _until(router, lambda: a.head.ply >= 3 and b.head.ply >= 3, router.now + 60)
+    assert a.chain.at(3).record.kind == REMOVE
+    keys.add_replacements(setup, a.chain.states)
+    router.cut.clear()
+    router.heal()
+    _until(router, lambda: x.head.chain_digest == a.head.chain_digest, router.now + 5)
+    router.take("Ana", a.chat("Xan est parti", router.now))
+    _until(router, lambda: False, router.now + 1)
+    honest = [
+        RealLog(
+            f"cognes-late-record-{name.lower()}",
+            "Cognes, 3 peers by hand: Xan is cut "
+            "off as it plays ply 3 and is removed (the REMOVE takes ply 3); after the "
+            f"heal its late move reaches {name}, whose table ignores it (it journals only "
+            "what it accepts): valid, the game unfinished",
+            _file(router, name),
+            3,
+            (4, "not-over"),
+            shows=["remove", "late record"],
+        )
+        for name in ("Ana", "Bea")
+    ]
+    return [
+        *honest,
+        RealLog(
+            "cognes-late-record-xan",
+            "the same game as Xan's own file: its "
+            "late move, written ahead, then the REMOVE that drops it",
+            _file(router, "Xan"),
+            3,
+            (4, "not-over"),
+            shows=["dropped"],
+        ),
+    ]
+
+
+SCENARIOS = (
+    whole_games,
+    chat_takeback_draw,
+    resigned,
+    removal,
+    late_record,
+    abandoned,
+    rejoin,
+    halted,
+)
 
 
 def real_logs(keys: KeyBook) -> list[RealLog]:
