@@ -179,17 +179,17 @@ def resigned(keys: KeyBook) -> list[RealLog]:
     ]
 
 
+def _cognes_three(keys: KeyBook, third: str, seed: int, **router: Any) -> tuple[Setup, Router]:
+    """Three Cognes peers, Ana, Bea and ``third``, with presence and a short away timeout."""
+    seats, params = ["Ana", "Bea", third], {"seats": 3, "coins": 8, "min_gain": 120}
+    setup = _setup("cognes", seats, params, seed, away_ms=int(AWAY * 1000))
+    keys.add_setup(setup)
+    return setup, _router(setup, presence=True, seed=seed, **router)
+
+
 def removal(keys: KeyBook) -> list[RealLog]:
     """Three Cognes peers; Cyd vanishes at ply 4 and is voted off; a bot finishes its seat."""
-    setup = _setup(
-        "cognes",
-        ["Ana", "Bea", "Cyd"],
-        {"seats": 3, "coins": 8, "min_gain": 120},
-        13,
-        away_ms=int(AWAY * 1000),
-    )
-    keys.add_setup(setup)
-    router = _router(setup, presence=True, bot_delay=0.5, seed=13)
+    setup, router = _cognes_three(keys, "Cyd", 13, bot_delay=0.5)
     _until(router, lambda: router.tables["Ana"].head.ply >= 4, 400.0)
     router.down.add("Cyd")
     a, b = router.tables["Ana"], router.tables["Bea"]
@@ -309,17 +309,9 @@ def halted(keys: KeyBook) -> list[RealLog]:
 
 def late_record(keys: KeyBook) -> list[RealLog]:
     """Cognes, 3 peers by hand: Xan is cut off just as it plays ply 3; Ana and Bea remove it
-    (the REMOVE takes ply 3); the network heals and Xan's late move and ACK reach them. The
-    honest peers' files hold that late record after the REMOVE: valid, never a fork."""
-    setup = _setup(
-        "cognes",
-        ["Ana", "Bea", "Xan"],
-        {"seats": 3, "coins": 8, "min_gain": 120},
-        17,
-        away_ms=int(AWAY * 1000),
-    )
-    keys.add_setup(setup)
-    router = _router(setup, bots=(), presence=True, seed=17)
+    (the REMOVE takes ply 3); the network heals and Xan's late move and ACK reach them. Their
+    tables ignore them (never journaled): the honest files stay valid, never a fork."""
+    setup, router = _cognes_three(keys, "Xan", 17, bots=())
     tables = router.tables
     _until(router, lambda: all(t.final_ply == 0 for t in tables.values()), 5.0)
     for name in ("Ana", "Bea"):
