@@ -13,8 +13,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = sorted([ROOT / "README.md", *ROOT.glob("docs/*.md"), *ROOT.glob("docs/rules/*.md")])
-PATH = re.compile(r"(?<![\w/.-])((?:scripts|docs|tests|client|net|engines|ui)/[\w./-]*[\w/])")
+DOCS = sorted(
+    [
+        ROOT / "README.md",
+        *ROOT.glob("docs/*.md"),
+        *ROOT.glob("docs/rules/*.md"),
+        ROOT / "docs" / "examples" / "README.md",
+        ROOT / "conformance" / "README.md",
+    ]
+)
+PATH = re.compile(
+    r"(?<![\w/.-])((?:scripts|docs|tests|client|net|engines|ui|conformance)/[\w./-]*[\w/])"
+)
 NOT_IN_A_CLONE = re.compile(r"DESIGN\.md|ENVIRONMENT\.md|STYLE\.md|CLIENT_DESIGN\.md|shared spec")
 MACHINE_PATH = re.compile(r"(?<![\w.])/(?:work|home|root|opt)/")
 # Inside a code block, or a `code span`: what people copy into a shell.
