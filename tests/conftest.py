@@ -1,8 +1,9 @@
-"""Suite-wide settings: Qt runs offscreen, Hypothesis never races the clock."""
+"""Suite-wide settings: Qt runs offscreen, Hypothesis never races the clock, Ctrl-C works."""
 
 from __future__ import annotations
 
 import os
+import signal
 
 from hypothesis import settings
 
@@ -10,6 +11,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Tests never multicast on the machine's own LAN: hosts announce nothing and windows browse
 # nothing (client/mdns.py).  The namespace tests turn mDNS back on inside their namespaces.
 os.environ["PALABRE_MDNS"] = "off"
+
+# A suite started in the background by a non-interactive shell (``scripts/check &``,
+# ``nohup``) inherits SIGINT ignored, and so would every palabre process it starts: the tests
+# of Ctrl-C, Ctrl-Break and leaving on SIGINT would then see nothing happen.  A handler (not
+# SIG_IGN) is reset to the default at exec, so the peers the tests spawn get Ctrl-C back too.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # These machines are shared and noisy: a deadline would make tests flaky, not faster.
 settings.register_profile("palabre", deadline=None, max_examples=100)

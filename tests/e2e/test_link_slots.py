@@ -144,6 +144,11 @@ trio.run(flood, int(sys.argv[1]))
 """
 
 
+PROCESS_BOUND = 40.0
+"""Seconds a joiner, a rejoiner or a spectator process may take to get in under the flood,
+its own start-up included (the slots' own bound is the in-test handshake's, 5 s)."""
+
+
 def _flood(port: int) -> subprocess.Popen[bytes]:
     """1,000 connections from 127.0.0.9, 300 of them trickling, each reopened when closed
     (another process: the test's own handshakes do not share its interpreter)."""
@@ -169,7 +174,8 @@ def test_a_thousand_idle_connections_from_one_address_keep_nobody_else_out(
         flood.wait()
     print(f"time to get in (process start included): {took}")
     assert took["handshake"] < 5, took  # the slots; the processes also start Python
-    assert all(seconds < 15 for seconds in took.values()), took  # bounds, not speed
+    # bounds, not speed: a process's own start-up takes 10 s and more on a loaded machine
+    assert all(seconds < PROCESS_BOUND for seconds in took.values()), took
     codes = table.finish()
     assert codes == [0, -signal.SIGKILL, 0, 0], table.outputs()
     assert "Traceback" not in table.outputs()
@@ -183,18 +189,18 @@ def _get_in_under_flood(table: Table, port: int) -> dict[str, float]:
     took = {}
     began = time.monotonic()
     p2 = table.join("P2", *slow, target=f"127.0.0.1:{port}")
-    p2.wait_for(r"^Linked with ", timeout=15)
+    p2.wait_for(r"^Linked with ", timeout=PROCESS_BOUND)
     took["join"] = time.monotonic() - began
     p2.wait_for(r"^\s*6\. ", timeout=60)
     p2.process.send_signal(signal.SIGKILL)
     p2.code = p2.process.wait()
     began = time.monotonic()
     again = table.join("P2", *slow, target=f"127.0.0.1:{port}", profile="p2", run="p2-again")
-    again.wait_for(r"^Rejoined: ", timeout=15)
+    again.wait_for(r"^Rejoined: ", timeout=PROCESS_BOUND)
     took["rejoin"] = time.monotonic() - began
     began = time.monotonic()
     watcher = table.join("Ann", "--watch", target=f"127.0.0.1:{port}")
-    watcher.wait_for(r"^Linked with ", timeout=15)
+    watcher.wait_for(r"^Linked with ", timeout=PROCESS_BOUND)
     took["watch"] = time.monotonic() - began
     took["handshake"] = trio.run(_handshake_time, port, table.invite.table_id)
     return took
