@@ -38,6 +38,7 @@ from client.mesh import Held, Mesh
 from client.net_adapter import NetSigner
 from client.peer_events import NameWarning
 from client.peer_link import PeerLink, TablePolicy
+from client.peer_network import TCP, Network
 from client.records import Signer
 from client.rematch import Rematch
 from client.table import Table
@@ -82,8 +83,11 @@ class PeerCore:
         bot_me: bool = False,
         stay: bool = False,
         rematch: bool = False,
+        network: Network = TCP,
     ) -> None:
         self.identity = identity
+        self.network = network
+        """How this peer listens and dials (``client.peer_network``: TCP but in tests)."""
         self.me = identity.public_key
         self.profile, self.home = profile, home
         self.engine_for = engine_for
@@ -106,7 +110,7 @@ class PeerCore:
         self.bot_identities: dict[bytes, Identity] = {}
         self.bytes_sent = 0
         """Record frames written on every link (envelopes and frame overhead)."""
-        self._listeners: list[trio.SocketListener] = []
+        self._listeners: list[Any] = []
         self._signers: dict[bytes, NetSigner] = {}
         self._last_seqs: dict[bytes, int] = {}
         self._wake = trio.Event()

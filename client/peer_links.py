@@ -45,7 +45,7 @@ from client.mesh import SCHEMAS as MESH_SCHEMAS
 from client.peer_events import LinkLost, LinkRefused
 from client.peer_link import PeerLink
 from client.peer_table import PeerTable
-from net.driver import Link, connect, open_listeners, serve
+from net.driver import Link, serve
 from net.errors import CloseCode, LinkError
 from net.events import (
     LinkClosed,
@@ -84,7 +84,7 @@ class PeerLinks(PeerTable):
     # --- listening and links ------------------------------------------------------------------
     async def listen(self, port: int) -> None:
         """Listen on ``port`` (0: any free one); ``LinkError`` saying why not."""
-        self._listeners = await open_listeners(port)
+        self._listeners = await self.network.open_listeners(port)
         self.port = int(self._listeners[0].socket.getsockname()[1])
 
     def release(self) -> None:
@@ -199,7 +199,9 @@ class PeerLinks(PeerTable):
     async def _dial(self, key: bytes, where: Address, watch: bool = False) -> None:
         """Dial a peer of the mesh (``watch``: as a spectator) and run the link."""
         try:
-            link = await connect(where.host, where.port, self.link_spec(expect=key), timeout=5.0)
+            link = await self.network.connect(
+                where.host, where.port, self.link_spec(expect=key), timeout=5.0
+            )
         except LinkError:
             self.mesh.dial_ended(key, trio.current_time(), ok=False)
             return
