@@ -53,6 +53,7 @@ import math
 import trio
 
 from client.game_file import GameFile, game_dir
+from client.peer_conclusion import END_WAIT
 from client.peer_events import (
     EvidenceWritten,
     LinkLost,
@@ -64,7 +65,7 @@ from client.peer_events import (
 )
 from client.peer_link import PeerLink, TablePolicy
 from client.peer_presence import PeerPresence
-from client.peer_table import END_WAIT, SYNC_DELAY
+from client.peer_table import SYNC_DELAY
 
 __all__ = [
     "END_WAIT",
@@ -97,8 +98,9 @@ class Peer(PeerPresence):
             deadlines = [self._sync_due or math.inf, -math.inf if self._soon else math.inf]
             if self.table is not None:
                 deadlines.append(self.table.next_deadline() or math.inf)
-            if self._conclusion is not None and not self.done.is_set():
-                deadlines.append(self._due(self._conclusion))
+            due = self.conclusion.due(bool(self.peer_links()))
+            if due is not None and not self.done.is_set():
+                deadlines.append(due)
             deadlines.append(self.floods.due() or math.inf)
             with trio.move_on_at(min(deadlines)):
                 await self._wake.wait()
@@ -115,11 +117,10 @@ class Peer(PeerPresence):
                 deadline = self.table.next_deadline()
                 if deadline is not None and now >= deadline:
                     self.absorb(self.table.tick(now))
-            conclusion = self._conclusion
-            due = math.inf if conclusion is None else self._due(conclusion)
-            if conclusion is not None and not self.done.is_set() and now >= due:
-                reason = "the game is over" if conclusion.code == 0 else "leaving the table"
-                self.finish(conclusion.code, reason)
+            due = self.conclusion.due(bool(self.peer_links()))
+            code = self.conclusion.code
+            if code is not None and due is not None and not self.done.is_set() and now >= due:
+                self.finish(code, self.conclusion.reason)
 
     async def wind_down(self, timeout: float = 3.0) -> None:
         """After ``done``: let the links say goodbye (bounded), then close the file."""

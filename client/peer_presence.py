@@ -76,8 +76,9 @@ class PeerPresence(PeerLinks):
                 link.send(SendMessage(PRESENCE, report))
                 if book is not None:
                     link.send(SendMessage(ADDRESSES, book))
-        if table.ended and table.me in self.end_holders.keys:
-            self.tell_end_holders()  # again: a link that came up since, or a peer that lacks it
+        ended = self._ended()
+        if self.conclusion.told_of_ends(ended):  # again: a link that came up since, or a
+            self.tell_peers(self.conclusion.ended_message(ended))  # peer that lacks it
         peers = [link for link in self.peer_links() if link.admitted]
         if stalled(table.waiting_since, now) and peers and now - self._pulled_at >= STALL_AFTER:
             self._pulled_at = now

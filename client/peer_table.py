@@ -43,8 +43,8 @@ from client.events import (
     VoteReceived,
 )
 from client.game_file import GameFile
-from client.mesh import ENDED
 from client.net_adapter import open_envelope, record_from_net
+from client.peer_conclusion import END_WAIT, HALT_LINGER, Ended
 from client.peer_core import PeerCore
 from client.peer_events import EvidenceWritten, RecordsSent, TableFlooded, TableStarted
 from client.peer_link import PeerLink
@@ -59,14 +59,6 @@ from net.records import Record, open_record
 
 SYNC_DELAY = 0.05
 """Received records are fsynced at the latest this long after they were appended."""
-END_WAIT = 10.0
-"""How long a peer waits for every END after the game's outcome, and then for every peer at
-the table to hold them too (``client.ending.EndHolders``)."""
-END_LINGER = 1.0
-"""How long a peer stays once every peer holds every END, so its word of it reaches them."""
-
-HALT_LINGER = 2.0
-"""How long a halted peer stays so its HALT and the others' reach everyone."""
 
 
 class PeerTable(PeerCore):
@@ -268,40 +260,31 @@ class PeerTable(PeerCore):
 
     def _hold_every_end(self) -> None:
         """This peer holds every END: say so, and stay until every peer at the table does
-        (a peer cut off from some gets their ENDs through the others), or ``END_WAIT``."""
-        table = self.table
-        assert table is not None
-        if table.me is None or table.me not in table.head.peers:
-            self.conclude(0, END_LINGER, wait_links=False)  # nobody waits for a spectator
-            return
-        self.end_holders.learn([table.me])
-        self.conclude(0, END_WAIT, wait_links=False, weak=True)
-        self.tell_end_holders()
-        self._leave_once_every_peer_holds_every_end()
+        (``client.peer_conclusion``)."""
+        message = self.conclusion.holds_every_end(self._ended(), trio.current_time())
+        self._wake.set()
+        if message is not None:
+            self.tell_peers(message)
 
     def learn_end_holders(self, keys: Sequence[bytes]) -> None:
         """A link says who holds every END: pass on what is new, leave once all do."""
-        table = self.table
-        if table is None or not self.end_holders.learn(keys):
-            return
-        if table.ended and table.me in self.end_holders.keys:
-            self.tell_end_holders()
-            self._leave_once_every_peer_holds_every_end()
+        table = None if self.table is None else self._ended()
+        message = self.conclusion.learn_end_holders(table, keys, trio.current_time())
+        if message is not None:
+            self._wake.set()
+            self.tell_peers(message)
 
-    def tell_end_holders(self) -> None:
-        table = self.table
-        assert table is not None
-        message = SendMessage(ENDED, self.end_holders.body(table.head.peers))
-        for link in self.links:
-            if link.admitted and not link.spectator:
-                link.send(message)
-
-    def _leave_once_every_peer_holds_every_end(self) -> None:
+    def _ended(self) -> Ended:
         table = self.table
         assert table is not None
         absent = table.abandoned[1] if table.abandoned is not None else ()
-        if not self.end_holders.missing(table.head.peers, absent):
-            self.conclude(0, END_LINGER, wait_links=False)
+        return Ended(table.me, table.ended, table.head.peers, absent)
+
+    def tell_peers(self, message: SendMessage) -> None:
+        """Send ``message`` on every admitted link with a peer (not a spectator)."""
+        for link in self.links:
+            if link.admitted and not link.spectator:
+                link.send(message)
 
     def _allow_new_keys(self, event: VoteReceived | PlyApplied) -> None:
         """The new bot keys a vote or a REMOVE names may sign here from now on."""
