@@ -88,9 +88,6 @@ __all__ = [
 class Peer(PeerPresence):
     """The part of a peer that hosting and joining share.  See the module docstring."""
 
-    relay = True
-    """Every peer of a mesh passes on what it takes (``Mesh.passes_on`` says where)."""
-
     # --- tasks --------------------------------------------------------------------------------
     async def serve_timer(self) -> None:
         """Bots' delays, deferred fsyncs and the conclusion, each at its time."""

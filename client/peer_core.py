@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -32,12 +31,13 @@ from client.evidence_budget import EvidenceBudget
 from client.flood_guard import FloodGuard
 from client.game_file import GameFile, game_dir
 from client.known_peers import KnownPeers
-from client.mesh import Held, Mesh
+from client.mesh import Mesh
 from client.net_adapter import NetSigner
 from client.peer_conclusion import Conclusion
 from client.peer_events import NameWarning
 from client.peer_link import PeerLink, TablePolicy
 from client.peer_network import TCP, Network
+from client.peer_relay import Relay
 from client.records import Signer
 from client.rematch import Rematch
 from client.table import Table
@@ -86,11 +86,11 @@ class PeerCore:
         self.table: Table | None = None
         self.file: GameFile | None = None
         self.table_id: bytes | None = None
-        self.held = Held()
-        """Every record this peer holds (signed or verified), in the order it took them."""
         self.conclusion = Conclusion(stay=stay)
         """When and how this peer ends (``client.peer_conclusion``)."""
         self.mesh = Mesh(self.me)
+        self.relay: Relay[PeerLink] = Relay(self.mesh, self.policy)
+        """Dedupe, pass on, pull (``client.peer_relay``); it holds every record held."""
         self.port = 0
         self.secret: str | None = None
         self.observers: list[Observer] = []
@@ -116,8 +116,6 @@ class PeerCore:
         """Records ``net`` refused on every link: counted, never written."""
         self._nursery: trio.Nursery | None = None
         self._alone_since: float | None = None
-        self._pulled_at = -math.inf
-        self._turn = 0
         self._book_changed = False
         self._mesh_wake = trio.Event()
         self._links_changed_since_report = False

@@ -171,10 +171,10 @@ class PeerLinks(PeerTable):
         elif topic == ENDED:
             self.learn_end_holders(body["keys"])
         elif topic == PULL:
-            if table is not None and self.mesh.may_answer(link, now):
+            if table is not None:
                 ply, digest = body["ply"], body["digest"]
                 same = ply <= table.head.ply and table.chain.at(ply).chain_digest == digest
-                for data in self.held.answer(ply, same):
+                for data in self.relay.answer(link, now, ply, same):
                     link.send(SendRecord(data))
         else:
             return False
@@ -345,7 +345,7 @@ class PeerLinks(PeerTable):
 
     def send_held(self, peer_link: PeerLink) -> None:
         """Send every record held so far (a peer or spectator joining after START)."""
-        for data in self.held.envelopes:
+        for data in self.relay.held.envelopes:
             peer_link.send(SendRecord(data))
 
     # --- faults on links ------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import Any
 
 import trio
 
-from client.mesh import ADDRESSES, HEARTBEAT, PRESENCE, STALL_AFTER, addresses_body, stalled
+from client.mesh import ADDRESSES, HEARTBEAT, PRESENCE, addresses_body
 from client.peer_events import LinkLost
 from client.peer_links import PeerLinks
 from client.table import Table
@@ -80,10 +80,9 @@ class PeerPresence(PeerLinks):
         if self.conclusion.told_of_ends(ended):  # again: a link that came up since, or a
             self.tell_peers(self.conclusion.ended_message(ended))  # peer that lacks it
         peers = [link for link in self.peer_links() if link.admitted]
-        if stalled(table.waiting_since, now) and peers and now - self._pulled_at >= STALL_AFTER:
-            self._pulled_at = now
-            self._turn += 1
-            self._pull(peers[self._turn % len(peers)])
+        stalled_on = self.relay.pull_from(peers, table.waiting_since, now)
+        if stalled_on is not None:
+            self._pull(stalled_on)
         if not peers and table.me is None and self._nursery is not None and not self.done.is_set():
             self._watch_elsewhere(now)
         if not peers and not self.stay:

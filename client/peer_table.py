@@ -67,7 +67,7 @@ class PeerTable(PeerCore):
     def begin(self, start_record: SignedRecord, *, spectator: bool = False) -> None:
         """Set the table up from START and begin it (``StartRefused`` with the reason)."""
         table = self._make_table(start_record, spectator=spectator, file=None)
-        self._hold(start_record)
+        self.relay.hold(start_record)
         if start_record.author == self.me:  # the host: START goes first, durable
             assert self.file is not None
             self.file.sync()
@@ -96,7 +96,7 @@ class PeerTable(PeerCore):
         table = self._make_table(records[0], spectator=spectator, file=file)
         self.mesh.restarted = True
         for record in records:
-            self._hold(record)
+            self.relay.hold(record)
         self._started(table)
         self.absorb(table.restore(records, trio.current_time()))
         return contents.torn
@@ -162,30 +162,28 @@ class PeerTable(PeerCore):
 
     def receive(self, record: Record, source: PeerLink | None) -> None:
         """A record ``net`` verified on ``source``: pass it on, then hand it to the table."""
-        if self.policy.knows(record.hash):
+        relay = self.relay
+        if relay.knows(record.hash):
             return  # it raced a copy on another link
         if self.left_table:
             return  # the game file is closed: this peer has left and records nothing more
         signed = record_from_net(record)
         table = self.table
-        if table is not None and not self.floods.admits(signed, trio.current_time()):
+        now = trio.current_time()
+        if table is not None and not self.floods.admits(signed, now):
             return  # too fast for a person: never held, logged, shown nor passed on
-        self._hold(signed)
+        relay.hold(signed)
         runner = None if table is None else table.runner_of(signed.author)
-        passed = {id(source)}
-        for link in self.links:
-            passes = link is not source and link.admitted
-            if passes and self.mesh.passes_on(signed, runner, link.key, link.spectator):
-                link.send(SendRecord(record.data))
-                passed.add(id(link))
+        passed = relay.pass_on(signed, runner, source, self.links)
+        for link in passed:
+            link.send(SendRecord(record.data))
         if table is not None:
             if source is not None and not source.spectator:
-                table.presence.hear(source.key, trio.current_time())
-            output = table.receive(signed, trio.current_time())
+                table.presence.hear(source.key, now)
+            output = table.receive(signed, now)
             if any(isinstance(e, RecordRejected) and e.record == signed for e in output.events):
-                for link in self.links:  # evidence: every peer sees a refused record
-                    if id(link) not in passed and link.admitted:
-                        link.send(SendRecord(record.data))
+                for link in relay.evidence(source, passed, self.links):
+                    link.send(SendRecord(record.data))  # every peer sees a refused record
             self.absorb(output)
 
     def report_floods(self, now: float) -> None:
@@ -219,7 +217,7 @@ class PeerTable(PeerCore):
             assert self.file is not None
             self.file.sync()  # write-ahead: nothing leaves before it is on disk
             for record in output.send:
-                self._hold(record)
+                self.relay.hold(record)
                 self.broadcast(record)
             self.notify(RecordsSent(tuple(output.send)))
         elif self.file is not None and self.file.unsynced and self._sync_due is None:
@@ -230,13 +228,8 @@ class PeerTable(PeerCore):
         self._wake.set()
 
     def broadcast(self, record: SignedRecord) -> None:
-        for link in self.links:
-            if link.admitted:
-                link.send(SendRecord(record.envelope))
-
-    def _hold(self, record: SignedRecord) -> None:
-        self.policy.seen.add(record.record_hash)
-        self.held.add(record)
+        for link in self.relay.everyone(self.links):
+            link.send(SendRecord(record.envelope))
 
     def _on_table_event(self, event: Any) -> None:
         if isinstance(event, Halted | EvidenceUpdated):
