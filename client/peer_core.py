@@ -22,7 +22,7 @@ import json
 import logging
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import trio
 
@@ -33,6 +33,7 @@ from client.game_file import GameFile, game_dir
 from client.known_peers import KnownPeers
 from client.mesh import Mesh
 from client.net_adapter import NetSigner
+from client.peer_beat import Beat
 from client.peer_conclusion import Conclusion
 from client.peer_events import NameWarning
 from client.peer_link import PeerLink, TablePolicy
@@ -48,9 +49,6 @@ from net.invite import format_table_id
 from net.signer import RecordSigner
 
 log = logging.getLogger("palabre.peer")
-
-if TYPE_CHECKING:
-    from client.peer import Peer
 
 Observer = Callable[[Any], None]
 
@@ -92,6 +90,8 @@ class PeerCore:
         self.relay: Relay[PeerLink] = Relay(self.mesh, self.policy)
         """Dedupe, pass on, pull (``client.peer_relay``); it holds every record held."""
         self.port = 0
+        self.name = ""
+        """The player's name this peer joins or hosts with (set by ``HostPeer``/``JoinPeer``)."""
         self.secret: str | None = None
         self.observers: list[Observer] = []
         self.exit_code: int | None = None
@@ -115,13 +115,12 @@ class PeerCore:
         self.refused_on_links = 0
         """Records ``net`` refused on every link: counted, never written."""
         self._nursery: trio.Nursery | None = None
-        self._alone_since: float | None = None
-        self._book_changed = False
+        self.beat = Beat(self.mesh, stay=stay)
+        """When this peer reports its presence and its book (``client.peer_beat``)."""
         self._mesh_wake = trio.Event()
-        self._links_changed_since_report = False
         self._known: KnownPeers | None = None
         self._warned: set[tuple[bytes, str]] = set()
-        self.rematch = Rematch(cast("Peer", self), auto=rematch)  # Peer is this object
+        self.rematch = Rematch(self, auto=rematch)
         """Playing again after the END (``client.rematch``); ``rematch``: accept by itself."""
 
     # --- files and keys ---------------------------------------------------------------------
@@ -202,6 +201,12 @@ class PeerCore:
 
     def _bot(self, game: str, seat: int) -> Bot:
         return make_bot(game, self.bot_kind, self.seed * 100 + seat)
+
+    def call_soon(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` on the peer's loop after the event being handled (an observer
+        that wants to act, say, must not re-enter the table from inside its own output)."""
+        self._soon.append(callback)
+        self._wake.set()
 
     def notify(self, event: Any) -> None:
         for observer in list(self.observers):

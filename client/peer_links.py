@@ -129,7 +129,7 @@ class PeerLinks(PeerTable):
         link.admitted = True
         if link.link.address is not None and link.link.peer.listen_port and not link.spectator:
             where = Address(link.link.address[0], link.link.peer.listen_port)
-            self._book_changed |= self.mesh.learn(link.key, where, direct=True)
+            self.beat.learned(self.mesh.learn(link.key, where, direct=True))
         if table is None:
             return
         for other in list(self.links):
@@ -142,8 +142,8 @@ class PeerLinks(PeerTable):
                     return
         self._pull(link)  # first: a link this peer dialed begins with it
         link.send(SendMessage(ADDRESSES, addresses_body(self.mesh.book)))
-        self._alone_since = None
-        self._links_changed_since_report = True
+        self.beat.linked()
+        self.beat.links_changed()
         self._mesh_wake.set()
 
     def _pull(self, link: PeerLink) -> None:
@@ -167,7 +167,7 @@ class PeerLinks(PeerTable):
         elif topic == ADDRESSES:
             for key, where in read_addresses(body):
                 if not self.mesh.peers or key in self.mesh.peers:
-                    self._book_changed |= self.mesh.learn(key, where)
+                    self.beat.learned(self.mesh.learn(key, where))
         elif topic == ENDED:
             self.learn_end_holders(body["keys"])
         elif topic == PULL:
@@ -187,7 +187,7 @@ class PeerLinks(PeerTable):
         if self.table is not None and not link.spectator:
             self.mesh.link_lost(link.key, trio.current_time())
         self._wake.set()
-        self._links_changed_since_report = True
+        self.beat.links_changed()
         self._mesh_wake.set()
 
     def _dial_what_is_due(self, now: float) -> None:
@@ -208,7 +208,7 @@ class PeerLinks(PeerTable):
         self.mesh.dial_ended(key, trio.current_time(), ok=True)
         if watch:
             assert self.table is not None
-            name = str(getattr(self, "name", "") or "a spectator")
+            name = self.name or "a spectator"
             peer_link = PeerLink(link, key, self.table.start.name_of(key), dialed_by=self.me)
             peer_link.send(
                 SendMessage(JOIN, {"name": name, "seat": 0, "watch": True, "ready": True})

@@ -156,7 +156,7 @@ class PeerTable(PeerCore):
         for link in self.links:
             if link.key in start.peer_keys and not link.spectator:
                 link.admitted = True
-        self._links_changed_since_report = True
+        self.beat.links_changed()
         self._mesh_wake.set()  # report and dial the mesh now
         self.notify(TableStarted(start, my_seats, self.file.path))
 
@@ -204,12 +204,6 @@ class PeerTable(PeerCore):
 
             raise IntentRefused("this peer has left the table")
         self.absorb(intent(self.table, trio.current_time()))
-
-    def call_soon(self, callback: Callable[[], None]) -> None:
-        """Run ``callback`` on the peer's loop after the event being handled (an observer
-        that wants to act, say, must not re-enter the table from inside its own output)."""
-        self._soon.append(callback)
-        self._wake.set()
 
     def absorb(self, output: Output) -> None:
         """Make a table output durable, send what it signed, handle and pass on its events."""
