@@ -33,6 +33,7 @@ from client.game_file import GameFile, game_dir
 from client.known_peers import KnownPeers
 from client.mesh import Mesh
 from client.net_adapter import NetSigner
+from client.peer_admission import Admission
 from client.peer_beat import Beat
 from client.peer_conclusion import Conclusion
 from client.peer_events import NameWarning
@@ -87,6 +88,8 @@ class PeerCore:
         self.conclusion = Conclusion(stay=stay)
         """When and how this peer ends (``client.peer_conclusion``)."""
         self.mesh = Mesh(self.me)
+        self.admission: Admission[PeerLink] = Admission(self.mesh)
+        """One link per peer, who joins after START, limits per link (``peer_admission``)."""
         self.relay: Relay[PeerLink] = Relay(self.mesh, self.policy)
         """Dedupe, pass on, pull (``client.peer_relay``); it holds every record held."""
         self.port = 0

@@ -11,7 +11,8 @@
   ``join`` (a peer of START rejoins and gets everything held, START first; a spectator
   watches; anyone else is refused with the reason);
 * at most ``MAX_SPECTATORS`` spectators at once (in the lobby or after START), so
-  watchers never fill the listener's links (``net.slots``) and keep a player out;
+  watchers never fill the listener's links (``net.slots``) and keep a player out
+  (``client.peer_admission`` decides admission and the limits per link, this layer does);
 * a writer puts at most ``BATCH_BYTES`` in one write, so a flood relayed to a slow peer is
   paced by it, not cut off;
 * a record ``net`` refuses on a link and a link closed for the peer's fault are shown
@@ -42,6 +43,7 @@ from client.mesh import (
     read_presence,
 )
 from client.mesh import SCHEMAS as MESH_SCHEMAS
+from client.peer_admission import SECOND_LINK, Refusal
 from client.peer_events import LinkLost, LinkRefused
 from client.peer_link import PeerLink
 from client.peer_table import PeerTable
@@ -67,15 +69,7 @@ FRAME_OVERHEAD = 4 + 1 + 16
 """Bytes a record frame adds to its envelope: length, type, encryption tag."""
 BATCH_BYTES = 256 * 1024
 """The most a link's writer puts in one write (one record more at most)."""
-MAX_REFUSED_PER_LINK = 32
-"""Records ``net`` refuses on one link (author not at the table, another table) before the
-link is closed: a race in a mesh (a new bot's record before the vote naming it) makes a few,
-a flood makes thousands."""
-_FAULTS = frozenset({CloseCode.PROTOCOL, CloseCode.CRYPTO, CloseCode.TIMEOUT})
-"""Why a link closed when it is the peer's fault (reported, with evidence)."""
-MAX_SPECTATORS = 64
-"""Spectators a peer takes at once (one more is told why not): half of what a listener
-holds (``net.slots.MAX_LINKS``), so watchers never keep a player or a peer out."""
+__all__ = ["BATCH_BYTES", "FRAME_OVERHEAD", "SCHEMAS"]
 
 
 class PeerLinks(PeerTable):
@@ -132,14 +126,11 @@ class PeerLinks(PeerTable):
             self.beat.learned(self.mesh.learn(link.key, where, direct=True))
         if table is None:
             return
-        for other in list(self.links):
-            if other is not link and other.key == link.key and not other.closing:
-                keep_other = self.mesh.keeps_first(other.dialed_by, link.dialed_by)
-                loser = link if keep_other else other
-                loser.close("a second link with this peer: the other one stays")
-                loser.admitted = False
-                if loser is link:
-                    return
+        for loser in self.admission.second_links(link, list(self.links)):
+            loser.close(SECOND_LINK)
+            loser.admitted = False
+            if loser is link:
+                return
         self._pull(link)  # first: a link this peer dialed begins with it
         link.send(SendMessage(ADDRESSES, addresses_body(self.mesh.book)))
         self.beat.linked()
@@ -272,16 +263,16 @@ class PeerLinks(PeerTable):
         a spectator watches, anyone else is told why not."""
         table = self.table
         assert table is not None
-        if link.key in table.start.peer_keys and not body["watch"]:
+        answer = self.admission.join_after_start(link.key, body["watch"], table.start.peer_keys)
+        if answer == "rejoin":
             link.name = table.start.name_of(link.key)
-        elif body["watch"] and self.refuse_spectator(link):
+        elif answer == "watch" and self.refuse_spectator(link):
             return
-        elif body["watch"]:
+        elif answer == "watch":
             link.name, link.spectator = body["name"], True
         else:
-            link.close(
-                "the game has already started; join with --watch to follow it", CloseCode.REFUSED
-            )
+            assert isinstance(answer, Refusal)
+            link.close(answer.reason, answer.code)
             return
         self.links.append(link)
         self.send_held(link)  # everything so far, in order, START first
@@ -335,12 +326,10 @@ class PeerLinks(PeerTable):
 
     def refuse_spectator(self, link: PeerLink) -> bool:
         """Refuse ``link`` as a spectator, telling it why, when ``MAX_SPECTATORS`` watch."""
-        if sum(1 for other in self.links if other.spectator) < MAX_SPECTATORS:
+        refusal = self.admission.spectator_refusal(self.links)
+        if refusal is None:
             return False
-        link.close(
-            f"{MAX_SPECTATORS} people watch this table already; try again later",
-            CloseCode.REFUSED,
-        )
+        link.close(refusal.reason, refusal.code)
         return True
 
     def send_held(self, peer_link: PeerLink) -> None:
@@ -363,19 +352,17 @@ class PeerLinks(PeerTable):
         evidence of nothing); past ``MAX_REFUSED_PER_LINK`` the link is closed."""
         if link.closing:
             return  # what was on its way when the link was closed: nothing more to say
-        link.refused += 1
+        refusal = self.admission.refused_record(link)
         self.refused_on_links += 1
         reason = f"from {self.describe_link(link)}: {event.reason}"
         self.notify(LinkRefused(reason, link.key, link.link.remote))
-        if link.refused > MAX_REFUSED_PER_LINK:
-            link.close(
-                f"too many records refused on this link ({link.refused})", CloseCode.PROTOCOL
-            )
+        if refusal is not None:
+            link.close(refusal.reason, refusal.code)
 
     def link_fault(self, link: PeerLink, closed: LinkClosed) -> None:
         """Report a link this side closed for the peer's fault (bad input, bad signature,
         silence).  Nothing is written: a bad signature or noise proves nothing about a key."""
-        if closed.by_peer or closed.code not in _FAULTS:
+        if not self.admission.is_fault(closed):
             return
         who = self.describe_link(link)
         self.notify(LinkLost(who, f"closed on a fault: {closed.reason}", fatal=False))
