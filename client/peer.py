@@ -37,7 +37,13 @@ Invariants:
   bad signature, silence) are shown naming the link's peer, and kept as evidence files
   next to the game file (with the offending envelope when there is one).
 
-Where the code lives: ``Peer`` is a stack of layers, each one concept and each building on
+Where the code lives (issue 22 is turning this into a sans-I/O node and a thin runtime):
+the decisions with no I/O and no clock are parts the layers hold, each given ``now`` —
+``client.peer_conclusion`` (when and how this peer ends, the wait for every END),
+``client.peer_relay`` (dedupe, pass on, pull), ``client.peer_beat`` (presence reports, the
+address book, being alone), ``client.peer_admission`` (one link per peer, joins after
+START, limits per link); listening and dialing go through ``client.peer_network``.
+What is left is a stack of layers, each one concept and each building on
 the ones below it — ``client.peer_core`` (state, files and keys, ending),
 ``client.peer_table`` (START, the table core, ``absorb``), ``client.peer_links`` (listening,
 dialing, admitting links, mesh messages, faults on links), ``client.peer_presence``
