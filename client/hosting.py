@@ -59,8 +59,6 @@ __all__ = ["HostPeer"]
 
 
 class HostPeer(Peer):
-    relay = True
-
     def __init__(
         self,
         identity: Identity,

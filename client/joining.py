@@ -47,7 +47,7 @@ from client.mesh import Address
 from client.net_adapter import record_from_net
 from client.peer import LinkLost, Peer, PeerLink
 from client.start import StartRefused, parse_start
-from net.driver import Link, connect, connect_invite
+from net.driver import Link
 from net.errors import CloseCode, LinkError, LogFileError
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
 from net.events import RecordRejected as NetRecordRejected
@@ -226,9 +226,9 @@ class JoinPeer(Peer):
         while True:
             try:
                 if isinstance(self.target, Invite):
-                    link = await connect_invite(self.target, spec)
+                    link = await self.network.connect_invite(self.target, spec)
                 else:
-                    link = await connect(*self.target, spec)
+                    link = await self.network.connect(*self.target, spec, timeout=10.0)
                 break
             except LinkError as error:
                 if trio.current_time() >= deadline:

@@ -37,7 +37,13 @@ Invariants:
   bad signature, silence) are shown naming the link's peer, and kept as evidence files
   next to the game file (with the offending envelope when there is one).
 
-Where the code lives: ``Peer`` is a stack of layers, each one concept and each building on
+Where the code lives (issue 22 is turning this into a sans-I/O node and a thin runtime):
+the decisions with no I/O and no clock are parts the layers hold, each given ``now`` —
+``client.peer_conclusion`` (when and how this peer ends, the wait for every END),
+``client.peer_relay`` (dedupe, pass on, pull), ``client.peer_beat`` (presence reports, the
+address book, being alone), ``client.peer_admission`` (one link per peer, joins after
+START, limits per link); listening and dialing go through ``client.peer_network``.
+What is left is a stack of layers, each one concept and each building on
 the ones below it — ``client.peer_core`` (state, files and keys, ending),
 ``client.peer_table`` (START, the table core, ``absorb``), ``client.peer_links`` (listening,
 dialing, admitting links, mesh messages, faults on links), ``client.peer_presence``
@@ -53,6 +59,7 @@ import math
 import trio
 
 from client.game_file import GameFile, game_dir
+from client.peer_conclusion import END_WAIT
 from client.peer_events import (
     EvidenceWritten,
     LinkLost,
@@ -64,7 +71,7 @@ from client.peer_events import (
 )
 from client.peer_link import PeerLink, TablePolicy
 from client.peer_presence import PeerPresence
-from client.peer_table import END_WAIT, SYNC_DELAY
+from client.peer_table import SYNC_DELAY
 
 __all__ = [
     "END_WAIT",
@@ -87,9 +94,6 @@ __all__ = [
 class Peer(PeerPresence):
     """The part of a peer that hosting and joining share.  See the module docstring."""
 
-    relay = True
-    """Every peer of a mesh passes on what it takes (``Mesh.passes_on`` says where)."""
-
     # --- tasks --------------------------------------------------------------------------------
     async def serve_timer(self) -> None:
         """Bots' delays, deferred fsyncs and the conclusion, each at its time."""
@@ -97,8 +101,9 @@ class Peer(PeerPresence):
             deadlines = [self._sync_due or math.inf, -math.inf if self._soon else math.inf]
             if self.table is not None:
                 deadlines.append(self.table.next_deadline() or math.inf)
-            if self._conclusion is not None and not self.done.is_set():
-                deadlines.append(self._due(self._conclusion))
+            due = self.conclusion.due(bool(self.peer_links()))
+            if due is not None and not self.done.is_set():
+                deadlines.append(due)
             deadlines.append(self.floods.due() or math.inf)
             with trio.move_on_at(min(deadlines)):
                 await self._wake.wait()
@@ -115,11 +120,10 @@ class Peer(PeerPresence):
                 deadline = self.table.next_deadline()
                 if deadline is not None and now >= deadline:
                     self.absorb(self.table.tick(now))
-            conclusion = self._conclusion
-            due = math.inf if conclusion is None else self._due(conclusion)
-            if conclusion is not None and not self.done.is_set() and now >= due:
-                reason = "the game is over" if conclusion.code == 0 else "leaving the table"
-                self.finish(conclusion.code, reason)
+            due = self.conclusion.due(bool(self.peer_links()))
+            code = self.conclusion.code
+            if code is not None and due is not None and not self.done.is_set() and now >= due:
+                self.finish(code, self.conclusion.reason)
 
     async def wind_down(self, timeout: float = 3.0) -> None:
         """After ``done``: let the links say goodbye (bounded), then close the file."""

@@ -11,33 +11,35 @@ Invariants:
   replacement named after the table, seat and ply (the same again after a restart);
 * every (key, name) learnt is checked against the profile's known peers once per pair
   (``vouch``, trust on first use); START's peers are remembered;
-* ending: a weak conclusion (waiting for the ENDs) gives way to any other, a halt or a lost
-  link overrides an ending, otherwise the first one stands; a peer that ``stay``s ends only
-  on a fatal problem or when asked; ``done`` is set once, by ``finish``.
+* ending: ``client.peer_conclusion`` decides when and with what code (a weak conclusion
+  gives way to any other, a halt or a lost link overrides an ending, a peer that ``stay``s
+  ends only on a fatal problem or when asked); ``done`` is set once, by ``finish``.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import trio
 
 from client.bots import Bot, make_bot
-from client.ending import EndHolders
 from client.evidence_budget import EvidenceBudget
 from client.flood_guard import FloodGuard
 from client.game_file import GameFile, game_dir
 from client.known_peers import KnownPeers
-from client.mesh import Held, Mesh
+from client.mesh import Mesh
 from client.net_adapter import NetSigner
+from client.peer_admission import Admission
+from client.peer_beat import Beat
+from client.peer_conclusion import Conclusion
 from client.peer_events import NameWarning
 from client.peer_link import PeerLink, TablePolicy
+from client.peer_network import TCP, Network
+from client.peer_relay import Relay
 from client.records import Signer
 from client.rematch import Rematch
 from client.table import Table
@@ -49,21 +51,7 @@ from net.signer import RecordSigner
 
 log = logging.getLogger("palabre.peer")
 
-if TYPE_CHECKING:
-    from client.peer import Peer
-
 Observer = Callable[[Any], None]
-
-
-@dataclass(frozen=True)
-class _Conclusion:
-    code: int
-    at: float
-    wait_links: bool
-    weak: bool
-
-    def due(self, links_left: bool) -> float:
-        return -math.inf if self.wait_links and not links_left else self.at
 
 
 class PeerCore:
@@ -82,8 +70,11 @@ class PeerCore:
         bot_me: bool = False,
         stay: bool = False,
         rematch: bool = False,
+        network: Network = TCP,
     ) -> None:
         self.identity = identity
+        self.network = network
+        """How this peer listens and dials (``client.peer_network``: TCP but in tests)."""
         self.me = identity.public_key
         self.profile, self.home = profile, home
         self.engine_for = engine_for
@@ -94,11 +85,16 @@ class PeerCore:
         self.table: Table | None = None
         self.file: GameFile | None = None
         self.table_id: bytes | None = None
-        self.held = Held()
-        """Every record this peer holds (signed or verified), in the order it took them."""
-        self.end_holders = EndHolders()
+        self.conclusion = Conclusion(stay=stay)
+        """When and how this peer ends (``client.peer_conclusion``)."""
         self.mesh = Mesh(self.me)
+        self.admission: Admission[PeerLink] = Admission(self.mesh)
+        """One link per peer, who joins after START, limits per link (``peer_admission``)."""
+        self.relay: Relay[PeerLink] = Relay(self.mesh, self.policy)
+        """Dedupe, pass on, pull (``client.peer_relay``); it holds every record held."""
         self.port = 0
+        self.name = ""
+        """The player's name this peer joins or hosts with (set by ``HostPeer``/``JoinPeer``)."""
         self.secret: str | None = None
         self.observers: list[Observer] = []
         self.exit_code: int | None = None
@@ -106,14 +102,13 @@ class PeerCore:
         self.bot_identities: dict[bytes, Identity] = {}
         self.bytes_sent = 0
         """Record frames written on every link (envelopes and frame overhead)."""
-        self._listeners: list[trio.SocketListener] = []
+        self._listeners: list[Any] = []
         self._signers: dict[bytes, NetSigner] = {}
         self._last_seqs: dict[bytes, int] = {}
         self._wake = trio.Event()
         self._soon: list[Callable[[], None]] = []
         self._links_changed = trio.Event()
         self._sync_due: float | None = None
-        self._conclusion: _Conclusion | None = None
         self._halt_count = 0
         self._rejected_count = 0
         self.evidence_budget = EvidenceBudget()
@@ -123,17 +118,12 @@ class PeerCore:
         self.refused_on_links = 0
         """Records ``net`` refused on every link: counted, never written."""
         self._nursery: trio.Nursery | None = None
-        self._alone_since: float | None = None
-        self._pulled_at = -math.inf
-        self._turn = 0
-        self._book_changed = False
+        self.beat = Beat(self.mesh, stay=stay)
+        """When this peer reports its presence and its book (``client.peer_beat``)."""
         self._mesh_wake = trio.Event()
-        self._links_changed_since_report = False
         self._known: KnownPeers | None = None
         self._warned: set[tuple[bytes, str]] = set()
-        self.hold_until: float | None = None
-        """A headless peer ends (code 0) no sooner than this: a rematch is being agreed."""
-        self.rematch = Rematch(cast("Peer", self), auto=rematch)  # Peer is this object
+        self.rematch = Rematch(self, auto=rematch)
         """Playing again after the END (``client.rematch``); ``rematch``: accept by itself."""
 
     # --- files and keys ---------------------------------------------------------------------
@@ -215,6 +205,12 @@ class PeerCore:
     def _bot(self, game: str, seat: int) -> Bot:
         return make_bot(game, self.bot_kind, self.seed * 100 + seat)
 
+    def call_soon(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` on the peer's loop after the event being handled (an observer
+        that wants to act, say, must not re-enter the table from inside its own output)."""
+        self._soon.append(callback)
+        self._wake.set()
+
     def notify(self, event: Any) -> None:
         for observer in list(self.observers):
             observer(event)
@@ -236,28 +232,17 @@ class PeerCore:
 
     # --- ending -------------------------------------------------------------------------------
     def conclude(self, code: int, after: float, *, wait_links: bool, weak: bool = False) -> None:
-        """End with ``code`` after ``after`` seconds, or sooner once no peer link is left
-        when ``wait_links``.  A ``weak`` conclusion (waiting for the ENDs) gives way to any
-        other; a halt or a lost link overrides an ending; otherwise the first one stands.
-        A peer that ``stay``s (a UI session) ends only on a fatal problem or when asked."""
-        if self.stay and code in (0, 3):
-            return
-        current = self._conclusion
-        if current is not None and not current.weak and not (current.code == 0 and code != 0):
-            return
-        self._conclusion = _Conclusion(code, trio.current_time() + after, wait_links, weak)
-        self._wake.set()
+        """End with ``code`` after ``after`` seconds, by the rules of
+        ``client.peer_conclusion``."""
+        if self.conclusion.conclude(
+            code, trio.current_time(), after, wait_links=wait_links, weak=weak
+        ):
+            self._wake.set()
 
     def hold(self, seconds: float | None) -> None:
         """Stay at least ``seconds`` more before ending with code 0 (None: stop holding)."""
-        self.hold_until = None if seconds is None else trio.current_time() + seconds
+        self.conclusion.hold(trio.current_time(), seconds)
         self._wake.set()
-
-    def _due(self, conclusion: _Conclusion) -> float:
-        due = conclusion.due(bool(self.peer_links()))
-        if conclusion.code == 0 and self.hold_until is not None:
-            due = max(due, self.hold_until)
-        return due
 
     @property
     def left_table(self) -> bool:

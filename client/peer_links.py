@@ -11,7 +11,8 @@
   ``join`` (a peer of START rejoins and gets everything held, START first; a spectator
   watches; anyone else is refused with the reason);
 * at most ``MAX_SPECTATORS`` spectators at once (in the lobby or after START), so
-  watchers never fill the listener's links (``net.slots``) and keep a player out;
+  watchers never fill the listener's links (``net.slots``) and keep a player out
+  (``client.peer_admission`` decides admission and the limits per link, this layer does);
 * a writer puts at most ``BATCH_BYTES`` in one write, so a flood relayed to a slow peer is
   paced by it, not cut off;
 * a record ``net`` refuses on a link and a link closed for the peer's fault are shown
@@ -42,10 +43,11 @@ from client.mesh import (
     read_presence,
 )
 from client.mesh import SCHEMAS as MESH_SCHEMAS
+from client.peer_admission import SECOND_LINK, Refusal
 from client.peer_events import LinkLost, LinkRefused
 from client.peer_link import PeerLink
 from client.peer_table import PeerTable
-from net.driver import Link, connect, open_listeners, serve
+from net.driver import Link, serve
 from net.errors import CloseCode, LinkError
 from net.events import (
     LinkClosed,
@@ -67,15 +69,7 @@ FRAME_OVERHEAD = 4 + 1 + 16
 """Bytes a record frame adds to its envelope: length, type, encryption tag."""
 BATCH_BYTES = 256 * 1024
 """The most a link's writer puts in one write (one record more at most)."""
-MAX_REFUSED_PER_LINK = 32
-"""Records ``net`` refuses on one link (author not at the table, another table) before the
-link is closed: a race in a mesh (a new bot's record before the vote naming it) makes a few,
-a flood makes thousands."""
-_FAULTS = frozenset({CloseCode.PROTOCOL, CloseCode.CRYPTO, CloseCode.TIMEOUT})
-"""Why a link closed when it is the peer's fault (reported, with evidence)."""
-MAX_SPECTATORS = 64
-"""Spectators a peer takes at once (one more is told why not): half of what a listener
-holds (``net.slots.MAX_LINKS``), so watchers never keep a player or a peer out."""
+__all__ = ["BATCH_BYTES", "FRAME_OVERHEAD", "SCHEMAS"]
 
 
 class PeerLinks(PeerTable):
@@ -84,7 +78,7 @@ class PeerLinks(PeerTable):
     # --- listening and links ------------------------------------------------------------------
     async def listen(self, port: int) -> None:
         """Listen on ``port`` (0: any free one); ``LinkError`` saying why not."""
-        self._listeners = await open_listeners(port)
+        self._listeners = await self.network.open_listeners(port)
         self.port = int(self._listeners[0].socket.getsockname()[1])
 
     def release(self) -> None:
@@ -129,21 +123,18 @@ class PeerLinks(PeerTable):
         link.admitted = True
         if link.link.address is not None and link.link.peer.listen_port and not link.spectator:
             where = Address(link.link.address[0], link.link.peer.listen_port)
-            self._book_changed |= self.mesh.learn(link.key, where, direct=True)
+            self.beat.learned(self.mesh.learn(link.key, where, direct=True))
         if table is None:
             return
-        for other in list(self.links):
-            if other is not link and other.key == link.key and not other.closing:
-                keep_other = self.mesh.keeps_first(other.dialed_by, link.dialed_by)
-                loser = link if keep_other else other
-                loser.close("a second link with this peer: the other one stays")
-                loser.admitted = False
-                if loser is link:
-                    return
+        for loser in self.admission.second_links(link, list(self.links)):
+            loser.close(SECOND_LINK)
+            loser.admitted = False
+            if loser is link:
+                return
         self._pull(link)  # first: a link this peer dialed begins with it
         link.send(SendMessage(ADDRESSES, addresses_body(self.mesh.book)))
-        self._alone_since = None
-        self._links_changed_since_report = True
+        self.beat.linked()
+        self.beat.links_changed()
         self._mesh_wake.set()
 
     def _pull(self, link: PeerLink) -> None:
@@ -167,14 +158,14 @@ class PeerLinks(PeerTable):
         elif topic == ADDRESSES:
             for key, where in read_addresses(body):
                 if not self.mesh.peers or key in self.mesh.peers:
-                    self._book_changed |= self.mesh.learn(key, where)
+                    self.beat.learned(self.mesh.learn(key, where))
         elif topic == ENDED:
             self.learn_end_holders(body["keys"])
         elif topic == PULL:
-            if table is not None and self.mesh.may_answer(link, now):
+            if table is not None:
                 ply, digest = body["ply"], body["digest"]
                 same = ply <= table.head.ply and table.chain.at(ply).chain_digest == digest
-                for data in self.held.answer(ply, same):
+                for data in self.relay.answer(link, now, ply, same):
                     link.send(SendRecord(data))
         else:
             return False
@@ -187,7 +178,7 @@ class PeerLinks(PeerTable):
         if self.table is not None and not link.spectator:
             self.mesh.link_lost(link.key, trio.current_time())
         self._wake.set()
-        self._links_changed_since_report = True
+        self.beat.links_changed()
         self._mesh_wake.set()
 
     def _dial_what_is_due(self, now: float) -> None:
@@ -199,14 +190,16 @@ class PeerLinks(PeerTable):
     async def _dial(self, key: bytes, where: Address, watch: bool = False) -> None:
         """Dial a peer of the mesh (``watch``: as a spectator) and run the link."""
         try:
-            link = await connect(where.host, where.port, self.link_spec(expect=key), timeout=5.0)
+            link = await self.network.connect(
+                where.host, where.port, self.link_spec(expect=key), timeout=5.0
+            )
         except LinkError:
             self.mesh.dial_ended(key, trio.current_time(), ok=False)
             return
         self.mesh.dial_ended(key, trio.current_time(), ok=True)
         if watch:
             assert self.table is not None
-            name = str(getattr(self, "name", "") or "a spectator")
+            name = self.name or "a spectator"
             peer_link = PeerLink(link, key, self.table.start.name_of(key), dialed_by=self.me)
             peer_link.send(
                 SendMessage(JOIN, {"name": name, "seat": 0, "watch": True, "ready": True})
@@ -270,16 +263,16 @@ class PeerLinks(PeerTable):
         a spectator watches, anyone else is told why not."""
         table = self.table
         assert table is not None
-        if link.key in table.start.peer_keys and not body["watch"]:
+        answer = self.admission.join_after_start(link.key, body["watch"], table.start.peer_keys)
+        if answer == "rejoin":
             link.name = table.start.name_of(link.key)
-        elif body["watch"] and self.refuse_spectator(link):
+        elif answer == "watch" and self.refuse_spectator(link):
             return
-        elif body["watch"]:
+        elif answer == "watch":
             link.name, link.spectator = body["name"], True
         else:
-            link.close(
-                "the game has already started; join with --watch to follow it", CloseCode.REFUSED
-            )
+            assert isinstance(answer, Refusal)
+            link.close(answer.reason, answer.code)
             return
         self.links.append(link)
         self.send_held(link)  # everything so far, in order, START first
@@ -333,17 +326,15 @@ class PeerLinks(PeerTable):
 
     def refuse_spectator(self, link: PeerLink) -> bool:
         """Refuse ``link`` as a spectator, telling it why, when ``MAX_SPECTATORS`` watch."""
-        if sum(1 for other in self.links if other.spectator) < MAX_SPECTATORS:
+        refusal = self.admission.spectator_refusal(self.links)
+        if refusal is None:
             return False
-        link.close(
-            f"{MAX_SPECTATORS} people watch this table already; try again later",
-            CloseCode.REFUSED,
-        )
+        link.close(refusal.reason, refusal.code)
         return True
 
     def send_held(self, peer_link: PeerLink) -> None:
         """Send every record held so far (a peer or spectator joining after START)."""
-        for data in self.held.envelopes:
+        for data in self.relay.held.envelopes:
             peer_link.send(SendRecord(data))
 
     # --- faults on links ------------------------------------------------------------------------
@@ -361,19 +352,17 @@ class PeerLinks(PeerTable):
         evidence of nothing); past ``MAX_REFUSED_PER_LINK`` the link is closed."""
         if link.closing:
             return  # what was on its way when the link was closed: nothing more to say
-        link.refused += 1
+        refusal = self.admission.refused_record(link)
         self.refused_on_links += 1
         reason = f"from {self.describe_link(link)}: {event.reason}"
         self.notify(LinkRefused(reason, link.key, link.link.remote))
-        if link.refused > MAX_REFUSED_PER_LINK:
-            link.close(
-                f"too many records refused on this link ({link.refused})", CloseCode.PROTOCOL
-            )
+        if refusal is not None:
+            link.close(refusal.reason, refusal.code)
 
     def link_fault(self, link: PeerLink, closed: LinkClosed) -> None:
         """Report a link this side closed for the peer's fault (bad input, bad signature,
         silence).  Nothing is written: a bad signature or noise proves nothing about a key."""
-        if closed.by_peer or closed.code not in _FAULTS:
+        if not self.admission.is_fault(closed):
             return
         who = self.describe_link(link)
         self.notify(LinkLost(who, f"closed on a fault: {closed.reason}", fatal=False))

@@ -43,8 +43,8 @@ from client.events import (
     VoteReceived,
 )
 from client.game_file import GameFile
-from client.mesh import ENDED
 from client.net_adapter import open_envelope, record_from_net
+from client.peer_conclusion import END_WAIT, HALT_LINGER, Ended
 from client.peer_core import PeerCore
 from client.peer_events import EvidenceWritten, RecordsSent, TableFlooded, TableStarted
 from client.peer_link import PeerLink
@@ -59,14 +59,6 @@ from net.records import Record, open_record
 
 SYNC_DELAY = 0.05
 """Received records are fsynced at the latest this long after they were appended."""
-END_WAIT = 10.0
-"""How long a peer waits for every END after the game's outcome, and then for every peer at
-the table to hold them too (``client.ending.EndHolders``)."""
-END_LINGER = 1.0
-"""How long a peer stays once every peer holds every END, so its word of it reaches them."""
-
-HALT_LINGER = 2.0
-"""How long a halted peer stays so its HALT and the others' reach everyone."""
 
 
 class PeerTable(PeerCore):
@@ -75,7 +67,7 @@ class PeerTable(PeerCore):
     def begin(self, start_record: SignedRecord, *, spectator: bool = False) -> None:
         """Set the table up from START and begin it (``StartRefused`` with the reason)."""
         table = self._make_table(start_record, spectator=spectator, file=None)
-        self._hold(start_record)
+        self.relay.hold(start_record)
         if start_record.author == self.me:  # the host: START goes first, durable
             assert self.file is not None
             self.file.sync()
@@ -104,7 +96,7 @@ class PeerTable(PeerCore):
         table = self._make_table(records[0], spectator=spectator, file=file)
         self.mesh.restarted = True
         for record in records:
-            self._hold(record)
+            self.relay.hold(record)
         self._started(table)
         self.absorb(table.restore(records, trio.current_time()))
         return contents.torn
@@ -164,36 +156,34 @@ class PeerTable(PeerCore):
         for link in self.links:
             if link.key in start.peer_keys and not link.spectator:
                 link.admitted = True
-        self._links_changed_since_report = True
+        self.beat.links_changed()
         self._mesh_wake.set()  # report and dial the mesh now
         self.notify(TableStarted(start, my_seats, self.file.path))
 
     def receive(self, record: Record, source: PeerLink | None) -> None:
         """A record ``net`` verified on ``source``: pass it on, then hand it to the table."""
-        if self.policy.knows(record.hash):
+        relay = self.relay
+        if relay.knows(record.hash):
             return  # it raced a copy on another link
         if self.left_table:
             return  # the game file is closed: this peer has left and records nothing more
         signed = record_from_net(record)
         table = self.table
-        if table is not None and not self.floods.admits(signed, trio.current_time()):
+        now = trio.current_time()
+        if table is not None and not self.floods.admits(signed, now):
             return  # too fast for a person: never held, logged, shown nor passed on
-        self._hold(signed)
+        relay.hold(signed)
         runner = None if table is None else table.runner_of(signed.author)
-        passed = {id(source)}
-        for link in self.links:
-            passes = link is not source and link.admitted
-            if passes and self.mesh.passes_on(signed, runner, link.key, link.spectator):
-                link.send(SendRecord(record.data))
-                passed.add(id(link))
+        passed = relay.pass_on(signed, runner, source, self.links)
+        for link in passed:
+            link.send(SendRecord(record.data))
         if table is not None:
             if source is not None and not source.spectator:
-                table.presence.hear(source.key, trio.current_time())
-            output = table.receive(signed, trio.current_time())
+                table.presence.hear(source.key, now)
+            output = table.receive(signed, now)
             if any(isinstance(e, RecordRejected) and e.record == signed for e in output.events):
-                for link in self.links:  # evidence: every peer sees a refused record
-                    if id(link) not in passed and link.admitted:
-                        link.send(SendRecord(record.data))
+                for link in relay.evidence(source, passed, self.links):
+                    link.send(SendRecord(record.data))  # every peer sees a refused record
             self.absorb(output)
 
     def report_floods(self, now: float) -> None:
@@ -215,19 +205,13 @@ class PeerTable(PeerCore):
             raise IntentRefused("this peer has left the table")
         self.absorb(intent(self.table, trio.current_time()))
 
-    def call_soon(self, callback: Callable[[], None]) -> None:
-        """Run ``callback`` on the peer's loop after the event being handled (an observer
-        that wants to act, say, must not re-enter the table from inside its own output)."""
-        self._soon.append(callback)
-        self._wake.set()
-
     def absorb(self, output: Output) -> None:
         """Make a table output durable, send what it signed, handle and pass on its events."""
         if output.send:
             assert self.file is not None
             self.file.sync()  # write-ahead: nothing leaves before it is on disk
             for record in output.send:
-                self._hold(record)
+                self.relay.hold(record)
                 self.broadcast(record)
             self.notify(RecordsSent(tuple(output.send)))
         elif self.file is not None and self.file.unsynced and self._sync_due is None:
@@ -238,13 +222,8 @@ class PeerTable(PeerCore):
         self._wake.set()
 
     def broadcast(self, record: SignedRecord) -> None:
-        for link in self.links:
-            if link.admitted:
-                link.send(SendRecord(record.envelope))
-
-    def _hold(self, record: SignedRecord) -> None:
-        self.policy.seen.add(record.record_hash)
-        self.held.add(record)
+        for link in self.relay.everyone(self.links):
+            link.send(SendRecord(record.envelope))
 
     def _on_table_event(self, event: Any) -> None:
         if isinstance(event, Halted | EvidenceUpdated):
@@ -268,40 +247,31 @@ class PeerTable(PeerCore):
 
     def _hold_every_end(self) -> None:
         """This peer holds every END: say so, and stay until every peer at the table does
-        (a peer cut off from some gets their ENDs through the others), or ``END_WAIT``."""
-        table = self.table
-        assert table is not None
-        if table.me is None or table.me not in table.head.peers:
-            self.conclude(0, END_LINGER, wait_links=False)  # nobody waits for a spectator
-            return
-        self.end_holders.learn([table.me])
-        self.conclude(0, END_WAIT, wait_links=False, weak=True)
-        self.tell_end_holders()
-        self._leave_once_every_peer_holds_every_end()
+        (``client.peer_conclusion``)."""
+        message = self.conclusion.holds_every_end(self._ended(), trio.current_time())
+        self._wake.set()
+        if message is not None:
+            self.tell_peers(message)
 
     def learn_end_holders(self, keys: Sequence[bytes]) -> None:
         """A link says who holds every END: pass on what is new, leave once all do."""
-        table = self.table
-        if table is None or not self.end_holders.learn(keys):
-            return
-        if table.ended and table.me in self.end_holders.keys:
-            self.tell_end_holders()
-            self._leave_once_every_peer_holds_every_end()
+        table = None if self.table is None else self._ended()
+        message = self.conclusion.learn_end_holders(table, keys, trio.current_time())
+        if message is not None:
+            self._wake.set()
+            self.tell_peers(message)
 
-    def tell_end_holders(self) -> None:
-        table = self.table
-        assert table is not None
-        message = SendMessage(ENDED, self.end_holders.body(table.head.peers))
-        for link in self.links:
-            if link.admitted and not link.spectator:
-                link.send(message)
-
-    def _leave_once_every_peer_holds_every_end(self) -> None:
+    def _ended(self) -> Ended:
         table = self.table
         assert table is not None
         absent = table.abandoned[1] if table.abandoned is not None else ()
-        if not self.end_holders.missing(table.head.peers, absent):
-            self.conclude(0, END_LINGER, wait_links=False)
+        return Ended(table.me, table.ended, table.head.peers, absent)
+
+    def tell_peers(self, message: SendMessage) -> None:
+        """Send ``message`` on every admitted link with a peer (not a spectator)."""
+        for link in self.links:
+            if link.admitted and not link.spectator:
+                link.send(message)
 
     def _allow_new_keys(self, event: VoteReceived | PlyApplied) -> None:
         """The new bot keys a vote or a REMOVE names may sign here from now on."""

@@ -27,9 +27,9 @@ peer: it sends through the peer's links and tells its front end (``RematchChange
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from client.events import TableEnded
 from client.lobby_wire import REMATCH, REMATCH_STATE, REMATCH_TABLE
@@ -41,7 +41,8 @@ from net.invite import Invite
 if TYPE_CHECKING:
     from client.hosting import HostPeer
     from client.joining import JoinPeer
-    from client.peer import Peer, PeerLink
+    from client.peer_link import PeerLink
+    from client.table import Table
     from net.identity import Identity
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "NextTable",
     "Rematch",
     "RematchChanged",
+    "RematchPeer",
     "RematchReady",
     "next_peer",
     "plan_next",
@@ -137,10 +139,31 @@ class RematchReady:
     next: NextTable
 
 
+class RematchPeer(Protocol):
+    """What ``Rematch`` uses of the peer it is part of (``client.peer_core.PeerCore``)."""
+
+    me: bytes
+    stay: bool
+    port: int
+    table: Table | None
+    links: list[PeerLink]
+    observers: list[Callable[[Any], None]]
+
+    def peer_links(self) -> list[PeerLink]: ...
+
+    def notify(self, event: Any) -> None: ...
+
+    def hold(self, seconds: float | None) -> None: ...
+
+    def call_soon(self, callback: Callable[[], None]) -> None: ...
+
+    def finish(self, code: int, reason: str = "goodbye") -> None: ...
+
+
 class Rematch:
     """One peer's part in playing again.  See the module docstring."""
 
-    def __init__(self, peer: Peer, *, auto: bool = False) -> None:
+    def __init__(self, peer: RematchPeer, *, auto: bool = False) -> None:
         self.peer = peer
         self.auto = auto
         self.yes: set[bytes] = set()
@@ -265,7 +288,7 @@ class Rematch:
 
     def _launch(self, start: TableStart) -> None:
         table_id = os.urandom(16)
-        port = int(getattr(self.peer, "port", 0))
+        port = self.peer.port
         for link in self.peer.peer_links():
             if link.key in start.peer_keys:
                 link.send(SendMessage(REMATCH_TABLE, {"table": table_id, "port": port}))

@@ -44,7 +44,16 @@ from net.linkspec import LinkSpec
 from net.protocol import Connection
 from net.slots import MAX_PENDING, Slots
 
-__all__ = ["MAX_PENDING", "Link", "Slots", "connect", "connect_invite", "open_listeners", "serve"]
+__all__ = [
+    "MAX_PENDING",
+    "Link",
+    "Slots",
+    "connect",
+    "connect_invite",
+    "initiate",
+    "open_listeners",
+    "serve",
+]
 
 log = logging.getLogger("palabre.net")
 _RECEIVE_SIZE = 65536
@@ -413,8 +422,16 @@ async def connect(host: str, port: int, spec: LinkSpec, *, timeout: float = 10.0
             raise LinkError(f"cannot reach {target}: {_connect_problem(error)}") from error
     if stream is None:
         raise LinkError(f"cannot reach {target}: no answer within {timeout:g} s")
+    return await initiate(stream, spec, target, _address_of(stream))
+
+
+async def initiate(
+    stream: trio.abc.Stream, spec: LinkSpec, target: str, address: tuple[str, int] | None
+) -> Link:
+    """The handshake of a stream this side opened to ``target``; ``LinkError`` saying why
+    not (``connect`` once its TCP stream is open; an in-memory network's dial in tests)."""
     connection = Connection(Role.INITIATOR, spec, trio.current_time())
-    link = Link(stream, connection, target, _address_of(stream))
+    link = Link(stream, connection, target, address)
     result = await link.handshake()
     if isinstance(result, LinkClosed):
         if result.code in (CloseCode.LOST, CloseCode.TIMEOUT):

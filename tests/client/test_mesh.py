@@ -1,8 +1,9 @@
 """The mesh's decisions: who dials whom, what goes on which link, pulls; and games over it.
 
 The first tests call ``client.mesh`` directly; the others run whole tables on
-``MeshRouter``, where records travel only over links and each table's ``Mesh`` decides
-where they go next (as ``client.peer`` does over TCP).
+``MeshRouter``, where records travel only over links and each table's relay and beat (the
+peer node's own parts, ``client.peer_relay`` and ``client.peer_beat``) decide where they go
+next, what a presence report says and when to pull, as ``client.peer`` does over TCP.
 """
 
 from __future__ import annotations

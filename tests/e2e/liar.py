@@ -213,7 +213,7 @@ class Liar:
         Held as a peer holds what it sends, so a peer whose link is not admitted here yet
         gets it in the answer to its pull (``links`` chosen: it is meant for those only)."""
         if links is None:
-            self.peer._hold(record)
+            self.peer.relay.hold(record)
         else:
             self.peer.policy.seen.add(record.record_hash)
         for link in self.peer.links if links is None else links:
@@ -377,7 +377,7 @@ class Liar:
         for seq in range(10**6, 10**6 + count):
             text = {"text": f"flood {seq - 10**6 + 1} of {count}"}
             data = sign_record(self.peer.identity, Kind.CHAT, table.start.table_id, seq, text)
-            self.peer._hold(record_from_net(data))  # held, as ``send`` holds a lie
+            self.peer.relay.hold(record_from_net(data))  # held, as ``send`` holds a lie
             for link in self.peer.links:
                 link.send(SendRecord(data.data))
 

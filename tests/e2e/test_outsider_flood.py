@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import trio
 
-from client.peer_links import MAX_REFUSED_PER_LINK
+from client.peer_admission import MAX_REFUSED_PER_LINK
 from client.repeats import REPEATS_SHOWN
 from net.envelope import RECORD_TAG, seal
 from net.events import Connected, LinkClosed
