@@ -35,11 +35,11 @@ from client.bots import Bot
 from client.events import (
     EvidenceUpdated,
     GameOver,
-    Halted,
     Output,
     PlyApplied,
-    RecordRejected,
     TableEnded,
+    TableHalted,
+    TableRejected,
     VoteReceived,
 )
 from client.game_file import GameFile
@@ -190,7 +190,7 @@ class PeerTable(PeerCore):
             if source is not None and not source.spectator:
                 table.presence.hear(source.key, trio.current_time())
             output = table.receive(signed, trio.current_time())
-            if any(isinstance(e, RecordRejected) and e.record == signed for e in output.events):
+            if any(isinstance(e, TableRejected) and e.record == signed for e in output.events):
                 for link in self.links:  # evidence: every peer sees a refused record
                     if id(link) not in passed and link.admitted:
                         link.send(SendRecord(record.data))
@@ -247,12 +247,12 @@ class PeerTable(PeerCore):
         self.held.add(record)
 
     def _on_table_event(self, event: Any) -> None:
-        if isinstance(event, Halted | EvidenceUpdated):
+        if isinstance(event, TableHalted | EvidenceUpdated):
             self._halt_count += 1
-            if isinstance(event, Halted):
+            if isinstance(event, TableHalted):
                 self.conclude(3, HALT_LINGER, wait_links=False)
             self._write_evidence("halt", event.evidence, halted=True)
-        elif isinstance(event, RecordRejected) and event.evidence is not None:
+        elif isinstance(event, TableRejected) and event.evidence is not None:
             evidence = event.evidence
             author = evidence.culprits[0] if evidence.culprits else event.record.author
             size = len(json.dumps(evidence.to_json(), indent=1, ensure_ascii=False))

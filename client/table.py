@@ -29,7 +29,7 @@ A halted table applies (and acks) plies only up to the diverging one — so a pe
 behind still says what it computed there — and signs no ply at all.  The evidence is about
 the earliest ply known to diverge.  Local keys (the peer's and its bots') act only when
 the table is live: genesis final, no halt, no outcome.  This peer never signs two ply
-records for one ply, nor two ACKs or ENDs for one ply (``LocalProtocolError`` if the code
+records for one ply, nor two ACKs or ENDs for one ply (``LocalTableError`` if the code
 ever tried: that would be our bug).
 
 Where the code lives: ``Table`` is a stack of layers, each one concept and each building on
@@ -49,7 +49,7 @@ from client.bodies import Malformed, read_digest, read_int
 from client.chain import PlyRejected, TableState
 from client.ending import read_result, result_body, result_claim
 from client.events import GameOver, Output, PlyApplied, PresenceChanged, RecordDropped
-from client.finality import LocalProtocolError
+from client.finality import LocalTableError
 from client.halting import state_view
 from client.presence import Presence
 from client.records import (
@@ -76,7 +76,7 @@ class Table(TableIntents):
     def begin(self, now: float) -> Output:
         """Accept START and sign the genesis ACK; call once, before anything else."""
         if self._begun:
-            raise LocalProtocolError("the table has begun already")
+            raise LocalTableError("the table has begun already")
         self._begun, self._now = True, now
         self._progress_at = self._early_since = now
         self.presence = Presence(self.start.peer_keys, self.me, now, away=self.start.away_ms / 1000)

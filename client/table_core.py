@@ -10,7 +10,7 @@ signs and records through:
 * ``_sign`` is the only way a local key signs: the record is sent and fed back into this
   table's own inbox, so this peer's records go through exactly the checks of everyone's;
 * ``_accept`` logs (and journals) a record once, never during a replay of the log;
-* ``_reject`` keeps a refused record as ``Evidence`` — and raises ``LocalProtocolError``
+* ``_reject`` keeps a refused record as ``Evidence`` — and raises ``LocalTableError``
   if the record is this peer's own (that would be our bug);
 * ``_buffer`` holds at most ``BUFFER_LIMIT`` early records, none more than
   ``BUFFER_WINDOW`` plies ahead; a dropped one is forgotten so a later copy is taken.
@@ -29,8 +29,8 @@ from client.ballot import Ballot
 from client.bots import Bot
 from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
 from client.divergence import Divergence, Evidence
-from client.events import Output, RecordDropped, RecordIgnored, RecordRejected
-from client.finality import ClaimBook, FinalityTracker, LocalProtocolError, OwnClaims
+from client.events import Output, RecordDropped, RecordIgnored, TableRejected
+from client.finality import ClaimBook, FinalityTracker, LocalTableError, OwnClaims
 from client.flood_guard import FloodGuard
 from client.halting import state_view
 from client.outside import OutsideLog
@@ -287,7 +287,7 @@ class TableCore:
         also: SignedRecord | None = None,
     ) -> None:
         if record.record_hash in self._own:
-            raise LocalProtocolError(f"this peer's own {record.kind} was refused: {reason}")
+            raise LocalTableError(f"this peer's own {record.kind} was refused: {reason}")
         runner = self.runner_of(record.author)
         states = (
             () if before is None else (state_view("the position before it", self.engine, before),)
@@ -303,7 +303,7 @@ class TableCore:
             states,
         )
         self.rejected.append(evidence)
-        self._out.events.append(RecordRejected(record, reason, evidence))
+        self._out.events.append(TableRejected(record, reason, evidence))
 
     def _accept(self, record: SignedRecord) -> None:
         if record.record_hash in self._replayed:

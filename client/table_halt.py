@@ -5,7 +5,7 @@ docs/TABLE.md "Divergence").  Invariants:
 
 * once halted, the table stays halted; ``divergence`` only ever moves to an *earlier* ply
   (acks arrive in any order), keeping the accusations, records and states gathered so far;
-* ``Halted`` is emitted once, then ``EvidenceUpdated`` for every addition;
+* ``TableHalted`` is emitted once, then ``EvidenceUpdated`` for every addition;
 * this peer signs a HALT when it halts, when the evidence moves and when it accuses someone
   new — never when nothing changed — and only about a ply it has applied (its state there
   goes in the HALT); a spectator signs nothing;
@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 
 from client.bodies import Malformed
 from client.divergence import Divergence, StateView
-from client.events import EvidenceUpdated, Halted
+from client.events import EvidenceUpdated, TableHalted
 from client.halting import halt_body, halt_claim, read_halt, state_view
 from client.records import HALT, SignedRecord
 from client.seq_book import SeqClash
@@ -81,7 +81,7 @@ class TableHalting(TableCore):
                 divergence.add_claim(author, digest)
             if kind == "equivocation":  # the precise explanation of a digest split
                 divergence.kind, divergence.reason = kind, reason
-        event = Halted if earlier is None else EvidenceUpdated
+        event = TableHalted if earlier is None else EvidenceUpdated
         self._out.events.append(event(divergence.evidence()))
         speak = divergence is not earlier or accusing
         if speak and self.me is not None and divergence.ply <= self.chain.head.ply:

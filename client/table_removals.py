@@ -24,7 +24,7 @@ from client.ballot import Append, Follow, Propose, Withdraw
 from client.bodies import Malformed
 from client.chain import TableState
 from client.ending import result_body, result_claim
-from client.events import Notice, PlyDropped, TableEnded, VoteReceived
+from client.events import PlyDropped, TableEnded, TableNotice, VoteReceived
 from client.finality import Claim
 from client.records import END, REMOVE, VOTE, SignedRecord
 from client.removal import Proposal, abandoned_outcome, seats_played_by
@@ -93,7 +93,7 @@ class TableRemovals(TableHalting):
                 made = self._bot_factory(spec.seat, state.ply)
             if made is None or made[0].key != spec.key:
                 self._out.events.append(
-                    Notice(
+                    TableNotice(
                         f"this peer cannot find the key of the bot it should run for seat "
                         f"{spec.seat}; that seat cannot move"
                     )

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from client.divergence import first_difference
-from client.events import Halted, PlyApplied
+from client.events import PlyApplied, TableHalted
 from client.records import ACK, END, HALT, MOVE
 from client.seating import IntentRefused
 from engines.canonical import encode_value
@@ -40,7 +40,7 @@ def test_a_peer_whose_engine_disagrees_is_named_by_everyone() -> None:
     setup, router = patched_world("C")
     names = {n: router.tables["A"].describe(setup.key(n)) for n in "ABC"}
     for name, table in router.tables.items():
-        assert table.halted and len(router.of_type(name, Halted)) == 1
+        assert table.halted and len(router.of_type(name, TableHalted)) == 1
         evidence = table.evidence
         assert evidence is not None and evidence.culprits == (setup.key("C"),)
         assert evidence.ply == router.tables["A"].divergence.ply  # type: ignore[union-attr]
@@ -156,7 +156,7 @@ def test_an_end_with_another_result_halts() -> None:
     out = a.receive(
         forge(setup, "B", END, {"ply": 1, "digest": a.head.chain_digest, "result": lie}), 2.0
     )
-    assert out.of_type(Halted)[0].evidence.kind == "result"
+    assert out.of_type(TableHalted)[0].evidence.kind == "result"
     assert a.evidence is not None and a.evidence.culprits == (setup.key("B"),)
     assert [r.kind for r in out.send] == [HALT]
 
