@@ -42,15 +42,17 @@ player's intents).  This module adds the entry points, the loop and the plies.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from client.ballot import proposal_of
 from client.bodies import Malformed, read_digest, read_int
-from client.chain import PlyRejected, TableState
+from client.bots import Bot
+from client.chain import PlyRejected, PlyRule, TableState
 from client.ending import read_result, result_body, result_claim
 from client.events import GameOver, Output, PlyApplied, PresenceChanged, RecordDropped
 from client.finality import LocalTableError
 from client.halting import state_view
+from client.plies import PLY_RULES
 from client.presence import Presence
 from client.records import (
     ACK,
@@ -61,10 +63,14 @@ from client.records import (
     REMOVE,
     START,
     VOTE,
+    EnvelopeOpener,
     SignedRecord,
+    Signer,
 )
 from client.table_core import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory
+from client.table_halt import TableHalt
 from client.table_intents import TableIntents
+from engines import AnyEngine
 
 __all__ = ["BUFFER_LIMIT", "BUFFER_WINDOW", "BotFactory", "Table"]
 
@@ -72,33 +78,72 @@ __all__ = ["BUFFER_LIMIT", "BUFFER_WINDOW", "BotFactory", "Table"]
 class Table(TableIntents):
     """The table as one peer (or spectator) sees it.  See the module docstring."""
 
+    def __init__(
+        self,
+        start_record: SignedRecord,
+        engine: AnyEngine,
+        opener: EnvelopeOpener,
+        *,
+        me: bytes | None = None,
+        signers: Mapping[bytes, Signer] | None = None,
+        bots: Mapping[bytes, Bot] | None = None,
+        bot_delay: float = 0.0,
+        rules: Mapping[str, PlyRule] = PLY_RULES,
+        journal: Callable[[SignedRecord], None] | None = None,
+        bot_factory: BotFactory | None = None,
+    ) -> None:
+        """``StartRefused`` if START does not fit ``engine``; ``ValueError`` if ``signers``
+        lacks a key this peer must sign with.  ``bots`` maps a seat key this peer runs to the
+        bot that plays it (its own key too, with ``--bot``); ``me=None`` is a spectator.
+
+        ``journal``, if given, is called with each accepted record not signed by a local key,
+        the moment it is accepted: with signers that journal their own records when they
+        sign (``net``'s ``RecordSigner``), one file then holds every record in the order
+        this peer took it, plies in chain order.
+
+        ``bot_factory`` makes the bot keys of the seats a REMOVE hands to this peer (without
+        it this peer never appends a REMOVE, but still votes)."""
+        super().__init__(
+            start_record,
+            engine,
+            opener,
+            me=me,
+            signers=signers,
+            bots=bots,
+            bot_delay=bot_delay,
+            rules=rules,
+            journal=journal,
+            bot_factory=bot_factory,
+        )
+        self.halt = TableHalt(self)
+
     # --- entry points ---------------------------------------------------------------------
     def begin(self, now: float) -> Output:
         """Accept START and sign the genesis ACK; call once, before anything else."""
         if self._begun:
             raise LocalTableError("the table has begun already")
-        self._begun, self._now = True, now
+        self._begun, self.now = True, now
         self._progress_at = self._early_since = now
         self.presence = Presence(self.start.peer_keys, self.me, now, away=self.start.away_ms / 1000)
         self._seen.add(self.start.record.record_hash)
-        self._accept(self.start.record)
+        self.accept(self.start.record)
         self._after_apply(self.chain.head)
         return self._run()
 
     def receive(self, record: SignedRecord, now: float) -> Output:
         """Handle one record ``net`` verified (signature checked, payload decoded)."""
-        self._now = now
+        self.now = now
         self._inbox.append(record)
         return self._run()
 
     def tick(self, now: float) -> Output:
         """Let time pass: bots whose delay is over move, absent peers are voted off."""
-        self._now = now
+        self.now = now
         return self._run()
 
     def heard(self, key: bytes, now: float) -> Output:
         """Something arrived from peer ``key`` on a link to it (a heartbeat, any frame)."""
-        self._now = now
+        self.now = now
         self.presence.hear(key, now)
         return self._run()
 
@@ -106,7 +151,7 @@ class Table(TableIntents):
         self, sender: bytes, entries: Sequence[tuple[bytes, int]], now: float
     ) -> Output:
         """Linked peer ``sender`` heard each key directly ``ago_ms`` ago (``client.mesh``)."""
-        self._now = now
+        self.now = now
         self.presence.hear(sender, now)
         self.presence.report(sender, entries, now)
         return self._run()
@@ -163,29 +208,44 @@ class Table(TableIntents):
                     self._handle(self._inbox.popleft())
             if self._replaying:
                 break
-            if self._open_for_removals() and self._act_on_absence():
+            if self.open_for_removals() and self._act_on_absence():
                 continue
             head = self.chain.head
             action = self._next_action(head) if self.live() else None
             if action is None:
                 break
-            self._sign_ply(*action)
-        for key, present in self.presence.changes(self._now):
+            self.sign_ply(*action)
+        for key, present in self.presence.changes(self.now):
             if key in self.chain.head.peers:
-                self._out.events.append(PresenceChanged(key, self.describe(key), present))
-        out, self._out = self._out, Output()
+                self.out.events.append(PresenceChanged(key, self.describe(key), present))
+        out, self.out = self.out, Output()
         return out
+
+    def _handle(self, record: SignedRecord) -> None:
+        if record.record_hash in self._seen:
+            return
+        self._seen.add(record.record_hash)
+        runner = self.runner_of(record.author)
+        jump = self._seqs.jump(record, runner)
+        if jump is not None:  # refused before anything notes it (client.seq_book)
+            self.reject(record, f"{self.describe(record.author)} {jump}; it was ignored")
+            return
+        clash = self._seqs.clash(record, runner, self.chain.head.peers)
+        if clash is None:
+            self._dispatch(record)
+        else:
+            self.halt.on_seq_clash(record, clash)
 
     def _dispatch(self, record: SignedRecord) -> None:
         if record.table_id != self.start.table_id:
-            self._reject(record, f"{self.describe(record.author)} sent a record for another table")
+            self.reject(record, f"{self.describe(record.author)} sent a record for another table")
         elif record.kind == START:
-            self._reject(record, f"{self.describe(record.author)} sent a second START")
+            self.reject(record, f"{self.describe(record.author)} sent a second START")
         elif self.chain.is_ply_kind(record.kind):
             self._on_ply(record)
         elif record.kind in (ACK, END, HALT, VOTE) or record.kind in OUTSIDE_KINDS:
             if record.author not in self.start.peer_keys:
-                self._reject(
+                self.reject(
                     record,
                     f"{self.describe(record.author)} is no peer at this table "
                     f"and may not sign a {record.kind}",
@@ -193,7 +253,7 @@ class Table(TableIntents):
             elif record.kind in (ACK, END):
                 self._on_claim(record)  # a removed peer's claims about earlier plies count
             elif record.author not in self.chain.head.peers:
-                self._ignore(record, f"{self.describe(record.author)} was removed from the table")
+                self.ignore(record, f"{self.describe(record.author)} was removed from the table")
             elif record.kind == HALT:
                 self._on_halt(record)
             elif record.kind == VOTE:
@@ -201,10 +261,20 @@ class Table(TableIntents):
             else:
                 self._on_outside(record)
         else:
-            self._reject(
+            self.reject(
                 record,
                 f"{self.describe(record.author)} sent a record of unknown kind {record.kind!r}",
             )
+
+    def _on_halt(self, record: SignedRecord) -> None:
+        """A HALT re-enters the loop with the records it carries, checked as if they came
+        on a link, before the sender's state is added to the evidence."""
+        halt = self.halt.open_halt(record)
+        if halt is None:
+            return
+        for embedded in halt.records:
+            self._handle(embedded)
+        self.halt.halt_shown(record, halt)
 
     # --- plies ----------------------------------------------------------------------------
     def _on_ply(self, record: SignedRecord) -> None:
@@ -212,43 +282,43 @@ class Table(TableIntents):
         try:
             ply = read_int(record.body, "ply", 1)
         except Malformed as error:
-            self._reject(
+            self.reject(
                 record, f"{self.describe(record.author)} sent a malformed {record.kind}: {error}"
             )
             return
         if ply > head.ply + 1:
-            self._buffer(record, ply - 1)
+            self.buffer(record, ply - 1)
             return
         if self.abandoned is not None:
-            self._ignore(record, f"the table was abandoned at ply {self.abandoned[0]}")
+            self.ignore(record, f"the table was abandoned at ply {self.abandoned[0]}")
             return
         runner = self.runner_of(record.author)
         if runner in self.start.peer_keys and runner not in self.chain.at(ply - 1).peers:
-            self._ignore(record, f"{self.describe(record.author)} was removed from the table")
+            self.ignore(record, f"{self.describe(record.author)} was removed from the table")
         elif ply <= head.ply:
             self._on_occupied(record, ply)
-        elif not self._may_apply(ply):
+        elif not self.may_apply(ply):
             return
         elif not self.ballot.admits(record, head):
             if not self.ballot.hold(record):  # a flood of them: forget it, a copy may come
                 self._seen.discard(record.record_hash)
-                self._out.events.append(RecordDropped(record, "too many records held by a vote"))
+                self.out.events.append(RecordDropped(record, "too many records held by a vote"))
             for early in self._early.get(ply, ()):  # an ACK of it may have come first
                 self._lapse_on(early)
         else:
             try:
                 state = self.chain.check(record)
             except PlyRejected as error:
-                self._reject(record, str(error), head)
+                self.reject(record, str(error), head)
                 return
             self._apply(state)
 
     def _apply(self, state: TableState) -> None:
         if self.finality.final_ply == self.chain.head.ply:
-            self._progress_at = self._now  # waiting for acks starts now
+            self._progress_at = self.now  # waiting for acks starts now
         self.chain.append(state)
-        self._accept(state.record)
-        self._out.events.append(PlyApplied(state, self.describe(state.record.author)))
+        self.accept(state.record)
+        self.out.events.append(PlyApplied(state, self.describe(state.record.author)))
         self._after_apply(state)
 
     def _on_occupied(self, record: SignedRecord, ply: int) -> None:
@@ -256,7 +326,7 @@ class Table(TableIntents):
         try:
             other = self.chain.check(record, ply)
         except PlyRejected as error:
-            self._reject(record, str(error), self.chain.at(ply - 1))
+            self.reject(record, str(error), self.chain.at(ply - 1))
             return
         proposal = proposal_of(record) if record.kind == REMOVE else None
         if proposal and self._can_drop_after(ply - 1, set(proposal.removed), other.peers):
@@ -265,7 +335,7 @@ class Table(TableIntents):
             return
         occupant = proposal_of(existing.record) if existing.record.kind == REMOVE else None
         if occupant and self.runner_of(record.author) in occupant.removed:
-            self._ignore(record, f"{self.describe(record.author)} was removed at ply {ply}")
+            self.ignore(record, f"{self.describe(record.author)} was removed at ply {ply}")
             return
         same = self.runner_of(record.author) == self.runner_of(existing.record.author)
         kind = "equivocation" if same else "fork"
@@ -282,21 +352,21 @@ class Table(TableIntents):
         )
         runner = self.runner_of(record.author)
         accused = {runner: f"signed two different records for ply {ply}"} if same and runner else {}
-        self._halt(kind, ply, reason, (existing.record, record), views, accused)
+        self.halt.halt(kind, ply, reason, (existing.record, record), views, accused)
 
     def _after_apply(self, state: TableState) -> None:
-        self._debts.applied(state.ply, self._now)
+        self._debts.applied(state.ply, self.now)
         if state.record.kind == REMOVE and (proposal := proposal_of(state.record)) is not None:
             self.presence.forget(proposal.removed)
             self._adopt_bots(state, proposal)
-        speaks = self.me in state.peers and self._may_apply(state.ply)
+        speaks = self.me in state.peers and self.may_apply(state.ply)
         if speaks and self._own_acks.should_sign(state.ply, state.chain_digest):
-            self._sign(
+            self.sign(
                 self.local.peer_signer(), ACK, {"ply": state.ply, "digest": state.chain_digest}
             )
         outcome = self.engine.outcome(state.engine_state)
         if outcome is not None:
-            self._out.events.append(GameOver(state.ply, outcome))
+            self.out.events.append(GameOver(state.ply, outcome))
             claim = (state.chain_digest, result_claim(outcome))
             if speaks and self._own_ends.should_sign(state.ply, claim):
                 body = {
@@ -304,10 +374,10 @@ class Table(TableIntents):
                     "digest": state.chain_digest,
                     "result": result_body(outcome),
                 }
-                self._sign(self.local.peer_signer(), END, body)
+                self.sign(self.local.peer_signer(), END, body)
         self._released.extend(self.ballot.settle(state))
         ready = self._early.pop(state.ply, [])
         self._early_count -= len(ready)
         self._released.extend(ready)
         if ready:
-            self._early_since = self._now
+            self._early_since = self.now

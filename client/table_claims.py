@@ -24,12 +24,15 @@ from client.events import EvidenceUpdated, PlyFinal, TableEnded
 from client.finality import Claim
 from client.records import ACK, END, SignedRecord
 from client.removal import ABANDONED
+from client.table_halt import TableHalt
 from client.table_removals import TableRemovals
 from engines import Outcome
 
 
 class TableClaims(TableRemovals):
     """ACKs and ENDs, finality and the end of the table."""
+
+    halt: TableHalt
 
     def _on_claim(self, record: SignedRecord) -> None:
         """An ACK or END: compare it with this peer's chain (buffer it if ahead)."""
@@ -39,16 +42,16 @@ class TableClaims(TableRemovals):
             digest = read_digest(record.body, "digest")
             result = read_result(record.body.get("result")) if record.kind == END else None
         except Malformed as error:
-            self._reject(record, f"{who} sent a malformed {record.kind}: {error}")
+            self.reject(record, f"{who} sent a malformed {record.kind}: {error}")
             return
         head = self.chain.head
         if ply > head.ply:
-            self._buffer(record, ply)
+            self.buffer(record, ply)
             self._lapse_on(record)
             return
         state = self.chain.at(ply)
         if record.author not in state.peers:
-            self._ignore(record, f"{who} was no longer at the table at ply {ply}")
+            self.ignore(record, f"{who} was no longer at the table at ply {ply}")
             return
         abandons = result is not None and result[0].reason == ABANDONED and bool(result[1])
         if result is not None and abandons and digest == state.chain_digest:
@@ -57,27 +60,27 @@ class TableClaims(TableRemovals):
         value: Any = digest if result is None else (digest, result_claim(*result))
         book = self.acks if record.kind == ACK else self.ends
         earlier = book.add(Claim(record.author, ply, value, record))
-        self._accept(record)
+        self.accept(record)
         claims = {record.author: digest}
         if earlier is not None:
             reason = f"{who} signed two different {record.kind}s for ply {ply}"
             deed = f"signed two different {record.kind}s for ply {ply}"
-            self._halt(
+            self.halt.halt(
                 "digest", ply, reason, (earlier.record, record), (), {record.author: deed}, claims
             )
         elif digest != state.chain_digest:
             reason = f"{who} signed another chain digest for ply {ply} than this peer"
-            self._halt("digest", ply, reason, (state.record, record), (), {}, claims)
+            self.halt.halt("digest", ply, reason, (state.record, record), (), {}, claims)
         elif result is not None and _disagree(self.engine.outcome(state.engine_state), result):
             reason = f"{who} signed another result for ply {ply} than this peer"
             deed = f"signed another result for ply {ply} than the engine gives"
-            self._halt(
+            self.halt.halt(
                 "result", ply, reason, (state.record, record), (), {record.author: deed}, claims
             )
         elif self.divergence is not None and self.divergence.ply == ply:
             self.divergence.add_claim(record.author, digest)
             self.divergence.add_record(record)
-            self._out.events.append(EvidenceUpdated(self.divergence.evidence()))
+            self.out.events.append(EvidenceUpdated(self.divergence.evidence()))
         elif record.kind == ACK:
             self._debts.acked(record.author, ply)
         self._check_progress()
@@ -89,20 +92,20 @@ class TableClaims(TableRemovals):
             return
         digest = record.body.get("digest")
         if type(digest) is bytes:
-            released = self.ballot.lapse(record.author, head.ply + 1, digest, head, self._digest_of)
+            released = self.ballot.lapse(record.author, head.ply + 1, digest, head, self.digest_of)
             self._released.extendleft(reversed(released))
 
     def _check_progress(self) -> None:
         for ply in self.finality.advance(self.acks, self.chain.states):
-            self._progress_at = self._now
-            self._out.events.append(PlyFinal(ply))
+            self._progress_at = self.now
+            self.out.events.append(PlyFinal(ply))
         head = self.chain.head
         outcome = self.engine.outcome(head.engine_state)
         if outcome is None or self.ended or self.halted or self.finality.final_ply < head.ply:
             return
         if self.ends.all_agree(head.ply, (head.chain_digest, result_claim(outcome)), head.peers):
             self.ended = True
-            self._out.events.append(TableEnded(head.ply, outcome))
+            self.out.events.append(TableEnded(head.ply, outcome))
 
 
 def _disagree(ours: Outcome | None, theirs: tuple[Outcome, tuple[bytes, ...]]) -> bool:

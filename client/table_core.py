@@ -38,7 +38,7 @@ from client.plies import PLY_RULES
 from client.presence import Debts, Presence
 from client.records import EnvelopeOpener, SignedRecord, Signer
 from client.seating import LocalSeats
-from client.seq_book import SeqBook, SeqClash
+from client.seq_book import SeqBook
 from client.start import open_start
 from client.takeback import TakebackBook
 from engines import AnyEngine
@@ -71,17 +71,7 @@ class TableCore:
         journal: Callable[[SignedRecord], None] | None = None,
         bot_factory: BotFactory | None = None,
     ) -> None:
-        """``StartRefused`` if START does not fit ``engine``; ``ValueError`` if ``signers``
-        lacks a key this peer must sign with.  ``bots`` maps a seat key this peer runs to the
-        bot that plays it (its own key too, with ``--bot``); ``me=None`` is a spectator.
-
-        ``journal``, if given, is called with each accepted record not signed by a local key,
-        the moment it is accepted: with signers that journal their own records when they
-        sign (``net``'s ``RecordSigner``), one file then holds every record in the order
-        this peer took it, plies in chain order.
-
-        ``bot_factory`` makes the bot keys of the seats a REMOVE hands to this peer (without
-        it this peer never appends a REMOVE, but still votes)."""
+        """The arguments of ``client.table.Table``, which says what they mean."""
         self.start, self.engine = open_start(start_record, lambda _name: engine)
         self.chain = Chain(self.start, engine, opener, rules)
         self.me = me
@@ -117,7 +107,7 @@ class TableCore:
         }
         self._replaying = False
         self._replayed: set[bytes] = set()
-        self._opener = opener
+        self.opener = opener
         self._journal = journal
         self._own_acks = OwnClaims("ACK")
         self._own_ends = OwnClaims("END")
@@ -131,8 +121,8 @@ class TableCore:
         self._inbox: deque[SignedRecord] = deque()
         self._released: deque[SignedRecord] = deque()
         """Buffered records whose predecessor arrived: seen already, handled first."""
-        self._out = Output()
-        self._now = 0.0
+        self.out = Output()
+        self.now = 0.0
         self._begun = False
 
     # --- reading --------------------------------------------------------------------------
@@ -183,7 +173,7 @@ class TableCore:
             and not self.ballot.frozen(self.chain.head)
         )
 
-    def _open_for_removals(self) -> bool:
+    def open_for_removals(self) -> bool:
         """Whether removals (votes, REMOVE, an abandoned END) can still happen here."""
         return (
             self.seated
@@ -195,19 +185,19 @@ class TableCore:
 
     def present(self, key: bytes) -> bool:
         """Whether peer ``key`` is at the table and not shown away (as of the last call)."""
-        return key in self.chain.head.peers and not self.presence.shown_away(key, self._now)
+        return key in self.chain.head.peers and not self.presence.shown_away(key, self.now)
 
     def removable(self, key: bytes, now: float) -> bool:
         """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
         if self.presence.away(key, now):
             return True
-        owed = self._owed_since(key)  # time this peer was cut off does not count (presence)
+        owed = self.owed_since(key)  # time this peer was cut off does not count (presence)
         return owed is not None and self.presence.sighted(owed, now) >= self.idle_after
 
-    def _owed_since(self, key: bytes) -> float | None:
-        return self._debts.owed_since(key, self.chain.head.ply, self._mover())
+    def owed_since(self, key: bytes) -> float | None:
+        return self._debts.owed_since(key, self.chain.head.ply, self.mover())
 
-    def _mover(self) -> bytes | None:
+    def mover(self) -> bytes | None:
         """The peer that signs the next ply (for itself or a bot it runs), if any."""
         head = self.chain.head
         seat = self.engine.to_move(head.engine_state)
@@ -234,52 +224,37 @@ class TableCore:
         times = []
         if self.live():
             head = self.chain.head
-            held = self.takebacks.held_until(head.chain_digest, self._now)
+            held = self.takebacks.held_until(head.chain_digest, self.now)
             times.append(held if held is not None else self.local.deadline(head.ply))
         if presence and not self.halted and not self.ended and self.chain.outcome() is None:
-            times.append(self.presence.next_change(self._now))
-            if self._open_for_removals():
+            times.append(self.presence.next_change(self.now))
+            if self.open_for_removals():
                 for peer in self.chain.head.peers:
-                    owed = self._owed_since(peer) if peer != self.me else None
-                    due = self.presence.due(owed, self.idle_after, self._now)
-                    if due is not None and due > self._now:
+                    owed = self.owed_since(peer) if peer != self.me else None
+                    due = self.presence.due(owed, self.idle_after, self.now)
+                    if due is not None and due > self.now:
                         times.append(due)
         return min((t for t in times if t is not None), default=None)
 
     # --- signing and recording ------------------------------------------------------------
-    def _sign(self, signer: Signer, kind: str, body: Mapping[str, Any]) -> None:
+    def sign(self, signer: Signer, kind: str, body: Mapping[str, Any]) -> None:
         record = signer.sign(kind, body)
         self._own.add(record.record_hash)
-        self._out.send.append(record)
+        self.out.send.append(record)
         self._inbox.append(record)
 
-    def _sign_ply(self, signer: Signer, kind: str, extra: Mapping[str, Any]) -> None:
+    def sign_ply(self, signer: Signer, kind: str, extra: Mapping[str, Any]) -> None:
         head = self.chain.head
         self.local.claim_ply(signer.key, head.ply + 1)
-        self._sign(signer, kind, {"ply": head.ply + 1, "prev": head.chain_digest, **extra})
+        self.sign(signer, kind, {"ply": head.ply + 1, "prev": head.chain_digest, **extra})
 
-    def _sign_outside(self, kind: str, body: Mapping[str, Any]) -> None:
-        self._sign(self.local.peer_signer(), kind, body)
+    def sign_outside(self, kind: str, body: Mapping[str, Any]) -> None:
+        self.sign(self.local.peer_signer(), kind, body)
 
-    def _handle(self, record: SignedRecord) -> None:
-        if record.record_hash in self._seen:
-            return
-        self._seen.add(record.record_hash)
-        runner = self.runner_of(record.author)
-        jump = self._seqs.jump(record, runner)
-        if jump is not None:  # refused before anything notes it (client.seq_book)
-            self._reject(record, f"{self.describe(record.author)} {jump}; it was ignored")
-            return
-        clash = self._seqs.clash(record, runner, self.chain.head.peers)
-        if clash is None:
-            self._dispatch(record)
-        else:
-            self._on_seq_clash(record, clash)
+    def ignore(self, record: SignedRecord, reason: str) -> None:
+        self.out.events.append(RecordIgnored(record, f"{reason}; its {record.kind} was ignored"))
 
-    def _ignore(self, record: SignedRecord, reason: str) -> None:
-        self._out.events.append(RecordIgnored(record, f"{reason}; its {record.kind} was ignored"))
-
-    def _reject(
+    def reject(
         self,
         record: SignedRecord,
         reason: str,
@@ -303,50 +278,36 @@ class TableCore:
             states,
         )
         self.rejected.append(evidence)
-        self._out.events.append(TableRejected(record, reason, evidence))
+        self.out.events.append(TableRejected(record, reason, evidence))
 
-    def _accept(self, record: SignedRecord) -> None:
+    def accept(self, record: SignedRecord) -> None:
         if record.record_hash in self._replayed:
             return  # it is in the log already
-        self._out.log.append(record)
+        self.out.log.append(record)
         if self._journal is not None and not self.local.signs_with(record.author):
             self._journal(record)
 
-    def _buffer(self, record: SignedRecord, ready_at: int) -> None:
+    def buffer(self, record: SignedRecord, ready_at: int) -> None:
         """Keep ``record`` until the head reaches ply ``ready_at``."""
         if ready_at > self.chain.head.ply + BUFFER_WINDOW or self._early_count >= BUFFER_LIMIT:
             self._seen.discard(record.record_hash)  # a later copy may be taken
-            self._out.events.append(
+            self.out.events.append(
                 RecordDropped(record, f"{record.kind} for ply {ready_at} is too far ahead")
             )
             return
         if not self._early_count:
-            self._early_since = self._now
+            self._early_since = self.now
         self._early.setdefault(ready_at, []).append(record)
         self._early_count += 1
 
-    def _digest_of(self, record: SignedRecord) -> bytes | None:
+    def digest_of(self, record: SignedRecord) -> bytes | None:
         """The chain digest ``record`` would give on the head, None if it is not legal there."""
         try:
             return self.chain.check(record).chain_digest
         except PlyRejected:
             return None
 
-    def _may_apply(self, ply: int) -> bool:
+    def may_apply(self, ply: int) -> bool:
         """Plies are applied up to the diverging one, even when halted, so a peer that was
         behind can still ack it and tell who disagrees with the majority."""
         return self.divergence is None or ply <= self.divergence.ply
-
-    # --- defined by ``client.table.Table`` --------------------------------------------------
-    def _run(self) -> Output:
-        """Handle what is in the inbox, let local keys act, return what happened."""
-        raise NotImplementedError
-
-    def _dispatch(self, record: SignedRecord) -> None:
-        """Handle a record not seen before."""
-        raise NotImplementedError
-
-    # --- defined by ``client.table_halt.TableHalting`` --------------------------------------
-    def _on_seq_clash(self, record: SignedRecord, clash: SeqClash) -> None:
-        """``record`` reuses the ``seq`` of another record by its author."""
-        raise NotImplementedError

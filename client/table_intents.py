@@ -37,26 +37,30 @@ from client.table_outside import TableOutside
 class TableIntents(TableOutside):
     """A player's intents at the table."""
 
+    def _run(self) -> Output:
+        """Handle what is in the inbox, let local keys act (``client.table.Table``)."""
+        raise NotImplementedError
+
     def move(self, move: Any, now: float) -> Output:
         """Sign ``move`` for the seat to move (``IntentRefused`` saying why not)."""
-        self._now = now
+        self.now = now
         self._refuse_unless(playing=True)
         signer = self.local.signer_to_move(self.chain.head)
         self.local.check_move(self.chain.head, move)
         seat = self.engine.to_move(self.chain.head.engine_state)
-        self._sign_ply(signer, MOVE, {"seat": seat, "move": self.engine.move_to_wire(move)})
+        self.sign_ply(signer, MOVE, {"seat": seat, "move": self.engine.move_to_wire(move)})
         return self._run()
 
     def resign(self, now: float, seat: int | None = None) -> Output:
         """Resign this peer's seat; it is sent at that player's own turn (maybe at once)."""
-        self._now = now
+        self.now = now
         self._refuse_unless(playing=True)
         self.local.want_resign(self.chain.head, seat)
         return self._run()
 
     def offer_draw(self, now: float) -> Output:
         """Offer a draw in the current position (with this peer's own acceptance)."""
-        self._now = now
+        self.now = now
         self._refuse_unless(playing=True)
         assert self.me is not None
         why = self.draw_offer_refusal(self.me)
@@ -64,46 +68,46 @@ class TableIntents(TableOutside):
             raise IntentRefused(why)
         position = self.local.draw_position(self.chain.head, self.outside, offer=True)
         self._refuse_unless_bots_agree("draw")
-        self._sign_outside(DRAW_OFFER, position)
-        self._sign_outside(DRAW_ACCEPT, position)
+        self.sign_outside(DRAW_OFFER, position)
+        self.sign_outside(DRAW_ACCEPT, position)
         return self._run()
 
     def accept_draw(self, now: float) -> Output:
         """Accept the draw offered in the current position."""
-        self._now = now
+        self.now = now
         self._refuse_unless(playing=True)
         position = self.local.draw_position(self.chain.head, self.outside, offer=False)
         self._refuse_unless_bots_agree("draw")
-        self._sign_outside(DRAW_ACCEPT, position)
+        self.sign_outside(DRAW_ACCEPT, position)
         return self._run()
 
     def ask_takeback(self, now: float) -> Output:
         """Ask to take back the last ply, this player's own move (with this peer's consent)."""
-        self._now = now
+        self.now = now
         self._refuse_unless(playing=True)
         assert self.me is not None
         position = self.takebacks.ask_position(self.chain.head, self.me, self.describe)
         self._refuse_unless_bots_agree("takeback")
-        self._sign_outside(TAKEBACK_ASK, position)
-        self._sign_outside(TAKEBACK_CONSENT, position)
+        self.sign_outside(TAKEBACK_ASK, position)
+        self.sign_outside(TAKEBACK_CONSENT, position)
         return self._run()
 
     def consent_takeback(self, now: float) -> Output:
         """Consent to take back the last ply, as another peer asked."""
-        self._now = now
+        self.now = now
         self._refuse_unless(playing=True)
         assert self.me is not None
         position = self.takebacks.consent_position(self.chain.head, self.me)
         self._refuse_unless_bots_agree("takeback")
-        self._sign_outside(TAKEBACK_CONSENT, position)
+        self.sign_outside(TAKEBACK_CONSENT, position)
         return self._run()
 
     def chat(self, text: str, now: float) -> Output:
-        self._now = now
+        self.now = now
         self._refuse_unless(playing=False)
         body = {"text": self.local.check_chat(text)}
         self._keep_pace(CHAT, "you are sending lines faster than the table takes them")
-        self._sign_outside(CHAT, body)
+        self.sign_outside(CHAT, body)
         return self._run()
 
     def point(
@@ -111,18 +115,18 @@ class TableIntents(TableOutside):
     ) -> Output:
         """Show arrows and highlighted squares (the engine's square numbers) to everyone;
         none of either clears this peer's marks."""
-        self._now = now
+        self.now = now
         self._refuse_unless(playing=False)
         body = self.local.check_point(arrows, squares)
         self._keep_pace(POINT, "you are pointing faster than the table takes it")
-        self._sign_outside(POINT, {"ply": self.chain.head.ply, **body})
+        self.sign_outside(POINT, {"ply": self.chain.head.ply, **body})
         return self._run()
 
     def _keep_pace(self, kind: str, why: str) -> None:
         """Refuse a line or a pointing the others would drop (``client.flood_guard``): a
         player who pastes a page learns it here rather than wondering who saw what."""
         assert self.me is not None
-        if not self._own_pace.spend(self.me, kind, self._now):
+        if not self._own_pace.spend(self.me, kind, self.now):
             raise IntentRefused(f"{why}; wait a moment")
 
     def _refuse_unless_bots_agree(self, what: str) -> None:

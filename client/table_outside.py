@@ -57,27 +57,27 @@ class TableOutside(TableClaims):
         if record.kind == DRAW_OFFER:
             why = self.draw_offer_refusal(record.author)
             if why is not None:
-                self._reject(record, f"{who} offered a draw, but {why}; it was ignored")
+                self.reject(record, f"{who} offered a draw, but {why}; it was ignored")
                 return
         try:
             entry = self.outside.add(record)
         except Malformed as error:
-            self._reject(record, f"{who} sent a malformed {record.kind}: {error}")
+            self.reject(record, f"{who} sent a malformed {record.kind}: {error}")
             return
-        self._accept(record)
+        self.accept(record)
         if record.kind == CHAT:
-            self._out.events.append(ChatReceived(record.author, who, entry.text))
+            self.out.events.append(ChatReceived(record.author, who, entry.text))
         elif record.kind == POINT:
-            self._out.events.append(
+            self.out.events.append(
                 PointReceived(
                     record.author, who, int(record.body["ply"]), entry.arrows, entry.squares
                 )
             )
         elif record.kind == DRAW_OFFER:
-            self._out.events.append(DrawOffered(record.author, who))
+            self.out.events.append(DrawOffered(record.author, who))
             self._bots_answer_draw(record, entry.prev)
         elif not self.outside.offered(entry.prev, by=record.author):  # not the offer's own
-            self._out.events.append(DrawAccepted(record.author, who))
+            self.out.events.append(DrawAccepted(record.author, who))
 
     def draw_offer_refusal(self, peer: bytes) -> str | None:
         """Why ``peer`` may not offer a draw now, or None: a player whose every seat
@@ -124,7 +124,7 @@ class TableOutside(TableClaims):
         self._draw_answered = prev
         agreed = self.me in self.outside.consents_for(prev)
         if not agreed and self.bot_answer("draw", own=True) is None:
-            self._sign_outside(DRAW_ACCEPT, {"ply": head.ply + 1, "prev": prev})
+            self.sign_outside(DRAW_ACCEPT, {"ply": head.ply + 1, "prev": prev})
 
     # --- takebacks (client.takeback) ------------------------------------------------------
     def _next_action(self, head: TableState) -> Any:
@@ -138,9 +138,9 @@ class TableOutside(TableClaims):
                 signer = None
             if signer is not None:
                 return signer, TAKEBACK, {"consents": consents}
-        if self.takebacks.held_until(head.chain_digest, self._now) is not None:
+        if self.takebacks.held_until(head.chain_digest, self.now) is not None:
             return None
-        return self.local.next_action(head, self.outside, self._now)
+        return self.local.next_action(head, self.outside, self.now)
 
     def _on_takeback(self, record: SignedRecord) -> None:
         """An ask or consent: judged against the position it binds, kept, void unless that
@@ -149,35 +149,35 @@ class TableOutside(TableClaims):
         try:
             ply, prev = self.takebacks.read(record)
         except Malformed as error:
-            self._reject(record, f"{who} sent a malformed {record.kind}: {error}")
+            self.reject(record, f"{who} sent a malformed {record.kind}: {error}")
             return
         if ply - 1 > self.chain.head.ply:
-            self._buffer(record, ply - 1)
+            self.buffer(record, ply - 1)
             return
         position = self.chain.at(ply - 1)
         current = position is self.chain.head and prev == position.chain_digest
         if record.kind == TAKEBACK_ASK and prev == position.chain_digest:
             why = ask_refusal(position, record.author, self.describe)
             if why is not None:
-                self._reject(
+                self.reject(
                     record, f"{who} asked to take back ply {ply - 1}, but {why}; it was ignored"
                 )
                 return
-        self._accept(record)  # logged even when it repeats its author: no seq gap
+        self.accept(record)  # logged even when it repeats its author: no seq gap
         if not self.takebacks.add(record, prev):
             return  # its author said so already there: the first one counts
         if record.author == self.me and record.kind == TAKEBACK_CONSENT:
-            self.takebacks.hold(prev, self._now + HOLD)
+            self.takebacks.hold(prev, self.now + HOLD)
         if not current:
             return  # void: the chain has moved on (or never passed there)
         if record.kind == TAKEBACK_ASK:
-            self._out.events.append(TakebackAsked(record.author, who, ply - 1))
+            self.out.events.append(TakebackAsked(record.author, who, ply - 1))
             mine = self.me in self.takebacks.consents_on(prev)
             asker = record.author == self.me  # its consent comes with the ask
             agree = self._auto_consent and not mine and not asker and self.live()
             if agree and self.bot_answer("takeback", own=True) is None:
-                self._sign_outside(TAKEBACK_CONSENT, {"ply": ply, "prev": prev})
+                self.sign_outside(TAKEBACK_CONSENT, {"ply": ply, "prev": prev})
         else:
             ask = self.takebacks.ask_on(prev)
             if ask is None or ask.author != record.author:  # not the asker's own consent
-                self._out.events.append(TakebackConsented(record.author, who, ply - 1))
+                self.out.events.append(TakebackConsented(record.author, who, ply - 1))

@@ -29,17 +29,17 @@ from client.finality import Claim
 from client.records import END, REMOVE, VOTE, SignedRecord
 from client.removal import Proposal, abandoned_outcome, seats_played_by
 from client.start import SeatSpec
-from client.table_halt import TableHalting
+from client.table_core import TableCore
 from engines import Outcome
 
 
-class TableRemovals(TableHalting):
+class TableRemovals(TableCore):
     """Votes, REMOVE and abandoned tables (the absent peers' part of the table)."""
 
     def _act_on_absence(self) -> bool:
         """Vote, append a REMOVE, or end a 2-peer table as abandoned; True if it signed."""
         head = self.chain.head
-        removable = {p for p in head.peers if p != self.me and self.removable(p, self._now)}
+        removable = {p for p in head.peers if p != self.me and self.removable(p, self.now)}
         if len(head.peers) == 2 and removable:
             absent = tuple(removable)
             outcome = abandoned_outcome(self.start, absent)
@@ -47,22 +47,22 @@ class TableRemovals(TableHalting):
             if not self._own_ends.should_sign(head.ply, claim):
                 return False
             body = {"ply": head.ply, "digest": head.chain_digest}
-            self._sign(
+            self.sign(
                 self.local.peer_signer(), END, {**body, "result": result_body(outcome, absent)}
             )
             return True
-        decision = self.ballot.decide(self.start, head, self.chain.states, removable, self._mover())
+        decision = self.ballot.decide(self.start, head, self.chain.states, removable, self.mover())
         if isinstance(decision, Propose):
             proposal = self._propose(decision.removed)
             if proposal is None:
                 return False
-            self._sign_outside(VOTE, proposal.body())
+            self.sign_outside(VOTE, proposal.body())
         elif isinstance(decision, Follow):
-            self._sign_outside(VOTE, decision.proposal.body())
+            self.sign_outside(VOTE, decision.proposal.body())
         elif isinstance(decision, Append):
             body = {**decision.proposal.body(), "votes": list(decision.votes)}
             del body["ply"], body["prev"]  # _sign_ply binds the head itself
-            self._sign_ply(self.local.peer_signer(), REMOVE, body)
+            self.sign_ply(self.local.peer_signer(), REMOVE, body)
         elif isinstance(decision, Withdraw):
             self._released.extend(decision.released)
         else:
@@ -92,7 +92,7 @@ class TableRemovals(TableHalting):
             if made is None and self._bot_factory is not None:
                 made = self._bot_factory(spec.seat, state.ply)
             if made is None or made[0].key != spec.key:
-                self._out.events.append(
+                self.out.events.append(
                     TableNotice(
                         f"this peer cannot find the key of the bot it should run for seat "
                         f"{spec.seat}; that seat cannot move"
@@ -107,11 +107,11 @@ class TableRemovals(TableHalting):
         try:
             proposal = self.ballot.add_vote(record)
         except Malformed as error:
-            self._reject(record, f"{who} sent a malformed VOTE: {error}")
+            self.reject(record, f"{who} sent a malformed VOTE: {error}")
             return
-        self._accept(record)
+        self.accept(record)
         names = tuple(self.describe(key) for key in proposal.removed)
-        self._out.events.append(
+        self.out.events.append(
             VoteReceived(record.author, who, proposal.ply, proposal.removed, names)
         )
 
@@ -131,15 +131,15 @@ class TableRemovals(TableHalting):
         ):
             problem = f"a later ply was acked by {who}"
         if problem is not None:
-            self._reject(record, f"{who} ended the table as abandoned, but {problem}")
+            self.reject(record, f"{who} ended the table as abandoned, but {problem}")
             return
         self.ends.add(Claim(record.author, state.ply, (record.record_hash,), record))
-        self._accept(record)
+        self.accept(record)
         if self.abandoned is not None:
             return  # both peers found the other away: the table is abandoned either way
         self._drop_after(state.ply)
         self.abandoned, self.ended = (state.ply, tuple(absent)), True
-        self._out.events.append(TableEnded(state.ply, outcome))
+        self.out.events.append(TableEnded(state.ply, outcome))
 
     def _can_drop_after(self, ply: int, absent: set[bytes], remaining: Sequence[bytes]) -> bool:
         """Whether every ply after ``ply`` is an absent peer's that no remaining peer acked:
@@ -156,6 +156,6 @@ class TableRemovals(TableHalting):
 
     def _drop_after(self, ply: int) -> None:
         while self.chain.head.ply > ply:
-            self._out.events.append(PlyDropped(self.chain.drop_head()))
+            self.out.events.append(PlyDropped(self.chain.drop_head()))
         self.finality.step_back(ply)
         self._debts.truncate(ply)
