@@ -70,6 +70,7 @@ from client.records import (
 from client.table_core import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory
 from client.table_halt import TableHalt
 from client.table_intents import TableIntents
+from client.table_removals import TableRemovals
 from engines import AnyEngine
 
 __all__ = ["BUFFER_LIMIT", "BUFFER_WINDOW", "BotFactory", "Table"]
@@ -113,19 +114,19 @@ class Table(TableIntents):
             bot_delay=bot_delay,
             rules=rules,
             journal=journal,
-            bot_factory=bot_factory,
         )
         self.halt = TableHalt(self)
+        self.removals = TableRemovals(self, bot_factory)
 
     # --- entry points ---------------------------------------------------------------------
     def begin(self, now: float) -> Output:
         """Accept START and sign the genesis ACK; call once, before anything else."""
-        if self._begun:
+        if self.begun:
             raise LocalTableError("the table has begun already")
-        self._begun, self.now = True, now
-        self._progress_at = self._early_since = now
+        self.begun, self.now = True, now
+        self.progress_at = self.early_since = now
         self.presence = Presence(self.start.peer_keys, self.me, now, away=self.start.away_ms / 1000)
-        self._seen.add(self.start.record.record_hash)
+        self.seen.add(self.start.record.record_hash)
         self.accept(self.start.record)
         self._after_apply(self.chain.head)
         return self._run()
@@ -133,7 +134,7 @@ class Table(TableIntents):
     def receive(self, record: SignedRecord, now: float) -> Output:
         """Handle one record ``net`` verified (signature checked, payload decoded)."""
         self.now = now
-        self._inbox.append(record)
+        self.inbox.append(record)
         return self._run()
 
     def tick(self, now: float) -> Output:
@@ -169,15 +170,15 @@ class Table(TableIntents):
         for record in records:
             if self.local.signs_with(record.author):
                 self._remember_own(record)
-        self._replaying = True
-        self._replayed = {record.record_hash for record in records}
+        self.replaying = True
+        self.replayed = {record.record_hash for record in records}
         try:
             out = self.begin(now)
             for record in records[1:]:
                 out.extend(self.receive(record, now))
         finally:
-            self._replaying = False
-            self._replayed = set()
+            self.replaying = False
+            self.replayed = set()
         out.extend(self._run())
         return out
 
@@ -186,11 +187,11 @@ class Table(TableIntents):
         try:
             ply = read_int(body, "ply", 0)
             if record.kind == ACK:
-                self._own_acks.should_sign(ply, read_digest(body, "digest"))
+                self.own_acks.should_sign(ply, read_digest(body, "digest"))
             elif record.kind == END:
                 outcome, absent = read_result(body.get("result"))
                 claim = (read_digest(body, "digest"), result_claim(outcome, absent))
-                self._own_ends.should_sign(ply, claim)
+                self.own_ends.should_sign(ply, claim)
             elif record.kind in CHAIN_KINDS:
                 self.local.mark_claimed(record.author, ply)
         except Malformed:
@@ -198,17 +199,17 @@ class Table(TableIntents):
 
     # --- the loop ---------------------------------------------------------------------------
     def _run(self) -> Output:
-        if not self._begun:
+        if not self.begun:
             return Output()  # records received so far wait in the inbox for begin()
         while True:
-            while self._released or self._inbox:
-                if self._released:
-                    self._dispatch(self._released.popleft())
+            while self.released or self.inbox:
+                if self.released:
+                    self._dispatch(self.released.popleft())
                 else:
-                    self._handle(self._inbox.popleft())
-            if self._replaying:
+                    self._handle(self.inbox.popleft())
+            if self.replaying:
                 break
-            if self.open_for_removals() and self._act_on_absence():
+            if self.open_for_removals() and self.removals.act_on_absence():
                 continue
             head = self.chain.head
             action = self._next_action(head) if self.live() else None
@@ -222,15 +223,15 @@ class Table(TableIntents):
         return out
 
     def _handle(self, record: SignedRecord) -> None:
-        if record.record_hash in self._seen:
+        if record.record_hash in self.seen:
             return
-        self._seen.add(record.record_hash)
+        self.seen.add(record.record_hash)
         runner = self.runner_of(record.author)
-        jump = self._seqs.jump(record, runner)
+        jump = self.seqs.jump(record, runner)
         if jump is not None:  # refused before anything notes it (client.seq_book)
             self.reject(record, f"{self.describe(record.author)} {jump}; it was ignored")
             return
-        clash = self._seqs.clash(record, runner, self.chain.head.peers)
+        clash = self.seqs.clash(record, runner, self.chain.head.peers)
         if clash is None:
             self._dispatch(record)
         else:
@@ -257,7 +258,7 @@ class Table(TableIntents):
             elif record.kind == HALT:
                 self._on_halt(record)
             elif record.kind == VOTE:
-                self._on_vote(record)
+                self.removals.on_vote(record)
             else:
                 self._on_outside(record)
         else:
@@ -301,9 +302,9 @@ class Table(TableIntents):
             return
         elif not self.ballot.admits(record, head):
             if not self.ballot.hold(record):  # a flood of them: forget it, a copy may come
-                self._seen.discard(record.record_hash)
+                self.seen.discard(record.record_hash)
                 self.out.events.append(RecordDropped(record, "too many records held by a vote"))
-            for early in self._early.get(ply, ()):  # an ACK of it may have come first
+            for early in self.early.get(ply, ()):  # an ACK of it may have come first
                 self._lapse_on(early)
         else:
             try:
@@ -315,7 +316,7 @@ class Table(TableIntents):
 
     def _apply(self, state: TableState) -> None:
         if self.finality.final_ply == self.chain.head.ply:
-            self._progress_at = self.now  # waiting for acks starts now
+            self.progress_at = self.now  # waiting for acks starts now
         self.chain.append(state)
         self.accept(state.record)
         self.out.events.append(PlyApplied(state, self.describe(state.record.author)))
@@ -329,8 +330,8 @@ class Table(TableIntents):
             self.reject(record, str(error), self.chain.at(ply - 1))
             return
         proposal = proposal_of(record) if record.kind == REMOVE else None
-        if proposal and self._can_drop_after(ply - 1, set(proposal.removed), other.peers):
-            self._drop_after(ply - 1)
+        if proposal and self.removals.can_drop_after(ply - 1, set(proposal.removed), other.peers):
+            self.removals.drop_after(ply - 1)
             self._apply(self.chain.check(record))
             return
         occupant = proposal_of(existing.record) if existing.record.kind == REMOVE else None
@@ -355,12 +356,12 @@ class Table(TableIntents):
         self.halt.halt(kind, ply, reason, (existing.record, record), views, accused)
 
     def _after_apply(self, state: TableState) -> None:
-        self._debts.applied(state.ply, self.now)
+        self.debts.applied(state.ply, self.now)
         if state.record.kind == REMOVE and (proposal := proposal_of(state.record)) is not None:
             self.presence.forget(proposal.removed)
-            self._adopt_bots(state, proposal)
+            self.removals.adopt_bots(state, proposal)
         speaks = self.me in state.peers and self.may_apply(state.ply)
-        if speaks and self._own_acks.should_sign(state.ply, state.chain_digest):
+        if speaks and self.own_acks.should_sign(state.ply, state.chain_digest):
             self.sign(
                 self.local.peer_signer(), ACK, {"ply": state.ply, "digest": state.chain_digest}
             )
@@ -368,16 +369,16 @@ class Table(TableIntents):
         if outcome is not None:
             self.out.events.append(GameOver(state.ply, outcome))
             claim = (state.chain_digest, result_claim(outcome))
-            if speaks and self._own_ends.should_sign(state.ply, claim):
+            if speaks and self.own_ends.should_sign(state.ply, claim):
                 body = {
                     "ply": state.ply,
                     "digest": state.chain_digest,
                     "result": result_body(outcome),
                 }
                 self.sign(self.local.peer_signer(), END, body)
-        self._released.extend(self.ballot.settle(state))
-        ready = self._early.pop(state.ply, [])
-        self._early_count -= len(ready)
-        self._released.extend(ready)
+        self.released.extend(self.ballot.settle(state))
+        ready = self.early.pop(state.ply, [])
+        self.early_count -= len(ready)
+        self.released.extend(ready)
         if ready:
-            self._early_since = self.now
+            self.early_since = self.now

@@ -24,15 +24,17 @@ from client.events import EvidenceUpdated, PlyFinal, TableEnded
 from client.finality import Claim
 from client.records import ACK, END, SignedRecord
 from client.removal import ABANDONED
+from client.table_core import TableCore
 from client.table_halt import TableHalt
 from client.table_removals import TableRemovals
 from engines import Outcome
 
 
-class TableClaims(TableRemovals):
+class TableClaims(TableCore):
     """ACKs and ENDs, finality and the end of the table."""
 
     halt: TableHalt
+    removals: TableRemovals
 
     def _on_claim(self, record: SignedRecord) -> None:
         """An ACK or END: compare it with this peer's chain (buffer it if ahead)."""
@@ -55,7 +57,7 @@ class TableClaims(TableRemovals):
             return
         abandons = result is not None and result[0].reason == ABANDONED and bool(result[1])
         if result is not None and abandons and digest == state.chain_digest:
-            self._on_abandoned(record, state, result[0], result[1])
+            self.removals.on_abandoned(record, state, result[0], result[1])
             return
         value: Any = digest if result is None else (digest, result_claim(*result))
         book = self.acks if record.kind == ACK else self.ends
@@ -82,7 +84,7 @@ class TableClaims(TableRemovals):
             self.divergence.add_record(record)
             self.out.events.append(EvidenceUpdated(self.divergence.evidence()))
         elif record.kind == ACK:
-            self._debts.acked(record.author, ply)
+            self.debts.acked(record.author, ply)
         self._check_progress()
 
     def _lapse_on(self, record: SignedRecord) -> None:
@@ -93,11 +95,11 @@ class TableClaims(TableRemovals):
         digest = record.body.get("digest")
         if type(digest) is bytes:
             released = self.ballot.lapse(record.author, head.ply + 1, digest, head, self.digest_of)
-            self._released.extendleft(reversed(released))
+            self.released.extendleft(reversed(released))
 
     def _check_progress(self) -> None:
         for ply in self.finality.advance(self.acks, self.chain.states):
-            self._progress_at = self.now
+            self.progress_at = self.now
             self.out.events.append(PlyFinal(ply))
         head = self.chain.head
         outcome = self.engine.outcome(head.engine_state)

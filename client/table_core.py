@@ -69,7 +69,6 @@ class TableCore:
         bot_delay: float = 0.0,
         rules: Mapping[str, PlyRule] = PLY_RULES,
         journal: Callable[[SignedRecord], None] | None = None,
-        bot_factory: BotFactory | None = None,
     ) -> None:
         """The arguments of ``client.table.Table``, which says what they mean."""
         self.start, self.engine = open_start(start_record, lambda _name: engine)
@@ -99,31 +98,29 @@ class TableCore:
         self.presence = Presence(self.start.peer_keys, me, 0.0, away=self.start.away_ms / 1000)
         self.idle_after = self.start.idle_ms / 1000
         self.ballot = Ballot(me)
-        self._debts = Debts()
-        self._bot_factory = bot_factory
-        self._new_bots: dict[tuple[int, int], tuple[Signer, Bot | None]] = {}
-        self._runners: dict[bytes, bytes] = {
+        self.debts = Debts()
+        self.runners: dict[bytes, bytes] = {
             key: runner for key in self.start.seat_keys if (runner := self.start.runner_of(key))
         }
-        self._replaying = False
-        self._replayed: set[bytes] = set()
+        self.replaying = False
+        self.replayed: set[bytes] = set()
         self.opener = opener
-        self._journal = journal
-        self._own_acks = OwnClaims("ACK")
-        self._own_ends = OwnClaims("END")
-        self._seen: set[bytes] = set()
-        self._seqs = SeqBook(self.start.record)  # a reused seq: client.seq_book
-        self._own: set[bytes] = set()
-        self._early: dict[int, list[SignedRecord]] = {}
-        self._early_count = 0
-        self._early_since = 0.0
-        self._progress_at = 0.0
-        self._inbox: deque[SignedRecord] = deque()
-        self._released: deque[SignedRecord] = deque()
+        self.journal = journal
+        self.own_acks = OwnClaims("ACK")
+        self.own_ends = OwnClaims("END")
+        self.seen: set[bytes] = set()
+        self.seqs = SeqBook(self.start.record)  # a reused seq: client.seq_book
+        self.own: set[bytes] = set()
+        self.early: dict[int, list[SignedRecord]] = {}
+        self.early_count = 0
+        self.early_since = 0.0
+        self.progress_at = 0.0
+        self.inbox: deque[SignedRecord] = deque()
+        self.released: deque[SignedRecord] = deque()
         """Buffered records whose predecessor arrived: seen already, handled first."""
         self.out = Output()
         self.now = 0.0
-        self._begun = False
+        self.begun = False
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -149,7 +146,7 @@ class TableCore:
     def runner_of(self, key: bytes) -> bytes | None:
         """The peer that speaks for ``key``: itself for a peer, the runner for a bot key
         (new bot keys of REMOVEs included); None for a key never seen at this table."""
-        return self._runners.get(key)
+        return self.runners.get(key)
 
     @property
     def seated(self) -> bool:
@@ -165,7 +162,7 @@ class TableCore:
         """Whether local keys may sign plies now."""
         return (
             self.seated
-            and not self._replaying
+            and not self.replaying
             and not self.halted
             and not self.ended
             and self.finality.final_ply >= 0
@@ -179,7 +176,7 @@ class TableCore:
             self.seated
             and not self.halted
             and not self.ended
-            and not self._replaying
+            and not self.replaying
             and self.chain.outcome() is None
         )
 
@@ -195,7 +192,7 @@ class TableCore:
         return owed is not None and self.presence.sighted(owed, now) >= self.idle_after
 
     def owed_since(self, key: bytes) -> float | None:
-        return self._debts.owed_since(key, self.chain.head.ply, self.mover())
+        return self.debts.owed_since(key, self.chain.head.ply, self.mover())
 
     def mover(self) -> bytes | None:
         """The peer that signs the next ply (for itself or a bot it runs), if any."""
@@ -211,10 +208,10 @@ class TableCore:
         it has not reached, or plies applied but not final with no progress since (the mesh
         pulls after a while, ``client.mesh.stalled``).  None when it waits for nothing."""
         times = []
-        if self._early_count:
-            times.append(self._early_since)
+        if self.early_count:
+            times.append(self.early_since)
         if self.finality.final_ply < self.chain.head.ply and not self.halted:
-            times.append(self._progress_at)
+            times.append(self.progress_at)
         return min(times, default=None)
 
     def next_deadline(self, presence: bool = True) -> float | None:
@@ -239,9 +236,9 @@ class TableCore:
     # --- signing and recording ------------------------------------------------------------
     def sign(self, signer: Signer, kind: str, body: Mapping[str, Any]) -> None:
         record = signer.sign(kind, body)
-        self._own.add(record.record_hash)
+        self.own.add(record.record_hash)
         self.out.send.append(record)
-        self._inbox.append(record)
+        self.inbox.append(record)
 
     def sign_ply(self, signer: Signer, kind: str, extra: Mapping[str, Any]) -> None:
         head = self.chain.head
@@ -261,7 +258,7 @@ class TableCore:
         before: TableState | None = None,
         also: SignedRecord | None = None,
     ) -> None:
-        if record.record_hash in self._own:
+        if record.record_hash in self.own:
             raise LocalTableError(f"this peer's own {record.kind} was refused: {reason}")
         runner = self.runner_of(record.author)
         states = (
@@ -281,24 +278,24 @@ class TableCore:
         self.out.events.append(TableRejected(record, reason, evidence))
 
     def accept(self, record: SignedRecord) -> None:
-        if record.record_hash in self._replayed:
+        if record.record_hash in self.replayed:
             return  # it is in the log already
         self.out.log.append(record)
-        if self._journal is not None and not self.local.signs_with(record.author):
-            self._journal(record)
+        if self.journal is not None and not self.local.signs_with(record.author):
+            self.journal(record)
 
     def buffer(self, record: SignedRecord, ready_at: int) -> None:
         """Keep ``record`` until the head reaches ply ``ready_at``."""
-        if ready_at > self.chain.head.ply + BUFFER_WINDOW or self._early_count >= BUFFER_LIMIT:
-            self._seen.discard(record.record_hash)  # a later copy may be taken
+        if ready_at > self.chain.head.ply + BUFFER_WINDOW or self.early_count >= BUFFER_LIMIT:
+            self.seen.discard(record.record_hash)  # a later copy may be taken
             self.out.events.append(
                 RecordDropped(record, f"{record.kind} for ply {ready_at} is too far ahead")
             )
             return
-        if not self._early_count:
-            self._early_since = self.now
-        self._early.setdefault(ready_at, []).append(record)
-        self._early_count += 1
+        if not self.early_count:
+            self.early_since = self.now
+        self.early.setdefault(ready_at, []).append(record)
+        self.early_count += 1
 
     def digest_of(self, record: SignedRecord) -> bytes | None:
         """The chain digest ``record`` would give on the head, None if it is not legal there."""
