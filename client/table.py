@@ -67,6 +67,7 @@ from client.records import (
     SignedRecord,
     Signer,
 )
+from client.table_claims import TableClaims
 from client.table_core import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory
 from client.table_halt import TableHalt
 from client.table_intents import TableIntents
@@ -117,6 +118,7 @@ class Table(TableIntents):
         )
         self.halt = TableHalt(self)
         self.removals = TableRemovals(self, bot_factory)
+        self.claims = TableClaims(self, self.halt, self.removals)
 
     # --- entry points ---------------------------------------------------------------------
     def begin(self, now: float) -> Output:
@@ -252,7 +254,7 @@ class Table(TableIntents):
                     f"and may not sign a {record.kind}",
                 )
             elif record.kind in (ACK, END):
-                self._on_claim(record)  # a removed peer's claims about earlier plies count
+                self.claims.on_claim(record)  # a removed peer's claims about earlier plies count
             elif record.author not in self.chain.head.peers:
                 self.ignore(record, f"{self.describe(record.author)} was removed from the table")
             elif record.kind == HALT:
@@ -305,7 +307,7 @@ class Table(TableIntents):
                 self.seen.discard(record.record_hash)
                 self.out.events.append(RecordDropped(record, "too many records held by a vote"))
             for early in self.early.get(ply, ()):  # an ACK of it may have come first
-                self._lapse_on(early)
+                self.claims.lapse_on(early)
         else:
             try:
                 state = self.chain.check(record)

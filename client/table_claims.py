@@ -1,6 +1,6 @@
 """ACKs and ENDs: what peers claim about the chain, finality and the end of the table.
 
-``TableClaims`` is the layer of ``client.table.Table`` that takes claims (docs/TABLE.md
+``TableClaims`` is the part of ``client.table.Table`` that takes claims (docs/TABLE.md
 "Acks and finality").  Invariants:
 
 * a claim for a ply beyond the head waits in the early buffer (and may show this peer's
@@ -30,84 +30,97 @@ from client.table_removals import TableRemovals
 from engines import Outcome
 
 
-class TableClaims(TableCore):
+class TableClaims:
     """ACKs and ENDs, finality and the end of the table."""
 
-    halt: TableHalt
-    removals: TableRemovals
+    def __init__(self, core: TableCore, halt: TableHalt, removals: TableRemovals) -> None:
+        self._core = core
+        self._halt = halt
+        self._removals = removals
 
-    def _on_claim(self, record: SignedRecord) -> None:
+    def on_claim(self, record: SignedRecord) -> None:
         """An ACK or END: compare it with this peer's chain (buffer it if ahead)."""
-        who = self.describe(record.author)
+        who = self._core.describe(record.author)
         try:
             ply = read_int(record.body, "ply", 0)
             digest = read_digest(record.body, "digest")
             result = read_result(record.body.get("result")) if record.kind == END else None
         except Malformed as error:
-            self.reject(record, f"{who} sent a malformed {record.kind}: {error}")
+            self._core.reject(record, f"{who} sent a malformed {record.kind}: {error}")
             return
-        head = self.chain.head
+        head = self._core.chain.head
         if ply > head.ply:
-            self.buffer(record, ply)
-            self._lapse_on(record)
+            self._core.buffer(record, ply)
+            self.lapse_on(record)
             return
-        state = self.chain.at(ply)
+        state = self._core.chain.at(ply)
         if record.author not in state.peers:
-            self.ignore(record, f"{who} was no longer at the table at ply {ply}")
+            self._core.ignore(record, f"{who} was no longer at the table at ply {ply}")
             return
         abandons = result is not None and result[0].reason == ABANDONED and bool(result[1])
         if result is not None and abandons and digest == state.chain_digest:
-            self.removals.on_abandoned(record, state, result[0], result[1])
+            self._removals.on_abandoned(record, state, result[0], result[1])
             return
         value: Any = digest if result is None else (digest, result_claim(*result))
-        book = self.acks if record.kind == ACK else self.ends
+        book = self._core.acks if record.kind == ACK else self._core.ends
         earlier = book.add(Claim(record.author, ply, value, record))
-        self.accept(record)
+        self._core.accept(record)
         claims = {record.author: digest}
         if earlier is not None:
             reason = f"{who} signed two different {record.kind}s for ply {ply}"
             deed = f"signed two different {record.kind}s for ply {ply}"
-            self.halt.halt(
+            self._halt.halt(
                 "digest", ply, reason, (earlier.record, record), (), {record.author: deed}, claims
             )
         elif digest != state.chain_digest:
             reason = f"{who} signed another chain digest for ply {ply} than this peer"
-            self.halt.halt("digest", ply, reason, (state.record, record), (), {}, claims)
-        elif result is not None and _disagree(self.engine.outcome(state.engine_state), result):
+            self._halt.halt("digest", ply, reason, (state.record, record), (), {}, claims)
+        elif result is not None and _disagree(
+            self._core.engine.outcome(state.engine_state), result
+        ):
             reason = f"{who} signed another result for ply {ply} than this peer"
             deed = f"signed another result for ply {ply} than the engine gives"
-            self.halt.halt(
+            self._halt.halt(
                 "result", ply, reason, (state.record, record), (), {record.author: deed}, claims
             )
-        elif self.divergence is not None and self.divergence.ply == ply:
-            self.divergence.add_claim(record.author, digest)
-            self.divergence.add_record(record)
-            self.out.events.append(EvidenceUpdated(self.divergence.evidence()))
+        elif self._core.divergence is not None and self._core.divergence.ply == ply:
+            self._core.divergence.add_claim(record.author, digest)
+            self._core.divergence.add_record(record)
+            self._core.out.events.append(EvidenceUpdated(self._core.divergence.evidence()))
         elif record.kind == ACK:
-            self.debts.acked(record.author, ply)
-        self._check_progress()
+            self._core.debts.acked(record.author, ply)
+        self.check_progress()
 
-    def _lapse_on(self, record: SignedRecord) -> None:
+    def lapse_on(self, record: SignedRecord) -> None:
         """An early ACK for head+1 may show this peer's vote can no longer be honoured."""
-        head = self.chain.head
+        head = self._core.chain.head
         if record.kind != ACK or record.body.get("ply") != head.ply + 1:
             return
         digest = record.body.get("digest")
         if type(digest) is bytes:
-            released = self.ballot.lapse(record.author, head.ply + 1, digest, head, self.digest_of)
-            self.released.extendleft(reversed(released))
+            released = self._core.ballot.lapse(
+                record.author, head.ply + 1, digest, head, self._core.digest_of
+            )
+            self._core.released.extendleft(reversed(released))
 
-    def _check_progress(self) -> None:
-        for ply in self.finality.advance(self.acks, self.chain.states):
-            self.progress_at = self.now
-            self.out.events.append(PlyFinal(ply))
-        head = self.chain.head
-        outcome = self.engine.outcome(head.engine_state)
-        if outcome is None or self.ended or self.halted or self.finality.final_ply < head.ply:
+    def check_progress(self) -> None:
+        for ply in self._core.finality.advance(self._core.acks, self._core.chain.states):
+            self._core.progress_at = self._core.now
+            self._core.out.events.append(PlyFinal(ply))
+        head = self._core.chain.head
+        outcome = self._core.engine.outcome(head.engine_state)
+        if (
+            outcome is None
+            or self._core.ended
+            or self._core.halted
+            or self._core.finality.final_ply < head.ply
+        ):
             return
-        if self.ends.all_agree(head.ply, (head.chain_digest, result_claim(outcome)), head.peers):
-            self.ended = True
-            self.out.events.append(TableEnded(head.ply, outcome))
+        if self._core.ends.all_agree(
+            head.ply, (head.chain_digest, result_claim(outcome)), head.peers
+        ):
+            self._core.ended = True
+            self._core.out.events.append(TableEnded(head.ply, outcome))
 
 
 def _disagree(ours: Outcome | None, theirs: tuple[Outcome, tuple[bytes, ...]]) -> bool:

@@ -42,11 +42,11 @@ from client.records import (
     SignedRecord,
 )
 from client.seating import IntentRefused
-from client.table_claims import TableClaims
+from client.table_core import TableCore
 from client.takeback import HOLD, TAKEBACK_KINDS, ask_refusal
 
 
-class TableOutside(TableClaims):
+class TableOutside(TableCore):
     """Chat, pointing, draws and takebacks: the records outside the chain."""
 
     def _on_outside(self, record: SignedRecord) -> None:
