@@ -71,6 +71,7 @@ from client.table_claims import TableClaims
 from client.table_core import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory
 from client.table_halt import TableHalt
 from client.table_intents import TableIntents
+from client.table_outside import TableOutside
 from client.table_removals import TableRemovals
 from engines import AnyEngine
 
@@ -119,6 +120,21 @@ class Table(TableIntents):
         self.halt = TableHalt(self)
         self.removals = TableRemovals(self, bot_factory)
         self.claims = TableClaims(self, self.halt, self.removals)
+        auto_consent = me is not None and me in (bots or {})
+        self.outside_records = TableOutside(self, auto_consent=auto_consent)
+
+    # --- reading (as before the parts) --------------------------------------------------
+    def draw_offer_refusal(self, peer: bytes) -> str | None:
+        """Why ``peer`` may not offer a draw now, or None (``TableOutside``)."""
+        return self.outside_records.draw_offer_refusal(peer)
+
+    def resigned_seats(self) -> frozenset[int]:
+        """The seats a RESIGN ply of the chain resigned (``TableOutside``)."""
+        return self.outside_records.resigned_seats()
+
+    def bot_answer(self, what: str, *, own: bool) -> str | None:
+        """Why this peer's bots decline a draw or a takeback on the head, or None."""
+        return self.outside_records.bot_answer(what, own=own)
 
     # --- entry points ---------------------------------------------------------------------
     def begin(self, now: float) -> Output:
@@ -214,7 +230,7 @@ class Table(TableIntents):
             if self.open_for_removals() and self.removals.act_on_absence():
                 continue
             head = self.chain.head
-            action = self._next_action(head) if self.live() else None
+            action = self.outside_records.next_action(head) if self.live() else None
             if action is None:
                 break
             self.sign_ply(*action)
@@ -262,7 +278,7 @@ class Table(TableIntents):
             elif record.kind == VOTE:
                 self.removals.on_vote(record)
             else:
-                self._on_outside(record)
+                self.outside_records.on_outside(record)
         else:
             self.reject(
                 record,

@@ -79,14 +79,6 @@ class TableCore:
         self._own_pace = FloodGuard()
         """This peer's own player's pace of chat and pointing (``client.flood_guard``)."""
         self.takebacks = TakebackBook()
-        self._auto_consent = me is not None and me in (bots or {})
-        """No person here (``--bot``): this peer answers takeback asks and draw offers by
-        itself, by its bots' rule (``client.bots.answers``)."""
-        self._draw_answered: bytes | None = None
-        """The position (chain digest) this peer's bots last answered a draw offer on: once
-        per position, however many offers come (each costs an evaluation)."""
-        self._resigned: tuple[bytes, frozenset[int]] = (b"", frozenset())
-        """``resigned_seats`` for the head it was computed on (one chain scan per head)."""
         self.acks = ClaimBook()
         self.ends = ClaimBook()
         self.finality = FinalityTracker()

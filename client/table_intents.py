@@ -31,11 +31,14 @@ from client.records import (
     TAKEBACK_CONSENT,
 )
 from client.seating import IntentRefused
+from client.table_core import TableCore
 from client.table_outside import TableOutside
 
 
-class TableIntents(TableOutside):
+class TableIntents(TableCore):
     """A player's intents at the table."""
+
+    outside_records: TableOutside
 
     def _run(self) -> Output:
         """Handle what is in the inbox, let local keys act (``client.table.Table``)."""
@@ -63,7 +66,7 @@ class TableIntents(TableOutside):
         self.now = now
         self._refuse_unless(playing=True)
         assert self.me is not None
-        why = self.draw_offer_refusal(self.me)
+        why = self.outside_records.draw_offer_refusal(self.me)
         if why is not None:
             raise IntentRefused(why)
         position = self.local.draw_position(self.chain.head, self.outside, offer=True)
@@ -133,7 +136,7 @@ class TableIntents(TableOutside):
         """``IntentRefused`` when a bot this peer hosts declines (``client.bots.answers``):
         this peer's agreement speaks for its bots' seats too (its own seat's bot, with
         ``--bot``, is this peer: what it asks for is that seat's will)."""
-        why = self.bot_answer(what, own=False)
+        why = self.outside_records.bot_answer(what, own=False)
         if why is not None:
             raise IntentRefused(why)
 
