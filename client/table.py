@@ -43,6 +43,7 @@ player's intents).  This module adds the entry points, the loop and the plies.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from client.ballot import proposal_of
 from client.bodies import Malformed, read_digest, read_int
@@ -68,7 +69,7 @@ from client.records import (
     Signer,
 )
 from client.table_claims import TableClaims
-from client.table_core import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory
+from client.table_core import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory, TableCore
 from client.table_halt import TableHalt
 from client.table_intents import TableIntents
 from client.table_outside import TableOutside
@@ -78,7 +79,7 @@ from engines import AnyEngine
 __all__ = ["BUFFER_LIMIT", "BUFFER_WINDOW", "BotFactory", "Table"]
 
 
-class Table(TableIntents):
+class Table(TableCore):
     """The table as one peer (or spectator) sees it.  See the module docstring."""
 
     def __init__(
@@ -122,6 +123,7 @@ class Table(TableIntents):
         self.claims = TableClaims(self, self.halt, self.removals)
         auto_consent = me is not None and me in (bots or {})
         self.outside_records = TableOutside(self, auto_consent=auto_consent)
+        self.intents = TableIntents(self, self.outside_records)
 
     # --- reading (as before the parts) --------------------------------------------------
     def draw_offer_refusal(self, peer: bytes) -> str | None:
@@ -214,6 +216,57 @@ class Table(TableIntents):
                 self.local.mark_claimed(record.author, ply)
         except Malformed:
             return
+
+    # --- a player's intents (``client.table_intents``): IntentRefused, nothing signed -------
+    def move(self, move: Any, now: float) -> Output:
+        """Sign ``move`` for the seat to move (``IntentRefused`` saying why not)."""
+        self.now = now
+        self.intents.move(move)
+        return self._run()
+
+    def resign(self, now: float, seat: int | None = None) -> Output:
+        """Resign this peer's seat; it is sent at that player's own turn (maybe at once)."""
+        self.now = now
+        self.intents.resign(seat)
+        return self._run()
+
+    def offer_draw(self, now: float) -> Output:
+        """Offer a draw in the current position (with this peer's own acceptance)."""
+        self.now = now
+        self.intents.offer_draw()
+        return self._run()
+
+    def accept_draw(self, now: float) -> Output:
+        """Accept the draw offered in the current position."""
+        self.now = now
+        self.intents.accept_draw()
+        return self._run()
+
+    def ask_takeback(self, now: float) -> Output:
+        """Ask to take back the last ply, this player's own move (with this peer's consent)."""
+        self.now = now
+        self.intents.ask_takeback()
+        return self._run()
+
+    def consent_takeback(self, now: float) -> Output:
+        """Consent to take back the last ply, as another peer asked."""
+        self.now = now
+        self.intents.consent_takeback()
+        return self._run()
+
+    def chat(self, text: str, now: float) -> Output:
+        self.now = now
+        self.intents.chat(text)
+        return self._run()
+
+    def point(
+        self, arrows: Sequence[tuple[int, int]], squares: Sequence[int], now: float
+    ) -> Output:
+        """Show arrows and highlighted squares (the engine's square numbers) to everyone;
+        none of either clears this peer's marks."""
+        self.now = now
+        self.intents.point(arrows, squares)
+        return self._run()
 
     # --- the loop ---------------------------------------------------------------------------
     def _run(self) -> Output:

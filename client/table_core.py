@@ -31,7 +31,6 @@ from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
 from client.divergence import Divergence, Evidence
 from client.events import Output, RecordDropped, RecordIgnored, TableRejected
 from client.finality import ClaimBook, FinalityTracker, LocalTableError, OwnClaims
-from client.flood_guard import FloodGuard
 from client.halting import state_view
 from client.outside import OutsideLog
 from client.plies import PLY_RULES
@@ -76,8 +75,6 @@ class TableCore:
         self.me = me
         self.local = LocalSeats(self.start, engine, me, signers or {}, bots or {}, bot_delay)
         self.outside = OutsideLog()
-        self._own_pace = FloodGuard()
-        """This peer's own player's pace of chat and pointing (``client.flood_guard``)."""
         self.takebacks = TakebackBook()
         self.acks = ClaimBook()
         self.ends = ClaimBook()
