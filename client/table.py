@@ -32,12 +32,15 @@ the table is live: genesis final, no halt, no outcome.  This peer never signs tw
 records for one ply, nor two ACKs or ENDs for one ply (``LocalTableError`` if the code
 ever tried: that would be our bug).
 
-Where the code lives: ``Table`` is a stack of layers, each one concept and each building on
-the ones below it — ``client.table_core`` (state, reading views, signing and recording
-primitives), ``client.table_halt`` (halting, evidence), ``client.table_removals`` (votes,
-REMOVE, the step back, abandoned tables), ``client.table_claims`` (ACKs, ENDs, finality),
-``client.table_outside`` (chat, pointing, draws, takebacks), ``client.table_intents`` (a
-player's intents).  This module adds the entry points, the loop and the plies.
+Where the code lives: ``Table`` is composed of parts, each told its collaborators in its
+constructor, over one shared state, ``client.table_ledger.TableLedger`` (the books, the
+reading views, and the primitives sign, accept, reject, ignore, buffer):
+``client.table_halt`` (halting, evidence), ``client.table_removals`` (votes, REMOVE, the step
+back, abandoned tables; given the bot factory), ``client.table_claims`` (ACKs, ENDs,
+finality; given the halt and the removals), ``client.table_outside`` (chat, pointing, draws,
+takebacks), ``client.table_intents`` (a player's intents; given the outside part).  No part
+calls the table that holds it.  This module holds the entry points, the loop, the inbox
+(seen hashes, seqs), the membership guards and the plies.
 """
 
 from __future__ import annotations
@@ -45,14 +48,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from client.ballot import proposal_of
+from client.ballot import Ballot, proposal_of
 from client.bodies import Malformed, read_digest, read_int
 from client.bots import Bot
-from client.chain import PlyRejected, PlyRule, TableState
+from client.chain import Chain, PlyRejected, PlyRule, TableState
+from client.divergence import Divergence, Evidence
 from client.ending import read_result, result_body, result_claim
 from client.events import GameOver, Output, PlyApplied, PresenceChanged, RecordDropped
-from client.finality import LocalTableError
+from client.finality import ClaimBook, FinalityTracker, LocalTableError
 from client.halting import state_view
+from client.outside import OutsideLog
 from client.plies import PLY_RULES
 from client.presence import Presence
 from client.records import (
@@ -68,18 +73,21 @@ from client.records import (
     SignedRecord,
     Signer,
 )
+from client.seating import LocalSeats
+from client.start import TableStart, open_start
 from client.table_claims import TableClaims
-from client.table_core import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory, TableCore
 from client.table_halt import TableHalt
 from client.table_intents import TableIntents
+from client.table_ledger import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory, TableLedger
 from client.table_outside import TableOutside
 from client.table_removals import TableRemovals
+from client.takeback import TakebackBook
 from engines import AnyEngine
 
 __all__ = ["BUFFER_LIMIT", "BUFFER_WINDOW", "BotFactory", "Table"]
 
 
-class Table(TableCore):
+class Table:
     """The table as one peer (or spectator) sees it.  See the module docstring."""
 
     def __init__(
@@ -107,23 +115,137 @@ class Table(TableCore):
 
         ``bot_factory`` makes the bot keys of the seats a REMOVE hands to this peer (without
         it this peer never appends a REMOVE, but still votes)."""
-        super().__init__(
-            start_record,
-            engine,
-            opener,
-            me=me,
-            signers=signers,
-            bots=bots,
-            bot_delay=bot_delay,
-            rules=rules,
-            journal=journal,
-        )
-        self.halt = TableHalt(self)
-        self.removals = TableRemovals(self, bot_factory)
-        self.claims = TableClaims(self, self.halt, self.removals)
+        start, engine = open_start(start_record, lambda _name: engine)
+        chain = Chain(start, engine, opener, rules)
+        local = LocalSeats(start, engine, me, signers or {}, bots or {}, bot_delay)
+        self._ledger = ledger = TableLedger(chain, local, me, opener, journal)
+        self.halt = TableHalt(ledger)
+        self.removals = TableRemovals(ledger, bot_factory)
+        self.claims = TableClaims(ledger, self.halt, self.removals)
         auto_consent = me is not None and me in (bots or {})
-        self.outside_records = TableOutside(self, auto_consent=auto_consent)
-        self.intents = TableIntents(self, self.outside_records)
+        self.outside_records = TableOutside(ledger, auto_consent=auto_consent)
+        self.intents = TableIntents(ledger, self.outside_records)
+
+    # --- reading: the ledger's views (read-only) -------------------------------------------
+    @property
+    def start(self) -> TableStart:
+        return self._ledger.start
+
+    @property
+    def engine(self) -> AnyEngine:
+        return self._ledger.engine
+
+    @property
+    def chain(self) -> Chain:
+        return self._ledger.chain
+
+    @property
+    def me(self) -> bytes | None:
+        return self._ledger.me
+
+    @property
+    def local(self) -> LocalSeats:
+        return self._ledger.local
+
+    @property
+    def outside(self) -> OutsideLog:
+        return self._ledger.outside
+
+    @property
+    def takebacks(self) -> TakebackBook:
+        return self._ledger.takebacks
+
+    @property
+    def acks(self) -> ClaimBook:
+        return self._ledger.acks
+
+    @property
+    def ends(self) -> ClaimBook:
+        return self._ledger.ends
+
+    @property
+    def finality(self) -> FinalityTracker:
+        return self._ledger.finality
+
+    @property
+    def rejected(self) -> list[Evidence]:
+        return self._ledger.rejected
+
+    @property
+    def divergence(self) -> Divergence | None:
+        return self._ledger.divergence
+
+    @property
+    def ended(self) -> bool:
+        return self._ledger.ended
+
+    @property
+    def abandoned(self) -> tuple[int, tuple[bytes, ...]] | None:
+        return self._ledger.abandoned
+
+    @property
+    def presence(self) -> Presence:
+        return self._ledger.presence
+
+    @property
+    def idle_after(self) -> float:
+        return self._ledger.idle_after
+
+    @property
+    def ballot(self) -> Ballot:
+        return self._ledger.ballot
+
+    @property
+    def head(self) -> TableState:
+        return self._ledger.head
+
+    @property
+    def final_ply(self) -> int:
+        return self._ledger.final_ply
+
+    @property
+    def halted(self) -> bool:
+        return self._ledger.halted
+
+    @property
+    def evidence(self) -> Evidence | None:
+        return self._ledger.evidence
+
+    @property
+    def seated(self) -> bool:
+        return self._ledger.seated
+
+    @property
+    def waiting_since(self) -> float | None:
+        return self._ledger.waiting_since
+
+    def describe(self, key: bytes) -> str:
+        """``peer K3QF-7XZA… (Ann)`` or ``the bot of seat 3 run by peer ...``."""
+        return self._ledger.describe(key)
+
+    def runner_of(self, key: bytes) -> bytes | None:
+        """The peer that speaks for ``key`` (``TableLedger.runner_of``)."""
+        return self._ledger.runner_of(key)
+
+    def removed_me_at(self, ply: int) -> bool:
+        """Whether ply ``ply`` (a REMOVE) took this peer off the table."""
+        return self._ledger.removed_me_at(ply)
+
+    def live(self) -> bool:
+        """Whether local keys may sign plies now."""
+        return self._ledger.live()
+
+    def present(self, key: bytes) -> bool:
+        """Whether peer ``key`` is at the table and not shown away (as of the last call)."""
+        return self._ledger.present(key)
+
+    def removable(self, key: bytes, now: float) -> bool:
+        """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
+        return self._ledger.removable(key, now)
+
+    def next_deadline(self, presence: bool = True) -> float | None:
+        """When ``tick`` should next be called, or None (``TableLedger.next_deadline``)."""
+        return self._ledger.next_deadline(presence)
 
     # --- reading (as before the parts) --------------------------------------------------
     def draw_offer_refusal(self, peer: bytes) -> str | None:
@@ -141,30 +263,35 @@ class Table(TableCore):
     # --- entry points ---------------------------------------------------------------------
     def begin(self, now: float) -> Output:
         """Accept START and sign the genesis ACK; call once, before anything else."""
-        if self.begun:
+        if self._ledger.begun:
             raise LocalTableError("the table has begun already")
-        self.begun, self.now = True, now
-        self.progress_at = self.early_since = now
-        self.presence = Presence(self.start.peer_keys, self.me, now, away=self.start.away_ms / 1000)
-        self.seen.add(self.start.record.record_hash)
-        self.accept(self.start.record)
+        self._ledger.begun, self._ledger.now = True, now
+        self._ledger.progress_at = self._ledger.early_since = now
+        self._ledger.presence = Presence(
+            self.start.peer_keys,
+            self.me,
+            now,
+            away=self.start.away_ms / 1000,
+        )
+        self._ledger.seen.add(self.start.record.record_hash)
+        self._ledger.accept(self.start.record)
         self._after_apply(self.chain.head)
         return self._run()
 
     def receive(self, record: SignedRecord, now: float) -> Output:
         """Handle one record ``net`` verified (signature checked, payload decoded)."""
-        self.now = now
-        self.inbox.append(record)
+        self._ledger.now = now
+        self._ledger.inbox.append(record)
         return self._run()
 
     def tick(self, now: float) -> Output:
         """Let time pass: bots whose delay is over move, absent peers are voted off."""
-        self.now = now
+        self._ledger.now = now
         return self._run()
 
     def heard(self, key: bytes, now: float) -> Output:
         """Something arrived from peer ``key`` on a link to it (a heartbeat, any frame)."""
-        self.now = now
+        self._ledger.now = now
         self.presence.hear(key, now)
         return self._run()
 
@@ -172,7 +299,7 @@ class Table(TableCore):
         self, sender: bytes, entries: Sequence[tuple[bytes, int]], now: float
     ) -> Output:
         """Linked peer ``sender`` heard each key directly ``ago_ms`` ago (``client.mesh``)."""
-        self.now = now
+        self._ledger.now = now
         self.presence.hear(sender, now)
         self.presence.report(sender, entries, now)
         return self._run()
@@ -190,15 +317,15 @@ class Table(TableCore):
         for record in records:
             if self.local.signs_with(record.author):
                 self._remember_own(record)
-        self.replaying = True
-        self.replayed = {record.record_hash for record in records}
+        self._ledger.replaying = True
+        self._ledger.replayed = {record.record_hash for record in records}
         try:
             out = self.begin(now)
             for record in records[1:]:
                 out.extend(self.receive(record, now))
         finally:
-            self.replaying = False
-            self.replayed = set()
+            self._ledger.replaying = False
+            self._ledger.replayed = set()
         out.extend(self._run())
         return out
 
@@ -207,11 +334,11 @@ class Table(TableCore):
         try:
             ply = read_int(body, "ply", 0)
             if record.kind == ACK:
-                self.own_acks.should_sign(ply, read_digest(body, "digest"))
+                self._ledger.own_acks.should_sign(ply, read_digest(body, "digest"))
             elif record.kind == END:
                 outcome, absent = read_result(body.get("result"))
                 claim = (read_digest(body, "digest"), result_claim(outcome, absent))
-                self.own_ends.should_sign(ply, claim)
+                self._ledger.own_ends.should_sign(ply, claim)
             elif record.kind in CHAIN_KINDS:
                 self.local.mark_claimed(record.author, ply)
         except Malformed:
@@ -220,42 +347,42 @@ class Table(TableCore):
     # --- a player's intents (``client.table_intents``): IntentRefused, nothing signed -------
     def move(self, move: Any, now: float) -> Output:
         """Sign ``move`` for the seat to move (``IntentRefused`` saying why not)."""
-        self.now = now
+        self._ledger.now = now
         self.intents.move(move)
         return self._run()
 
     def resign(self, now: float, seat: int | None = None) -> Output:
         """Resign this peer's seat; it is sent at that player's own turn (maybe at once)."""
-        self.now = now
+        self._ledger.now = now
         self.intents.resign(seat)
         return self._run()
 
     def offer_draw(self, now: float) -> Output:
         """Offer a draw in the current position (with this peer's own acceptance)."""
-        self.now = now
+        self._ledger.now = now
         self.intents.offer_draw()
         return self._run()
 
     def accept_draw(self, now: float) -> Output:
         """Accept the draw offered in the current position."""
-        self.now = now
+        self._ledger.now = now
         self.intents.accept_draw()
         return self._run()
 
     def ask_takeback(self, now: float) -> Output:
         """Ask to take back the last ply, this player's own move (with this peer's consent)."""
-        self.now = now
+        self._ledger.now = now
         self.intents.ask_takeback()
         return self._run()
 
     def consent_takeback(self, now: float) -> Output:
         """Consent to take back the last ply, as another peer asked."""
-        self.now = now
+        self._ledger.now = now
         self.intents.consent_takeback()
         return self._run()
 
     def chat(self, text: str, now: float) -> Output:
-        self.now = now
+        self._ledger.now = now
         self.intents.chat(text)
         return self._run()
 
@@ -264,45 +391,45 @@ class Table(TableCore):
     ) -> Output:
         """Show arrows and highlighted squares (the engine's square numbers) to everyone;
         none of either clears this peer's marks."""
-        self.now = now
+        self._ledger.now = now
         self.intents.point(arrows, squares)
         return self._run()
 
     # --- the loop ---------------------------------------------------------------------------
     def _run(self) -> Output:
-        if not self.begun:
+        if not self._ledger.begun:
             return Output()  # records received so far wait in the inbox for begin()
         while True:
-            while self.released or self.inbox:
-                if self.released:
-                    self._dispatch(self.released.popleft())
+            while self._ledger.released or self._ledger.inbox:
+                if self._ledger.released:
+                    self._dispatch(self._ledger.released.popleft())
                 else:
-                    self._handle(self.inbox.popleft())
-            if self.replaying:
+                    self._handle(self._ledger.inbox.popleft())
+            if self._ledger.replaying:
                 break
-            if self.open_for_removals() and self.removals.act_on_absence():
+            if self._ledger.open_for_removals() and self.removals.act_on_absence():
                 continue
             head = self.chain.head
-            action = self.outside_records.next_action(head) if self.live() else None
+            action = self.outside_records.next_action(head) if self._ledger.live() else None
             if action is None:
                 break
-            self.sign_ply(*action)
-        for key, present in self.presence.changes(self.now):
+            self._ledger.sign_ply(*action)
+        for key, present in self.presence.changes(self._ledger.now):
             if key in self.chain.head.peers:
-                self.out.events.append(PresenceChanged(key, self.describe(key), present))
-        out, self.out = self.out, Output()
+                self._ledger.out.events.append(PresenceChanged(key, self.describe(key), present))
+        out, self._ledger.out = self._ledger.out, Output()
         return out
 
     def _handle(self, record: SignedRecord) -> None:
-        if record.record_hash in self.seen:
+        if record.record_hash in self._ledger.seen:
             return
-        self.seen.add(record.record_hash)
+        self._ledger.seen.add(record.record_hash)
         runner = self.runner_of(record.author)
-        jump = self.seqs.jump(record, runner)
+        jump = self._ledger.seqs.jump(record, runner)
         if jump is not None:  # refused before anything notes it (client.seq_book)
-            self.reject(record, f"{self.describe(record.author)} {jump}; it was ignored")
+            self._ledger.reject(record, f"{self.describe(record.author)} {jump}; it was ignored")
             return
-        clash = self.seqs.clash(record, runner, self.chain.head.peers)
+        clash = self._ledger.seqs.clash(record, runner, self.chain.head.peers)
         if clash is None:
             self._dispatch(record)
         else:
@@ -310,14 +437,16 @@ class Table(TableCore):
 
     def _dispatch(self, record: SignedRecord) -> None:
         if record.table_id != self.start.table_id:
-            self.reject(record, f"{self.describe(record.author)} sent a record for another table")
+            self._ledger.reject(
+                record, f"{self.describe(record.author)} sent a record for another table"
+            )
         elif record.kind == START:
-            self.reject(record, f"{self.describe(record.author)} sent a second START")
+            self._ledger.reject(record, f"{self.describe(record.author)} sent a second START")
         elif self.chain.is_ply_kind(record.kind):
             self._on_ply(record)
         elif record.kind in (ACK, END, HALT, VOTE) or record.kind in OUTSIDE_KINDS:
             if record.author not in self.start.peer_keys:
-                self.reject(
+                self._ledger.reject(
                     record,
                     f"{self.describe(record.author)} is no peer at this table "
                     f"and may not sign a {record.kind}",
@@ -325,7 +454,9 @@ class Table(TableCore):
             elif record.kind in (ACK, END):
                 self.claims.on_claim(record)  # a removed peer's claims about earlier plies count
             elif record.author not in self.chain.head.peers:
-                self.ignore(record, f"{self.describe(record.author)} was removed from the table")
+                self._ledger.ignore(
+                    record, f"{self.describe(record.author)} was removed from the table"
+                )
             elif record.kind == HALT:
                 self._on_halt(record)
             elif record.kind == VOTE:
@@ -333,7 +464,7 @@ class Table(TableCore):
             else:
                 self.outside_records.on_outside(record)
         else:
-            self.reject(
+            self._ledger.reject(
                 record,
                 f"{self.describe(record.author)} sent a record of unknown kind {record.kind!r}",
             )
@@ -354,43 +485,48 @@ class Table(TableCore):
         try:
             ply = read_int(record.body, "ply", 1)
         except Malformed as error:
-            self.reject(
-                record, f"{self.describe(record.author)} sent a malformed {record.kind}: {error}"
+            self._ledger.reject(
+                record,
+                f"{self.describe(record.author)} sent a malformed {record.kind}: {error}",
             )
             return
         if ply > head.ply + 1:
-            self.buffer(record, ply - 1)
+            self._ledger.buffer(record, ply - 1)
             return
         if self.abandoned is not None:
-            self.ignore(record, f"the table was abandoned at ply {self.abandoned[0]}")
+            self._ledger.ignore(record, f"the table was abandoned at ply {self.abandoned[0]}")
             return
         runner = self.runner_of(record.author)
         if runner in self.start.peer_keys and runner not in self.chain.at(ply - 1).peers:
-            self.ignore(record, f"{self.describe(record.author)} was removed from the table")
+            self._ledger.ignore(
+                record, f"{self.describe(record.author)} was removed from the table"
+            )
         elif ply <= head.ply:
             self._on_occupied(record, ply)
-        elif not self.may_apply(ply):
+        elif not self._ledger.may_apply(ply):
             return
         elif not self.ballot.admits(record, head):
             if not self.ballot.hold(record):  # a flood of them: forget it, a copy may come
-                self.seen.discard(record.record_hash)
-                self.out.events.append(RecordDropped(record, "too many records held by a vote"))
-            for early in self.early.get(ply, ()):  # an ACK of it may have come first
+                self._ledger.seen.discard(record.record_hash)
+                self._ledger.out.events.append(
+                    RecordDropped(record, "too many records held by a vote")
+                )
+            for early in self._ledger.early.get(ply, ()):  # an ACK of it may have come first
                 self.claims.lapse_on(early)
         else:
             try:
                 state = self.chain.check(record)
             except PlyRejected as error:
-                self.reject(record, str(error), head)
+                self._ledger.reject(record, str(error), head)
                 return
             self._apply(state)
 
     def _apply(self, state: TableState) -> None:
-        if self.finality.final_ply == self.chain.head.ply:
-            self.progress_at = self.now  # waiting for acks starts now
+        if self._ledger.finality.final_ply == self.chain.head.ply:
+            self._ledger.progress_at = self._ledger.now  # waiting for acks starts now
         self.chain.append(state)
-        self.accept(state.record)
-        self.out.events.append(PlyApplied(state, self.describe(state.record.author)))
+        self._ledger.accept(state.record)
+        self._ledger.out.events.append(PlyApplied(state, self.describe(state.record.author)))
         self._after_apply(state)
 
     def _on_occupied(self, record: SignedRecord, ply: int) -> None:
@@ -398,7 +534,7 @@ class Table(TableCore):
         try:
             other = self.chain.check(record, ply)
         except PlyRejected as error:
-            self.reject(record, str(error), self.chain.at(ply - 1))
+            self._ledger.reject(record, str(error), self.chain.at(ply - 1))
             return
         proposal = proposal_of(record) if record.kind == REMOVE else None
         if proposal and self.removals.can_drop_after(ply - 1, set(proposal.removed), other.peers):
@@ -407,7 +543,7 @@ class Table(TableCore):
             return
         occupant = proposal_of(existing.record) if existing.record.kind == REMOVE else None
         if occupant and self.runner_of(record.author) in occupant.removed:
-            self.ignore(record, f"{self.describe(record.author)} was removed at ply {ply}")
+            self._ledger.ignore(record, f"{self.describe(record.author)} was removed at ply {ply}")
             return
         same = self.runner_of(record.author) == self.runner_of(existing.record.author)
         kind = "equivocation" if same else "fork"
@@ -427,29 +563,31 @@ class Table(TableCore):
         self.halt.halt(kind, ply, reason, (existing.record, record), views, accused)
 
     def _after_apply(self, state: TableState) -> None:
-        self.debts.applied(state.ply, self.now)
+        self._ledger.debts.applied(state.ply, self._ledger.now)
         if state.record.kind == REMOVE and (proposal := proposal_of(state.record)) is not None:
             self.presence.forget(proposal.removed)
             self.removals.adopt_bots(state, proposal)
-        speaks = self.me in state.peers and self.may_apply(state.ply)
-        if speaks and self.own_acks.should_sign(state.ply, state.chain_digest):
-            self.sign(
-                self.local.peer_signer(), ACK, {"ply": state.ply, "digest": state.chain_digest}
+        speaks = self.me in state.peers and self._ledger.may_apply(state.ply)
+        if speaks and self._ledger.own_acks.should_sign(state.ply, state.chain_digest):
+            self._ledger.sign(
+                self.local.peer_signer(),
+                ACK,
+                {"ply": state.ply, "digest": state.chain_digest},
             )
         outcome = self.engine.outcome(state.engine_state)
         if outcome is not None:
-            self.out.events.append(GameOver(state.ply, outcome))
+            self._ledger.out.events.append(GameOver(state.ply, outcome))
             claim = (state.chain_digest, result_claim(outcome))
-            if speaks and self.own_ends.should_sign(state.ply, claim):
+            if speaks and self._ledger.own_ends.should_sign(state.ply, claim):
                 body = {
                     "ply": state.ply,
                     "digest": state.chain_digest,
                     "result": result_body(outcome),
                 }
-                self.sign(self.local.peer_signer(), END, body)
-        self.released.extend(self.ballot.settle(state))
-        ready = self.early.pop(state.ply, [])
-        self.early_count -= len(ready)
-        self.released.extend(ready)
+                self._ledger.sign(self.local.peer_signer(), END, body)
+        self._ledger.released.extend(self.ballot.settle(state))
+        ready = self._ledger.early.pop(state.ply, [])
+        self._ledger.early_count -= len(ready)
+        self._ledger.released.extend(ready)
         if ready:
-            self.early_since = self.now
+            self._ledger.early_since = self._ledger.now

@@ -24,8 +24,8 @@ from client.events import EvidenceUpdated, PlyFinal, TableEnded
 from client.finality import Claim
 from client.records import ACK, END, SignedRecord
 from client.removal import ABANDONED
-from client.table_core import TableCore
 from client.table_halt import TableHalt
+from client.table_ledger import TableLedger
 from client.table_removals import TableRemovals
 from engines import Outcome
 
@@ -33,38 +33,39 @@ from engines import Outcome
 class TableClaims:
     """ACKs and ENDs, finality and the end of the table."""
 
-    def __init__(self, core: TableCore, halt: TableHalt, removals: TableRemovals) -> None:
-        self._core = core
+    def __init__(self, ledger: TableLedger, halt: TableHalt, removals: TableRemovals) -> None:
+        self._ledger = ledger
+        self._chain = ledger.chain
         self._halt = halt
         self._removals = removals
 
     def on_claim(self, record: SignedRecord) -> None:
         """An ACK or END: compare it with this peer's chain (buffer it if ahead)."""
-        who = self._core.describe(record.author)
+        who = self._ledger.describe(record.author)
         try:
             ply = read_int(record.body, "ply", 0)
             digest = read_digest(record.body, "digest")
             result = read_result(record.body.get("result")) if record.kind == END else None
         except Malformed as error:
-            self._core.reject(record, f"{who} sent a malformed {record.kind}: {error}")
+            self._ledger.reject(record, f"{who} sent a malformed {record.kind}: {error}")
             return
-        head = self._core.chain.head
+        head = self._chain.head
         if ply > head.ply:
-            self._core.buffer(record, ply)
+            self._ledger.buffer(record, ply)
             self.lapse_on(record)
             return
-        state = self._core.chain.at(ply)
+        state = self._chain.at(ply)
         if record.author not in state.peers:
-            self._core.ignore(record, f"{who} was no longer at the table at ply {ply}")
+            self._ledger.ignore(record, f"{who} was no longer at the table at ply {ply}")
             return
         abandons = result is not None and result[0].reason == ABANDONED and bool(result[1])
         if result is not None and abandons and digest == state.chain_digest:
             self._removals.on_abandoned(record, state, result[0], result[1])
             return
         value: Any = digest if result is None else (digest, result_claim(*result))
-        book = self._core.acks if record.kind == ACK else self._core.ends
+        book = self._ledger.acks if record.kind == ACK else self._ledger.ends
         earlier = book.add(Claim(record.author, ply, value, record))
-        self._core.accept(record)
+        self._ledger.accept(record)
         claims = {record.author: digest}
         if earlier is not None:
             reason = f"{who} signed two different {record.kind}s for ply {ply}"
@@ -76,51 +77,51 @@ class TableClaims:
             reason = f"{who} signed another chain digest for ply {ply} than this peer"
             self._halt.halt("digest", ply, reason, (state.record, record), (), {}, claims)
         elif result is not None and _disagree(
-            self._core.engine.outcome(state.engine_state), result
+            self._ledger.engine.outcome(state.engine_state), result
         ):
             reason = f"{who} signed another result for ply {ply} than this peer"
             deed = f"signed another result for ply {ply} than the engine gives"
             self._halt.halt(
                 "result", ply, reason, (state.record, record), (), {record.author: deed}, claims
             )
-        elif self._core.divergence is not None and self._core.divergence.ply == ply:
-            self._core.divergence.add_claim(record.author, digest)
-            self._core.divergence.add_record(record)
-            self._core.out.events.append(EvidenceUpdated(self._core.divergence.evidence()))
+        elif self._ledger.divergence is not None and self._ledger.divergence.ply == ply:
+            self._ledger.divergence.add_claim(record.author, digest)
+            self._ledger.divergence.add_record(record)
+            self._ledger.out.events.append(EvidenceUpdated(self._ledger.divergence.evidence()))
         elif record.kind == ACK:
-            self._core.debts.acked(record.author, ply)
+            self._ledger.debts.acked(record.author, ply)
         self.check_progress()
 
     def lapse_on(self, record: SignedRecord) -> None:
         """An early ACK for head+1 may show this peer's vote can no longer be honoured."""
-        head = self._core.chain.head
+        head = self._chain.head
         if record.kind != ACK or record.body.get("ply") != head.ply + 1:
             return
         digest = record.body.get("digest")
         if type(digest) is bytes:
-            released = self._core.ballot.lapse(
-                record.author, head.ply + 1, digest, head, self._core.digest_of
+            released = self._ledger.ballot.lapse(
+                record.author, head.ply + 1, digest, head, self._ledger.digest_of
             )
-            self._core.released.extendleft(reversed(released))
+            self._ledger.released.extendleft(reversed(released))
 
     def check_progress(self) -> None:
-        for ply in self._core.finality.advance(self._core.acks, self._core.chain.states):
-            self._core.progress_at = self._core.now
-            self._core.out.events.append(PlyFinal(ply))
-        head = self._core.chain.head
-        outcome = self._core.engine.outcome(head.engine_state)
+        for ply in self._ledger.finality.advance(self._ledger.acks, self._chain.states):
+            self._ledger.progress_at = self._ledger.now
+            self._ledger.out.events.append(PlyFinal(ply))
+        head = self._chain.head
+        outcome = self._ledger.engine.outcome(head.engine_state)
         if (
             outcome is None
-            or self._core.ended
-            or self._core.halted
-            or self._core.finality.final_ply < head.ply
+            or self._ledger.ended
+            or self._ledger.halted
+            or self._ledger.finality.final_ply < head.ply
         ):
             return
-        if self._core.ends.all_agree(
+        if self._ledger.ends.all_agree(
             head.ply, (head.chain_digest, result_claim(outcome)), head.peers
         ):
-            self._core.ended = True
-            self._core.out.events.append(TableEnded(head.ply, outcome))
+            self._ledger.ended = True
+            self._ledger.out.events.append(TableEnded(head.ply, outcome))
 
 
 def _disagree(ours: Outcome | None, theirs: tuple[Outcome, tuple[bytes, ...]]) -> bool:

@@ -28,25 +28,31 @@ from client.events import EvidenceUpdated, TableHalted
 from client.halting import HaltClaim, halt_body, halt_claim, read_halt, state_view
 from client.records import HALT, SignedRecord
 from client.seq_book import SeqClash
-from client.table_core import TableCore
+from client.table_ledger import TableLedger
 
 
 class TableHalt:
     """Halting on a divergence, and the evidence of it."""
 
-    def __init__(self, core: TableCore) -> None:
-        self._core = core
+    def __init__(self, ledger: TableLedger) -> None:
+        self._ledger = ledger
+        self._chain = ledger.chain
 
     def on_seq_clash(self, record: SignedRecord, clash: SeqClash) -> None:
         """A reused ``seq``: a halt when either record is in the chain, else the later one
         is rejected with both as evidence (``client.seq_book``)."""
         if clash.halts:
-            reason = clash.reason(self._core.describe)
+            reason = clash.reason(self._ledger.describe)
             self.halt(
-                "equivocation", self._core.chain.head.ply, reason, clash.records, (), clash.accused
+                "equivocation",
+                self._chain.head.ply,
+                reason,
+                clash.records,
+                (),
+                clash.accused,
             )
         else:
-            self._core.reject(record, clash.reason(self._core.describe), also=clash.first)
+            self._ledger.reject(record, clash.reason(self._ledger.describe), also=clash.first)
 
     def halt(
         self,
@@ -67,10 +73,10 @@ class TableHalt:
         finds someone to accuse, embedding the records of that finding so that every peer can
         check it for itself.  ``says`` is the reason that HALT gives (default ``reason``).
         """
-        earlier = self._core.divergence
+        earlier = self._ledger.divergence
         if earlier is None or ply < earlier.ply:
-            self._core.divergence = self._open_divergence(kind, ply, reason, earlier)
-        divergence = self._core.divergence
+            self._ledger.divergence = self._open_divergence(kind, ply, reason, earlier)
+        divergence = self._ledger.divergence
         assert divergence is not None
         accusing = any(key not in divergence.accused for key in accused)
         for key, deed in accused.items():
@@ -85,22 +91,22 @@ class TableHalt:
             if kind == "equivocation":  # the precise explanation of a digest split
                 divergence.kind, divergence.reason = kind, reason
         event = TableHalted if earlier is None else EvidenceUpdated
-        self._core.out.events.append(event(divergence.evidence()))
+        self._ledger.out.events.append(event(divergence.evidence()))
         speak = divergence is not earlier or accusing
-        if speak and self._core.me is not None and divergence.ply <= self._core.chain.head.ply:
-            state = self._core.chain.at(divergence.ply)
-            body = halt_body(self._core.engine, state, reason if says is None else says, records)
-            self._core.sign(self._core.local.peer_signer(), HALT, body)
+        if speak and self._ledger.me is not None and divergence.ply <= self._chain.head.ply:
+            state = self._chain.at(divergence.ply)
+            body = halt_body(self._ledger.engine, state, reason if says is None else says, records)
+            self._ledger.sign(self._ledger.local.peer_signer(), HALT, body)
 
     def _open_divergence(
         self, kind: str, ply: int, reason: str, earlier: Divergence | None
     ) -> Divergence:
-        at = self._core.chain.at(min(ply, self._core.chain.head.ply))
-        divergence = Divergence(kind, ply, reason, at.peers, self._core.describe, self._core.me)
-        for claim in self._core.acks.claims(ply):
+        at = self._chain.at(min(ply, self._chain.head.ply))
+        divergence = Divergence(kind, ply, reason, at.peers, self._ledger.describe, self._ledger.me)
+        for claim in self._ledger.acks.claims(ply):
             divergence.add_claim(claim.author, claim.value)
-        if ply <= self._core.chain.head.ply:
-            divergence.add_state(state_view("this peer", self._core.engine, at))
+        if ply <= self._chain.head.ply:
+            divergence.add_state(state_view("this peer", self._ledger.engine, at))
         if earlier is not None:
             divergence.accused.update(earlier.accused)
             for record in earlier.records:
@@ -114,19 +120,19 @@ class TableHalt:
         carries are then handled as if they came on a link (``Table`` does it), before
         ``halt_shown``."""
         try:
-            halt = read_halt(record, self._core.opener, self._core.start.table_id)
+            halt = read_halt(record, self._ledger.opener, self._ledger.start.table_id)
         except Malformed as error:
-            self._core.reject(
-                record, f"{self._core.describe(record.author)} sent a malformed HALT: {error}"
+            self._ledger.reject(
+                record, f"{self._ledger.describe(record.author)} sent a malformed HALT: {error}"
             )
             return None
-        self._core.accept(record)
+        self._ledger.accept(record)
         return halt
 
     def halt_shown(self, record: SignedRecord, halt: HaltClaim) -> None:
         """A peer halted: halt too, with its state as evidence."""
-        who = self._core.describe(record.author)
-        view = halt.view(who, self._core.engine, self._core.chain)
+        who = self._ledger.describe(record.author)
+        view = halt.view(who, self._ledger.engine, self._chain)
         claims = {record.author: halt.chain}
         shown = (record, *halt.records)  # passed on, so the finding spreads in any topology
         said = f"{who} halted the table"  # all this peer knows for itself; the rest is a claim

@@ -32,15 +32,16 @@ from client.records import (
     TAKEBACK_CONSENT,
 )
 from client.seating import IntentRefused
-from client.table_core import TableCore
+from client.table_ledger import TableLedger
 from client.table_outside import TableOutside
 
 
 class TableIntents:
     """A player's intents at the table."""
 
-    def __init__(self, core: TableCore, outside: TableOutside) -> None:
-        self._core = core
+    def __init__(self, ledger: TableLedger, outside: TableOutside) -> None:
+        self._ledger = ledger
+        self._chain = ledger.chain
         self._outside = outside
         self._own_pace = FloodGuard()
         """This peer's own player's pace of chat and pointing (``client.flood_guard``)."""
@@ -48,79 +49,79 @@ class TableIntents:
     def move(self, move: Any) -> None:
         """Sign ``move`` for the seat to move (``IntentRefused`` saying why not)."""
         self._refuse_unless(playing=True)
-        signer = self._core.local.signer_to_move(self._core.chain.head)
-        self._core.local.check_move(self._core.chain.head, move)
-        seat = self._core.engine.to_move(self._core.chain.head.engine_state)
-        self._core.sign_ply(
-            signer, MOVE, {"seat": seat, "move": self._core.engine.move_to_wire(move)}
+        signer = self._ledger.local.signer_to_move(self._chain.head)
+        self._ledger.local.check_move(self._chain.head, move)
+        seat = self._ledger.engine.to_move(self._chain.head.engine_state)
+        self._ledger.sign_ply(
+            signer, MOVE, {"seat": seat, "move": self._ledger.engine.move_to_wire(move)}
         )
 
     def resign(self, seat: int | None = None) -> None:
         """Resign this peer's seat; it is sent at that player's own turn (maybe at once)."""
         self._refuse_unless(playing=True)
-        self._core.local.want_resign(self._core.chain.head, seat)
+        self._ledger.local.want_resign(self._chain.head, seat)
 
     def offer_draw(self) -> None:
         """Offer a draw in the current position (with this peer's own acceptance)."""
         self._refuse_unless(playing=True)
-        assert self._core.me is not None
-        why = self._outside.draw_offer_refusal(self._core.me)
+        assert self._ledger.me is not None
+        why = self._outside.draw_offer_refusal(self._ledger.me)
         if why is not None:
             raise IntentRefused(why)
-        position = self._core.local.draw_position(
-            self._core.chain.head, self._core.outside, offer=True
+        position = self._ledger.local.draw_position(
+            self._chain.head, self._ledger.outside, offer=True
         )
         self._refuse_unless_bots_agree("draw")
-        self._core.sign_outside(DRAW_OFFER, position)
-        self._core.sign_outside(DRAW_ACCEPT, position)
+        self._ledger.sign_outside(DRAW_OFFER, position)
+        self._ledger.sign_outside(DRAW_ACCEPT, position)
 
     def accept_draw(self) -> None:
         """Accept the draw offered in the current position."""
         self._refuse_unless(playing=True)
-        position = self._core.local.draw_position(
-            self._core.chain.head, self._core.outside, offer=False
+        position = self._ledger.local.draw_position(
+            self._chain.head, self._ledger.outside, offer=False
         )
         self._refuse_unless_bots_agree("draw")
-        self._core.sign_outside(DRAW_ACCEPT, position)
+        self._ledger.sign_outside(DRAW_ACCEPT, position)
 
     def ask_takeback(self) -> None:
         """Ask to take back the last ply, this player's own move (with this peer's consent)."""
         self._refuse_unless(playing=True)
-        assert self._core.me is not None
-        position = self._core.takebacks.ask_position(
-            self._core.chain.head, self._core.me, self._core.describe
+        assert self._ledger.me is not None
+        position = self._ledger.takebacks.ask_position(
+            self._chain.head, self._ledger.me, self._ledger.describe
         )
         self._refuse_unless_bots_agree("takeback")
-        self._core.sign_outside(TAKEBACK_ASK, position)
-        self._core.sign_outside(TAKEBACK_CONSENT, position)
+        self._ledger.sign_outside(TAKEBACK_ASK, position)
+        self._ledger.sign_outside(TAKEBACK_CONSENT, position)
 
     def consent_takeback(self) -> None:
         """Consent to take back the last ply, as another peer asked."""
         self._refuse_unless(playing=True)
-        assert self._core.me is not None
-        position = self._core.takebacks.consent_position(self._core.chain.head, self._core.me)
+        assert self._ledger.me is not None
+        position = self._ledger.takebacks.consent_position(self._chain.head, self._ledger.me)
         self._refuse_unless_bots_agree("takeback")
-        self._core.sign_outside(TAKEBACK_CONSENT, position)
+        self._ledger.sign_outside(TAKEBACK_CONSENT, position)
 
     def chat(self, text: str) -> None:
         self._refuse_unless(playing=False)
-        body = {"text": self._core.local.check_chat(text)}
+        body = {"text": self._ledger.local.check_chat(text)}
         self._keep_pace(CHAT, "you are sending lines faster than the table takes them")
-        self._core.sign_outside(CHAT, body)
+        self._ledger.sign_outside(CHAT, body)
 
     def point(self, arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> None:
         """Show arrows and highlighted squares (the engine's square numbers) to everyone;
         none of either clears this peer's marks."""
         self._refuse_unless(playing=False)
-        body = self._core.local.check_point(arrows, squares)
+        body = self._ledger.local.check_point(arrows, squares)
         self._keep_pace(POINT, "you are pointing faster than the table takes it")
-        self._core.sign_outside(POINT, {"ply": self._core.chain.head.ply, **body})
+        self._ledger.sign_outside(POINT, {"ply": self._chain.head.ply, **body})
 
     def _keep_pace(self, kind: str, why: str) -> None:
         """Refuse a line or a pointing the others would drop (``client.flood_guard``): a
         player who pastes a page learns it here rather than wondering who saw what."""
-        assert self._core.me is not None
-        if not self._own_pace.spend(self._core.me, kind, self._core.now):
+        assert self._ledger.me is not None
+        if not self._own_pace.spend(self._ledger.me, kind, self._ledger.now):
             raise IntentRefused(f"{why}; wait a moment")
 
     def _refuse_unless_bots_agree(self, what: str) -> None:
@@ -133,23 +134,23 @@ class TableIntents:
 
     def _refuse_unless(self, *, playing: bool) -> None:
         """``IntentRefused`` for a spectator, or (``playing``) when plies cannot be signed."""
-        if self._core.me is None:
+        if self._ledger.me is None:
             raise IntentRefused("you are watching this table: spectators do not play or talk")
-        if not self._core.seated:
+        if not self._ledger.seated:
             raise IntentRefused("you were removed from this table: you can only watch")
-        if self._core.ended and self._core.abandoned is not None:
+        if self._ledger.ended and self._ledger.abandoned is not None:
             raise IntentRefused("the table was abandoned")
         if not playing:
             return
-        if self._core.divergence is not None:
-            raise IntentRefused(f"the table is halted: {self._core.divergence.reason}")
-        if self._core.chain.outcome() is not None:
+        if self._ledger.divergence is not None:
+            raise IntentRefused(f"the table is halted: {self._ledger.divergence.reason}")
+        if self._chain.outcome() is not None:
             raise IntentRefused("the game is over")
-        if self._core.finality.final_ply < 0:
+        if self._ledger.finality.final_ply < 0:
             raise IntentRefused(
                 "the game has not started: not every peer has confirmed the start yet"
             )
-        if self._core.ballot.frozen(self._core.chain.head):
+        if self._ledger.ballot.frozen(self._chain.head):
             raise IntentRefused(
                 "a vote to remove an absent player is under way: wait until it is settled"
             )

@@ -1,18 +1,18 @@
 """What every part of a ``Table`` shares: its state, what it reads, how it signs and records.
 
-``TableCore`` is the bottom layer of ``client.table.Table`` (the layers above it —
-``client.table_halt``, ``client.table_removals``, ``client.table_claims``,
-``client.table_takebacks``, ``client.table_intents`` — each add one concern, and
-``client.table`` the entry points, the loop and the plies).  It holds the constructor, the
-read-only views (``head``, ``live``, ``next_deadline`` ...) and the primitives every layer
-signs and records through:
+``TableLedger`` is the shared state of ``client.table.Table``: each part (``client.table_halt``,
+``client.table_removals``, ``client.table_claims``, ``client.table_outside``,
+``client.table_intents``) is given it in its constructor, and ``client.table`` holds it with
+the entry points, the loop, the route table and the plies.  It holds the read-only views
+(``head``, ``live``, ``next_deadline`` ...) and the primitives every part signs and records
+through:
 
-* ``_sign`` is the only way a local key signs: the record is sent and fed back into this
+* ``sign`` is the only way a local key signs: the record is sent and fed back into this
   table's own inbox, so this peer's records go through exactly the checks of everyone's;
-* ``_accept`` logs (and journals) a record once, never during a replay of the log;
-* ``_reject`` keeps a refused record as ``Evidence`` — and raises ``LocalTableError``
+* ``accept`` logs (and journals) a record once, never during a replay of the log;
+* ``reject`` keeps a refused record as ``Evidence`` — and raises ``LocalTableError``
   if the record is this peer's own (that would be our bug);
-* ``_buffer`` holds at most ``BUFFER_LIMIT`` early records, none more than
+* ``buffer`` holds at most ``BUFFER_LIMIT`` early records, none more than
   ``BUFFER_WINDOW`` plies ahead; a dropped one is forgotten so a later copy is taken.
 
 Local keys act only when ``live()``: seated, genesis final, no halt, no outcome, no vote
@@ -27,20 +27,17 @@ from typing import Any
 
 from client.ballot import Ballot
 from client.bots import Bot
-from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
+from client.chain import Chain, PlyRejected, TableState, describe_key
 from client.divergence import Divergence, Evidence
 from client.events import Output, RecordDropped, RecordIgnored, TableRejected
 from client.finality import ClaimBook, FinalityTracker, LocalTableError, OwnClaims
 from client.halting import state_view
 from client.outside import OutsideLog
-from client.plies import PLY_RULES
 from client.presence import Debts, Presence
 from client.records import EnvelopeOpener, SignedRecord, Signer
 from client.seating import LocalSeats
 from client.seq_book import SeqBook
-from client.start import open_start
 from client.takeback import TakebackBook
-from engines import AnyEngine
 
 BUFFER_LIMIT = 1024
 """Records held while waiting for their predecessor (all kinds together)."""
@@ -53,27 +50,22 @@ BotFactory = Callable[[int, int], tuple[Signer, Bot | None]]
 key again after a restart (``net.identity`` bot keys named after the table, seat and ply)."""
 
 
-class TableCore:
-    """The state and primitives the layers of ``client.table.Table`` share."""
+class TableLedger:
+    """The state and primitives the parts of ``client.table.Table`` share."""
 
     def __init__(
         self,
-        start_record: SignedRecord,
-        engine: AnyEngine,
+        chain: Chain,
+        local: LocalSeats,
+        me: bytes | None,
         opener: EnvelopeOpener,
-        *,
-        me: bytes | None = None,
-        signers: Mapping[bytes, Signer] | None = None,
-        bots: Mapping[bytes, Bot] | None = None,
-        bot_delay: float = 0.0,
-        rules: Mapping[str, PlyRule] = PLY_RULES,
-        journal: Callable[[SignedRecord], None] | None = None,
+        journal: Callable[[SignedRecord], None] | None,
     ) -> None:
-        """The arguments of ``client.table.Table``, which says what they mean."""
-        self.start, self.engine = open_start(start_record, lambda _name: engine)
-        self.chain = Chain(self.start, engine, opener, rules)
+        """``chain`` holds START and the engine; ``local`` the keys this peer signs with
+        (``client.table.Table`` says what each argument means)."""
+        self.start, self.engine, self.chain = chain.start, chain.engine, chain
         self.me = me
-        self.local = LocalSeats(self.start, engine, me, signers or {}, bots or {}, bot_delay)
+        self.local = local
         self.outside = OutsideLog()
         self.takebacks = TakebackBook()
         self.acks = ClaimBook()
