@@ -46,17 +46,17 @@ calls the table that holds it.  This module holds the entry points, the loop, th
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from client.ballot import Ballot, proposal_of
+from client.ballot import Ballot
 from client.bodies import Malformed, read_digest, read_int
 from client.bots import Bot
-from client.chain import Chain, PlyRejected, PlyRule, TableState
+from client.chain import Chain, PlyRule, TableState
 from client.divergence import Divergence, Evidence
-from client.ending import read_result, result_body, result_claim
-from client.events import GameOver, Output, PlyApplied, PresenceChanged, RecordDropped
+from client.ending import read_result, result_claim
+from client.events import Output, PresenceChanged
 from client.finality import ClaimBook, FinalityTracker, LocalTableError
-from client.halting import state_view
 from client.outside import OutsideLog
 from client.plies import PLY_RULES
 from client.presence import Presence
@@ -66,7 +66,6 @@ from client.records import (
     END,
     HALT,
     OUTSIDE_KINDS,
-    REMOVE,
     START,
     VOTE,
     EnvelopeOpener,
@@ -80,11 +79,27 @@ from client.table_halt import TableHalt
 from client.table_intents import TableIntents
 from client.table_ledger import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory, TableLedger
 from client.table_outside import TableOutside
+from client.table_plies import TablePlies
 from client.table_removals import TableRemovals
 from client.takeback import TakebackBook
 from engines import AnyEngine
 
 __all__ = ["BUFFER_LIMIT", "BUFFER_WINDOW", "BotFactory", "Table"]
+
+ANYONE = "anyone"
+"""Any key may sign it; the part judges (plies: the seat's key or a bot key)."""
+PEER = "peer"
+"""Only a peer of START may sign it, even one removed since (claims about earlier plies)."""
+PRESENT = "present"
+"""Only a peer still at the table may sign it; a removed peer's is ignored."""
+
+
+@dataclass(frozen=True)
+class RecordRoute:
+    """Where a record kind goes: the part's method that takes it, and who may sign it."""
+
+    take: Callable[[SignedRecord], None]
+    signers: str
 
 
 class Table:
@@ -125,6 +140,8 @@ class Table:
         auto_consent = me is not None and me in (bots or {})
         self.outside_records = TableOutside(ledger, auto_consent=auto_consent)
         self.intents = TableIntents(ledger, self.outside_records)
+        self.plies = TablePlies(ledger, self.halt, self.removals, self.claims)
+        self._routes = self._route_table(rules)
 
     # --- reading: the ledger's views (read-only) -------------------------------------------
     @property
@@ -275,7 +292,7 @@ class Table:
         )
         self._ledger.seen.add(self.start.record.record_hash)
         self._ledger.accept(self.start.record)
-        self._after_apply(self.chain.head)
+        self.plies.after_apply(self.chain.head)
         return self._run()
 
     def receive(self, record: SignedRecord, now: float) -> Output:
@@ -435,39 +452,44 @@ class Table:
         else:
             self.halt.on_seq_clash(record, clash)
 
+    # --- the route table: record kind -> the part that owns it ----------------------------
+    def _route_table(self, rules: Mapping[str, PlyRule]) -> dict[str, RecordRoute]:
+        """Who takes each kind of record, and who may sign it (``_dispatch`` guards)."""
+        routes = {
+            kind: RecordRoute(self.outside_records.on_outside, PRESENT) for kind in OUTSIDE_KINDS
+        }
+        routes[VOTE] = RecordRoute(self.removals.on_vote, PRESENT)
+        routes[HALT] = RecordRoute(self._on_halt, PRESENT)
+        # a removed peer's claims about earlier plies count (the claims part judges the ply)
+        routes[ACK] = routes[END] = RecordRoute(self.claims.on_claim, PEER)
+        # plies: the ply part judges the author at that ply (a bot key, a removed peer)
+        routes.update({kind: RecordRoute(self.plies.on_ply, ANYONE) for kind in rules})
+        return routes
+
     def _dispatch(self, record: SignedRecord) -> None:
+        """The membership guards, then the route table."""
+        route = self._routes.get(record.kind)
+        if route is not None and record.table_id == self.start.table_id:
+            if route.signers is ANYONE:
+                route.take(record)
+                return
+            member = record.author in self.start.peer_keys
+            if member and (route.signers is PEER or record.author in self.chain.head.peers):
+                route.take(record)
+                return
+        who = self.describe(record.author)
         if record.table_id != self.start.table_id:
-            self._ledger.reject(
-                record, f"{self.describe(record.author)} sent a record for another table"
-            )
+            self._ledger.reject(record, f"{who} sent a record for another table")
         elif record.kind == START:
-            self._ledger.reject(record, f"{self.describe(record.author)} sent a second START")
-        elif self.chain.is_ply_kind(record.kind):
-            self._on_ply(record)
-        elif record.kind in (ACK, END, HALT, VOTE) or record.kind in OUTSIDE_KINDS:
-            if record.author not in self.start.peer_keys:
-                self._ledger.reject(
-                    record,
-                    f"{self.describe(record.author)} is no peer at this table "
-                    f"and may not sign a {record.kind}",
-                )
-            elif record.kind in (ACK, END):
-                self.claims.on_claim(record)  # a removed peer's claims about earlier plies count
-            elif record.author not in self.chain.head.peers:
-                self._ledger.ignore(
-                    record, f"{self.describe(record.author)} was removed from the table"
-                )
-            elif record.kind == HALT:
-                self._on_halt(record)
-            elif record.kind == VOTE:
-                self.removals.on_vote(record)
-            else:
-                self.outside_records.on_outside(record)
-        else:
+            self._ledger.reject(record, f"{who} sent a second START")
+        elif route is None:
+            self._ledger.reject(record, f"{who} sent a record of unknown kind {record.kind!r}")
+        elif record.author not in self.start.peer_keys:
             self._ledger.reject(
-                record,
-                f"{self.describe(record.author)} sent a record of unknown kind {record.kind!r}",
+                record, f"{who} is no peer at this table and may not sign a {record.kind}"
             )
+        else:  # PRESENT, and the author was removed
+            self._ledger.ignore(record, f"{who} was removed from the table")
 
     def _on_halt(self, record: SignedRecord) -> None:
         """A HALT re-enters the loop with the records it carries, checked as if they came
@@ -478,116 +500,3 @@ class Table:
         for embedded in halt.records:
             self._handle(embedded)
         self.halt.halt_shown(record, halt)
-
-    # --- plies ----------------------------------------------------------------------------
-    def _on_ply(self, record: SignedRecord) -> None:
-        head = self.chain.head
-        try:
-            ply = read_int(record.body, "ply", 1)
-        except Malformed as error:
-            self._ledger.reject(
-                record,
-                f"{self.describe(record.author)} sent a malformed {record.kind}: {error}",
-            )
-            return
-        if ply > head.ply + 1:
-            self._ledger.buffer(record, ply - 1)
-            return
-        if self.abandoned is not None:
-            self._ledger.ignore(record, f"the table was abandoned at ply {self.abandoned[0]}")
-            return
-        runner = self.runner_of(record.author)
-        if runner in self.start.peer_keys and runner not in self.chain.at(ply - 1).peers:
-            self._ledger.ignore(
-                record, f"{self.describe(record.author)} was removed from the table"
-            )
-        elif ply <= head.ply:
-            self._on_occupied(record, ply)
-        elif not self._ledger.may_apply(ply):
-            return
-        elif not self.ballot.admits(record, head):
-            if not self.ballot.hold(record):  # a flood of them: forget it, a copy may come
-                self._ledger.seen.discard(record.record_hash)
-                self._ledger.out.events.append(
-                    RecordDropped(record, "too many records held by a vote")
-                )
-            for early in self._ledger.early.get(ply, ()):  # an ACK of it may have come first
-                self.claims.lapse_on(early)
-        else:
-            try:
-                state = self.chain.check(record)
-            except PlyRejected as error:
-                self._ledger.reject(record, str(error), head)
-                return
-            self._apply(state)
-
-    def _apply(self, state: TableState) -> None:
-        if self._ledger.finality.final_ply == self.chain.head.ply:
-            self._ledger.progress_at = self._ledger.now  # waiting for acks starts now
-        self.chain.append(state)
-        self._ledger.accept(state.record)
-        self._ledger.out.events.append(PlyApplied(state, self.describe(state.record.author)))
-        self._after_apply(state)
-
-    def _on_occupied(self, record: SignedRecord, ply: int) -> None:
-        existing = self.chain.at(ply)
-        try:
-            other = self.chain.check(record, ply)
-        except PlyRejected as error:
-            self._ledger.reject(record, str(error), self.chain.at(ply - 1))
-            return
-        proposal = proposal_of(record) if record.kind == REMOVE else None
-        if proposal and self.removals.can_drop_after(ply - 1, set(proposal.removed), other.peers):
-            self.removals.drop_after(ply - 1)
-            self._apply(self.chain.check(record))
-            return
-        occupant = proposal_of(existing.record) if existing.record.kind == REMOVE else None
-        if occupant and self.runner_of(record.author) in occupant.removed:
-            self._ledger.ignore(record, f"{self.describe(record.author)} was removed at ply {ply}")
-            return
-        same = self.runner_of(record.author) == self.runner_of(existing.record.author)
-        kind = "equivocation" if same else "fork"
-        who = self.describe(record.author)
-        reason = (
-            f"{who} signed two different records for ply {ply}"
-            if same
-            else f"two different legal records for ply {ply}, by "
-            f"{self.describe(existing.record.author)} and {who}"
-        )
-        views = (
-            state_view(f"after {existing.label}", self.engine, existing),
-            state_view(f"after {other.label}", self.engine, other),
-        )
-        runner = self.runner_of(record.author)
-        accused = {runner: f"signed two different records for ply {ply}"} if same and runner else {}
-        self.halt.halt(kind, ply, reason, (existing.record, record), views, accused)
-
-    def _after_apply(self, state: TableState) -> None:
-        self._ledger.debts.applied(state.ply, self._ledger.now)
-        if state.record.kind == REMOVE and (proposal := proposal_of(state.record)) is not None:
-            self.presence.forget(proposal.removed)
-            self.removals.adopt_bots(state, proposal)
-        speaks = self.me in state.peers and self._ledger.may_apply(state.ply)
-        if speaks and self._ledger.own_acks.should_sign(state.ply, state.chain_digest):
-            self._ledger.sign(
-                self.local.peer_signer(),
-                ACK,
-                {"ply": state.ply, "digest": state.chain_digest},
-            )
-        outcome = self.engine.outcome(state.engine_state)
-        if outcome is not None:
-            self._ledger.out.events.append(GameOver(state.ply, outcome))
-            claim = (state.chain_digest, result_claim(outcome))
-            if speaks and self._ledger.own_ends.should_sign(state.ply, claim):
-                body = {
-                    "ply": state.ply,
-                    "digest": state.chain_digest,
-                    "result": result_body(outcome),
-                }
-                self._ledger.sign(self.local.peer_signer(), END, body)
-        self._ledger.released.extend(self.ballot.settle(state))
-        ready = self._ledger.early.pop(state.ply, [])
-        self._ledger.early_count -= len(ready)
-        self._ledger.released.extend(ready)
-        if ready:
-            self._ledger.early_since = self._ledger.now
