@@ -77,14 +77,14 @@ from client.start import TableStart, open_start
 from client.table_claims import TableClaims
 from client.table_halt import TableHalt
 from client.table_intents import TableIntents
-from client.table_ledger import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory, TableLedger
+from client.table_ledger import BotFactory, TableLedger
 from client.table_outside import TableOutside
 from client.table_plies import TablePlies
 from client.table_removals import TableRemovals
 from client.takeback import TakebackBook
 from engines import AnyEngine
 
-__all__ = ["BUFFER_LIMIT", "BUFFER_WINDOW", "BotFactory", "Table"]
+__all__ = ["BotFactory", "Table"]
 
 ANYONE = "anyone"
 """Any key may sign it; the part judges (plies: the seat's key or a bot key)."""
@@ -283,14 +283,14 @@ class Table:
         if self._ledger.begun:
             raise LocalTableError("the table has begun already")
         self._ledger.begun, self._ledger.now = True, now
-        self._ledger.progress_at = self._ledger.early_since = now
+        self._ledger.progress_at = self._ledger.inbox.early_since = now
         self._ledger.presence = Presence(
             self.start.peer_keys,
             self.me,
             now,
             away=self.start.away_ms / 1000,
         )
-        self._ledger.seen.add(self.start.record.record_hash)
+        self._ledger.inbox.seen.add(self.start.record.record_hash)
         self._ledger.accept(self.start.record)
         self.plies.after_apply(self.chain.head)
         return self._run()
@@ -298,7 +298,7 @@ class Table:
     def receive(self, record: SignedRecord, now: float) -> Output:
         """Handle one record ``net`` verified (signature checked, payload decoded)."""
         self._ledger.now = now
-        self._ledger.inbox.append(record)
+        self._ledger.inbox.arrived.append(record)
         return self._run()
 
     def tick(self, now: float) -> Output:
@@ -417,11 +417,11 @@ class Table:
         if not self._ledger.begun:
             return Output()  # records received so far wait in the inbox for begin()
         while True:
-            while self._ledger.released or self._ledger.inbox:
-                if self._ledger.released:
-                    self._dispatch(self._ledger.released.popleft())
+            while self._ledger.inbox.released or self._ledger.inbox.arrived:
+                if self._ledger.inbox.released:
+                    self._dispatch(self._ledger.inbox.released.popleft())
                 else:
-                    self._handle(self._ledger.inbox.popleft())
+                    self._handle(self._ledger.inbox.arrived.popleft())
             if self._ledger.replaying:
                 break
             if self._ledger.open_for_removals() and self.removals.act_on_absence():
@@ -438,15 +438,15 @@ class Table:
         return out
 
     def _handle(self, record: SignedRecord) -> None:
-        if record.record_hash in self._ledger.seen:
+        if record.record_hash in self._ledger.inbox.seen:
             return
-        self._ledger.seen.add(record.record_hash)
+        self._ledger.inbox.seen.add(record.record_hash)
         runner = self.runner_of(record.author)
-        jump = self._ledger.seqs.jump(record, runner)
+        jump = self._ledger.inbox.seqs.jump(record, runner)
         if jump is not None:  # refused before anything notes it (client.seq_book)
             self._ledger.reject(record, f"{self.describe(record.author)} {jump}; it was ignored")
             return
-        clash = self._ledger.seqs.clash(record, runner, self.chain.head.peers)
+        clash = self._ledger.inbox.seqs.clash(record, runner, self.chain.head.peers)
         if clash is None:
             self._dispatch(record)
         else:

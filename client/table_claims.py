@@ -102,7 +102,7 @@ class TableClaims:
             released = self._ledger.ballot.lapse(
                 record.author, head.ply + 1, digest, head, self._ledger.digest_of
             )
-            self._ledger.released.extendleft(reversed(released))
+            self._ledger.inbox.released.extendleft(reversed(released))
 
     def check_progress(self) -> None:
         for ply in self._ledger.finality.advance(self._ledger.acks, self._chain.states):

@@ -12,8 +12,8 @@ through:
 * ``accept`` logs (and journals) a record once, never during a replay of the log;
 * ``reject`` keeps a refused record as ``Evidence`` — and raises ``LocalTableError``
   if the record is this peer's own (that would be our bug);
-* ``buffer`` holds at most ``BUFFER_LIMIT`` early records, none more than
-  ``BUFFER_WINDOW`` plies ahead; a dropped one is forgotten so a later copy is taken.
+* ``buffer`` holds an early record in the inbox (``client.table_inbox``), or tells it was
+  dropped.
 
 Local keys act only when ``live()``: seated, genesis final, no halt, no outcome, no vote
 freezing the head, not replaying.
@@ -21,7 +21,6 @@ freezing the head, not replaying.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -36,13 +35,8 @@ from client.outside import OutsideLog
 from client.presence import Debts, Presence
 from client.records import EnvelopeOpener, SignedRecord, Signer
 from client.seating import LocalSeats
-from client.seq_book import SeqBook
+from client.table_inbox import TableInbox
 from client.takeback import TakebackBook
-
-BUFFER_LIMIT = 1024
-"""Records held while waiting for their predecessor (all kinds together)."""
-BUFFER_WINDOW = 256
-"""How many plies ahead of the head a record may be and still be buffered."""
 
 BotFactory = Callable[[int, int], tuple[Signer, Bot | None]]
 """``(seat, ply) -> (signer, bot)``: the new bot key (and its bot) this peer runs for
@@ -89,16 +83,9 @@ class TableLedger:
         self.journal = journal
         self.own_acks = OwnClaims("ACK")
         self.own_ends = OwnClaims("END")
-        self.seen: set[bytes] = set()
-        self.seqs = SeqBook(self.start.record)  # a reused seq: client.seq_book
         self.own: set[bytes] = set()
-        self.early: dict[int, list[SignedRecord]] = {}
-        self.early_count = 0
-        self.early_since = 0.0
         self.progress_at = 0.0
-        self.inbox: deque[SignedRecord] = deque()
-        self.released: deque[SignedRecord] = deque()
-        """Buffered records whose predecessor arrived: seen already, handled first."""
+        self.inbox = TableInbox(self.start.record)
         self.out = Output()
         self.now = 0.0
         self.begun = False
@@ -189,8 +176,8 @@ class TableLedger:
         it has not reached, or plies applied but not final with no progress since (the mesh
         pulls after a while, ``client.mesh.stalled``).  None when it waits for nothing."""
         times = []
-        if self.early_count:
-            times.append(self.early_since)
+        if self.inbox.waiting:
+            times.append(self.inbox.early_since)
         if self.finality.final_ply < self.chain.head.ply and not self.halted:
             times.append(self.progress_at)
         return min(times, default=None)
@@ -219,7 +206,7 @@ class TableLedger:
         record = signer.sign(kind, body)
         self.own.add(record.record_hash)
         self.out.send.append(record)
-        self.inbox.append(record)
+        self.inbox.arrived.append(record)
 
     def sign_ply(self, signer: Signer, kind: str, extra: Mapping[str, Any]) -> None:
         head = self.chain.head
@@ -266,17 +253,11 @@ class TableLedger:
             self.journal(record)
 
     def buffer(self, record: SignedRecord, ready_at: int) -> None:
-        """Keep ``record`` until the head reaches ply ``ready_at``."""
-        if ready_at > self.chain.head.ply + BUFFER_WINDOW or self.early_count >= BUFFER_LIMIT:
-            self.seen.discard(record.record_hash)  # a later copy may be taken
+        """Keep ``record`` until the head reaches ply ``ready_at`` (``TableInbox.hold``)."""
+        if not self.inbox.hold(record, ready_at, self.chain.head.ply, self.now):
             self.out.events.append(
                 RecordDropped(record, f"{record.kind} for ply {ready_at} is too far ahead")
             )
-            return
-        if not self.early_count:
-            self.early_since = self.now
-        self.early.setdefault(ready_at, []).append(record)
-        self.early_count += 1
 
     def digest_of(self, record: SignedRecord) -> bytes | None:
         """The chain digest ``record`` would give on the head, None if it is not legal there."""

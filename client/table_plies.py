@@ -69,11 +69,11 @@ class TablePlies:
             return
         elif not self._ledger.ballot.admits(record, head):
             if not self._ledger.ballot.hold(record):  # a flood of them: forget it, a copy may come
-                self._ledger.seen.discard(record.record_hash)
+                self._ledger.inbox.forget(record)
                 self._ledger.out.events.append(
                     RecordDropped(record, "too many records held by a vote")
                 )
-            for early in self._ledger.early.get(ply, ()):  # an ACK of it may have come first
+            for early in self._ledger.inbox.held_for(ply):  # an ACK of it may have come first
                 self._claims.lapse_on(early)
         else:
             try:
@@ -153,9 +153,5 @@ class TablePlies:
                     "result": result_body(outcome),
                 }
                 self._ledger.sign(self._ledger.local.peer_signer(), END, body)
-        self._ledger.released.extend(self._ledger.ballot.settle(state))
-        ready = self._ledger.early.pop(state.ply, [])
-        self._ledger.early_count -= len(ready)
-        self._ledger.released.extend(ready)
-        if ready:
-            self._ledger.early_since = self._ledger.now
+        self._ledger.inbox.released.extend(self._ledger.ballot.settle(state))
+        self._ledger.inbox.release(state.ply, self._ledger.now)

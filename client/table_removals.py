@@ -79,7 +79,7 @@ class TableRemovals:
             del body["ply"], body["prev"]  # _sign_ply binds the head itself
             self._ledger.sign_ply(self._ledger.local.peer_signer(), REMOVE, body)
         elif isinstance(decision, Withdraw):
-            self._ledger.released.extend(decision.released)
+            self._ledger.inbox.released.extend(decision.released)
         else:
             return False
         return True

@@ -7,7 +7,7 @@ import pytest
 from client.events import PlyApplied, PlyFinal, RecordDropped
 from client.finality import LocalTableError, OwnClaims
 from client.records import ACK, MOVE
-from client.table import BUFFER_LIMIT, BUFFER_WINDOW
+from client.table_inbox import BUFFER_LIMIT, BUFFER_WINDOW
 from tests.client.harness import Router, Setup, act, forge, world
 
 
