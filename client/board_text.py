@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.divergence import decode_canonical
 from engines import AnyEngine
+from engines.canonical import decode_value
 
 __all__ = ["board_lines"]
 
@@ -35,7 +35,7 @@ def board_lines(engine: AnyEngine, state: Any) -> list[str]:
 
 
 def _canonical(engine: AnyEngine, state: Any) -> list[str]:
-    return ["state (canonical, decoded):", f"  {decode_canonical(engine.encode(state))!r}"]
+    return ["state (canonical, decoded):", f"  {decode_value(engine.encode(state))!r}"]
 
 
 def _consensus(engine: AnyEngine, state: Any) -> list[str]:

@@ -17,52 +17,13 @@ that counts, a second different one makes it a culprit by itself.
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from client.records import SignedRecord
 
-__all__ = ["Divergence", "Evidence", "StateView", "decode_canonical", "first_difference"]
-
-
-def decode_canonical(data: bytes) -> Any:
-    """Decode ``engines.canonical`` bytes into nested tuples (``ValueError`` if malformed)."""
-    value, end = _decode(data, 0, 0)
-    if end != len(data):
-        raise ValueError("trailing bytes after the state")
-    return value
-
-
-def _decode(data: bytes, at: int, depth: int) -> tuple[Any, int]:
-    if depth > 64 or at >= len(data):
-        raise ValueError("state bytes are cut or nested too deep")
-    tag = data[at : at + 1]
-    if tag == b"N":
-        return None, at + 1
-    if tag == b"T":
-        return True, at + 1
-    if tag == b"F":
-        return False, at + 1
-    if tag == b"I":
-        size = data[at + 1] if at + 1 < len(data) else 0
-        raw = data[at + 2 : at + 2 + size]
-        if len(raw) != size or size == 0:
-            raise ValueError("state bytes hold a cut integer")
-        return int.from_bytes(raw, "big", signed=True), at + 2 + size
-    if tag == b"L":
-        if at + 5 > len(data):
-            raise ValueError("state bytes hold a cut tuple")
-        (count,) = struct.unpack(">I", data[at + 1 : at + 5])
-        if count > len(data):
-            raise ValueError("state bytes announce more items than they hold")
-        items, at = [], at + 5
-        for _ in range(count):
-            item, at = _decode(data, at, depth + 1)
-            items.append(item)
-        return tuple(items), at
-    raise ValueError(f"unknown tag {tag!r} in state bytes")
+__all__ = ["Divergence", "Evidence", "StateView", "first_difference"]
 
 
 def first_difference(a: Any, b: Any, path: str = "") -> str | None:

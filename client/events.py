@@ -26,8 +26,6 @@ __all__ = [
     "Event",
     "EvidenceUpdated",
     "GameOver",
-    "Halted",
-    "Notice",
     "Output",
     "PlyApplied",
     "PlyDropped",
@@ -36,8 +34,10 @@ __all__ = [
     "PresenceChanged",
     "RecordDropped",
     "RecordIgnored",
-    "RecordRejected",
     "TableEnded",
+    "TableHalted",
+    "TableNotice",
+    "TableRejected",
     "TakebackAsked",
     "TakebackConsented",
     "VoteReceived",
@@ -61,7 +61,7 @@ class PlyFinal:
 
 
 @dataclass(frozen=True)
-class RecordRejected:
+class TableRejected:
     """A signed record was refused and kept as evidence; ``reason`` is for the players."""
 
     record: SignedRecord
@@ -115,14 +115,14 @@ class VoteReceived:
 
 
 @dataclass(frozen=True)
-class Notice:
+class TableNotice:
     """Something this peer's player should know that is nobody's fault (a missing bot key)."""
 
     text: str
 
 
 @dataclass(frozen=True)
-class Halted:
+class TableHalted:
     """The table stopped on a divergence; nothing more is applied or signed in the chain."""
 
     evidence: Evidence
@@ -200,9 +200,9 @@ class TakebackConsented:
 Event = (
     PlyApplied
     | PlyFinal
-    | RecordRejected
+    | TableRejected
     | RecordDropped
-    | Halted
+    | TableHalted
     | EvidenceUpdated
     | GameOver
     | TableEnded
@@ -214,7 +214,7 @@ Event = (
     | PlyDropped
     | PresenceChanged
     | VoteReceived
-    | Notice
+    | TableNotice
     | TakebackAsked
     | TakebackConsented
 )

@@ -13,7 +13,7 @@ the digest and the result (``client.ending``).  Invariants:
 * the first claim a peer makes for a ply is the one kept; a second identical claim (a
   re-sent record) is harmless, a second different claim is reported as a conflict — an
   honest peer never claims two things for one ply;
-* a peer's own claims go through :class:`OwnClaims`, which refuses (``LocalProtocolError``,
+* a peer's own claims go through :class:`OwnClaims`, which refuses (``LocalTableError``,
   our bug) to sign two different claims for one ply.
 """
 
@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from client.chain import TableState
 from client.records import SignedRecord
 
-__all__ = ["Claim", "ClaimBook", "FinalityTracker", "LocalProtocolError", "OwnClaims"]
+__all__ = ["Claim", "ClaimBook", "FinalityTracker", "LocalTableError", "OwnClaims"]
 
 
-class LocalProtocolError(RuntimeError):
+class LocalTableError(RuntimeError):
     """This peer was about to break the protocol: a bug here, not a peer's fault."""
 
 
@@ -103,7 +103,7 @@ class FinalityTracker:
     def step_back(self, head_ply: int) -> None:
         """After ``Chain.drop_head``: a dropped ply was never final (DESIGN.md, REMOVE)."""
         if self.final_ply > head_ply:
-            raise LocalProtocolError(f"ply {self.final_ply} was final and cannot be dropped")
+            raise LocalTableError(f"ply {self.final_ply} was final and cannot be dropped")
 
 
 class OwnClaims:
@@ -120,5 +120,5 @@ class OwnClaims:
             self._signed[ply] = value
             return True
         if earlier != value:
-            raise LocalProtocolError(f"this peer already signed another {self._what} for ply {ply}")
+            raise LocalTableError(f"this peer already signed another {self._what} for ply {ply}")
         return False

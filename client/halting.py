@@ -22,10 +22,11 @@ from typing import Any
 
 from client.bodies import Malformed, read_bytes, read_digest, read_int, read_list, read_text
 from client.chain import ZERO_DIGEST, Chain, TableState, chain_digest
-from client.divergence import StateView, decode_canonical
+from client.divergence import StateView
 from client.records import ACK, CHAIN_KINDS, END, BadEnvelope, EnvelopeOpener, SignedRecord
 from engines import AnyEngine
 from engines.base import state_digest
+from engines.canonical import decode_value
 
 __all__ = ["HaltClaim", "halt_body", "halt_claim", "read_halt", "state_view"]
 
@@ -37,7 +38,7 @@ MAX_REASON = 300
 def state_view(source: str, engine: AnyEngine, state: TableState) -> StateView:
     """A state this peer computed, as it goes into evidence."""
     encoded = engine.encode(state.engine_state)
-    return StateView(source, encoded, decode_canonical(encoded), f"ply {state.ply}")
+    return StateView(source, encoded, decode_value(encoded), f"ply {state.ply}")
 
 
 def halt_claim(who: str, reason: str, ply: int | None = None) -> str:
@@ -78,7 +79,7 @@ class HaltClaim:
     def view(self, who: str, engine: AnyEngine, chain: Chain) -> StateView:
         """The sender's state for the evidence, with a note on whether it adds up."""
         try:
-            decoded = decode_canonical(self.state)
+            decoded = decode_value(self.state)
         except ValueError as error:
             return StateView(f"{who} (its HALT)", self.state, None, f"does not decode: {error}")
         if self.ply > chain.head.ply:

@@ -32,13 +32,14 @@ from client.events import (
     DrawAccepted,
     DrawOffered,
     GameOver,
-    Halted,
     PlyDropped,
     PlyFinal,
     PointReceived,
     PresenceChanged,
-    RecordRejected,
     TableEnded,
+    TableHalted,
+    TableNotice,
+    TableRejected,
     TakebackAsked,
     TakebackConsented,
     VoteReceived,
@@ -219,7 +220,7 @@ class Printer:
                 who += f" (played by seat {player})"
         return f"{ply:4d}. {who:<28} {state.label:<16} {finality}"
 
-    def _on_RecordRejected(self, event: RecordRejected) -> None:
+    def _on_TableRejected(self, event: TableRejected) -> None:
         self.say(f"REJECTED: {event.reason}", (key_label(event.record.author), "refused records"))
 
     def _on_LinkRefused(self, event: LinkRefused) -> None:
@@ -230,7 +231,7 @@ class Printer:
         said = notice(event.notice_key, name=event.name, count=f"{event.dropped:,}")
         self.say(f"flood: {said.english()}")
 
-    def _on_Halted(self, event: Halted) -> None:
+    def _on_TableHalted(self, event: TableHalted) -> None:
         self._halted = True
         self.say(f"HALTED at ply {event.evidence.ply}: {event.evidence.reason}")
 
@@ -291,9 +292,12 @@ class Printer:
     def _on_PlyDropped(self, event: PlyDropped) -> None:
         self.say(f"dropped: ply {event.state.ply} ({event.state.label}), its player was removed")
 
-    def _on_Notice(self, event: Any) -> None:
-        """The host's word in the lobby (``joining.Notice``), or the table's."""
-        self.say(f"{'host' if isinstance(event, HostNotice) else 'note'}: {event.text}")
+    def _on_Notice(self, event: HostNotice) -> None:
+        """The host's word in the lobby (``joining.Notice``)."""
+        self.say(f"host: {event.text}")
+
+    def _on_TableNotice(self, event: TableNotice) -> None:
+        self.say(f"note: {event.text}")
 
     def _on_TakebackAsked(self, event: TakebackAsked) -> None:
         self.say(f"takeback: {event.name} asks to take back ply {event.ply}")

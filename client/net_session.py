@@ -29,13 +29,14 @@ from client.events import (
     PlyFinal,
     PointReceived,
     PresenceChanged,
-    RecordRejected,
     TableEnded,
+    TableHalted,
+    TableNotice,
+    TableRejected,
     TakebackAsked,
     TakebackConsented,
     VoteReceived,
 )
-from client.events import Halted as TableHalted
 from client.hosting import HostPeer
 from client.joining import JoinFailed, JoinPeer
 from client.lobby import JoinRefused
@@ -323,7 +324,7 @@ class NetSession:
         name = self._name_of(event.key) or event.name
         self._notice(event.notice_key, name=name, count=f"{event.dropped:,}")
 
-    def _on_RecordRejected(self, event: RecordRejected) -> None:
+    def _on_TableRejected(self, event: TableRejected) -> None:
         self._notice("refused", reason=event.reason)
 
     def _on_EvidenceWritten(self, event: EvidenceWritten) -> None:
@@ -335,7 +336,7 @@ class NetSession:
         else:
             self._notice("evidence-written", path=event.path)
 
-    def _on_Halted(self, event: TableHalted) -> None:
+    def _on_TableHalted(self, event: TableHalted) -> None:
         self._halt(event.evidence)
 
     def _on_EvidenceUpdated(self, event: EvidenceUpdated) -> None:
@@ -387,6 +388,9 @@ class NetSession:
             self._notice("host-says", text=event.text)
         else:
             self.lobby.update(status=event.text)
+
+    def _on_TableNotice(self, event: TableNotice) -> None:
+        self._on_Notice(event)  # as when both were named Notice
 
     def _on_TableEnded(self, event: TableEnded) -> None:
         """Every END came (it can play again), or the table ended without its game's end:

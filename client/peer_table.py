@@ -35,11 +35,11 @@ from client.bots import Bot
 from client.events import (
     EvidenceUpdated,
     GameOver,
-    Halted,
     Output,
     PlyApplied,
-    RecordRejected,
     TableEnded,
+    TableHalted,
+    TableRejected,
     VoteReceived,
 )
 from client.game_file import GameFile
@@ -181,7 +181,7 @@ class PeerTable(PeerCore):
             if source is not None and not source.spectator:
                 table.presence.hear(source.key, now)
             output = table.receive(signed, now)
-            if any(isinstance(e, RecordRejected) and e.record == signed for e in output.events):
+            if any(isinstance(e, TableRejected) and e.record == signed for e in output.events):
                 for link in relay.evidence(source, passed, self.links):
                     link.send(SendRecord(record.data))  # every peer sees a refused record
             self.absorb(output)
@@ -226,12 +226,12 @@ class PeerTable(PeerCore):
             link.send(SendRecord(record.envelope))
 
     def _on_table_event(self, event: Any) -> None:
-        if isinstance(event, Halted | EvidenceUpdated):
+        if isinstance(event, TableHalted | EvidenceUpdated):
             self._halt_count += 1
-            if isinstance(event, Halted):
+            if isinstance(event, TableHalted):
                 self.conclude(3, HALT_LINGER, wait_links=False)
             self._write_evidence("halt", event.evidence, halted=True)
-        elif isinstance(event, RecordRejected) and event.evidence is not None:
+        elif isinstance(event, TableRejected) and event.evidence is not None:
             evidence = event.evidence
             author = evidence.culprits[0] if evidence.culprits else event.record.author
             size = len(json.dumps(evidence.to_json(), indent=1, ensure_ascii=False))

@@ -9,7 +9,7 @@ Invariants:
 * ``signers`` holds exactly this peer's key and the keys of the bot seats START says it runs
   (``ValueError`` otherwise), and later the new bot keys a REMOVE hands it (``adopt``): a
   spectator holds none and signs nothing;
-* no local key signs two ply records for one ply (``claim_ply``; ``LocalProtocolError``);
+* no local key signs two ply records for one ply (``claim_ply``; ``LocalTableError``);
 * a local key acts only for the seat it controls now (``engine.controller``), so a bot
   plays its captured seats' turns and a Consensus ruler's extra moves by itself;
 * priority when a local key is to move: a pending resignation of that seat, then a DRAW
@@ -26,7 +26,7 @@ from typing import Any
 from client.bots import Bot
 from client.bots.answers import draw_refusal, takeback_refusal
 from client.chain import TableState
-from client.finality import LocalProtocolError
+from client.finality import LocalTableError
 from client.outside import MAX_ARROWS, MAX_CHAT, MAX_SQUARE, MAX_SQUARES, OutsideLog
 from client.records import DRAW, MOVE, RESIGN, Signer
 from client.start import TableStart
@@ -71,7 +71,7 @@ class LocalSeats:
 
     def peer_signer(self) -> Signer:
         if self._me is None:
-            raise LocalProtocolError("a spectator signs nothing")
+            raise LocalTableError("a spectator signs nothing")
         return self._signers[self._me]
 
     def signs_with(self, key: bytes) -> bool:
@@ -81,7 +81,7 @@ class LocalSeats:
     def claim_ply(self, key: bytes, ply: int) -> None:
         """Record that ``key`` signs a record for ``ply``; refuse a second one."""
         if self._last_ply.get(key, 0) >= ply:
-            raise LocalProtocolError(f"key already signed a record for ply {ply} or later")
+            raise LocalTableError(f"key already signed a record for ply {ply} or later")
         self._last_ply[key] = ply
 
     def mark_claimed(self, key: bytes, ply: int) -> None:

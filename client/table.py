@@ -29,28 +29,36 @@ A halted table applies (and acks) plies only up to the diverging one — so a pe
 behind still says what it computed there — and signs no ply at all.  The evidence is about
 the earliest ply known to diverge.  Local keys (the peer's and its bots') act only when
 the table is live: genesis final, no halt, no outcome.  This peer never signs two ply
-records for one ply, nor two ACKs or ENDs for one ply (``LocalProtocolError`` if the code
+records for one ply, nor two ACKs or ENDs for one ply (``LocalTableError`` if the code
 ever tried: that would be our bug).
 
-Where the code lives: ``Table`` is a stack of layers, each one concept and each building on
-the ones below it — ``client.table_core`` (state, reading views, signing and recording
-primitives), ``client.table_halt`` (halting, evidence), ``client.table_removals`` (votes,
-REMOVE, the step back, abandoned tables), ``client.table_claims`` (ACKs, ENDs, finality),
-``client.table_outside`` (chat, pointing, draws, takebacks), ``client.table_intents`` (a
-player's intents).  This module adds the entry points, the loop and the plies.
+Where the code lives: ``Table`` is composed of parts, each told its collaborators in its
+constructor, over one shared state, ``client.table_ledger.TableLedger`` (the books, the
+reading views, and the primitives sign, accept, reject, ignore, buffer):
+``client.table_halt`` (halting, evidence), ``client.table_removals`` (votes, REMOVE, the step
+back, abandoned tables; given the bot factory), ``client.table_claims`` (ACKs, ENDs,
+finality; given the halt and the removals), ``client.table_outside`` (chat, pointing, draws,
+takebacks), ``client.table_intents`` (a player's intents; given the outside part).  No part
+calls the table that holds it.  This module holds the entry points, the loop, the inbox
+(seen hashes, seqs), the membership guards and the plies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from client.ballot import proposal_of
+from client.ballot import Ballot
 from client.bodies import Malformed, read_digest, read_int
-from client.chain import PlyRejected, TableState
-from client.ending import read_result, result_body, result_claim
-from client.events import GameOver, Output, PlyApplied, PresenceChanged, RecordDropped
-from client.finality import LocalProtocolError
-from client.halting import state_view
+from client.bots import Bot
+from client.chain import Chain, PlyRule, TableState
+from client.divergence import Divergence, Evidence
+from client.ending import read_result, result_claim
+from client.events import Output, PresenceChanged
+from client.finality import ClaimBook, FinalityTracker, LocalTableError
+from client.outside import OutsideLog
+from client.plies import PLY_RULES
 from client.presence import Presence
 from client.records import (
     ACK,
@@ -58,47 +66,249 @@ from client.records import (
     END,
     HALT,
     OUTSIDE_KINDS,
-    REMOVE,
     START,
     VOTE,
+    EnvelopeOpener,
     SignedRecord,
+    Signer,
 )
-from client.table_core import BUFFER_LIMIT, BUFFER_WINDOW, BotFactory
+from client.seating import LocalSeats
+from client.start import TableStart, open_start
+from client.table_claims import TableClaims
+from client.table_halt import TableHalt
 from client.table_intents import TableIntents
+from client.table_ledger import BotFactory, TableLedger
+from client.table_outside import TableOutside
+from client.table_plies import TablePlies
+from client.table_removals import TableRemovals
+from client.takeback import TakebackBook
+from engines import AnyEngine
 
-__all__ = ["BUFFER_LIMIT", "BUFFER_WINDOW", "BotFactory", "Table"]
+__all__ = ["BotFactory", "Table"]
+
+ANYONE = "anyone"
+"""Any key may sign it; the part judges (plies: the seat's key or a bot key)."""
+PEER = "peer"
+"""Only a peer of START may sign it, even one removed since (claims about earlier plies)."""
+PRESENT = "present"
+"""Only a peer still at the table may sign it; a removed peer's is ignored."""
 
 
-class Table(TableIntents):
+@dataclass(frozen=True)
+class RecordRoute:
+    """Where a record kind goes: the part's method that takes it, and who may sign it."""
+
+    take: Callable[[SignedRecord], None]
+    signers: str
+
+
+class Table:
     """The table as one peer (or spectator) sees it.  See the module docstring."""
+
+    def __init__(
+        self,
+        start_record: SignedRecord,
+        engine: AnyEngine,
+        opener: EnvelopeOpener,
+        *,
+        me: bytes | None = None,
+        signers: Mapping[bytes, Signer] | None = None,
+        bots: Mapping[bytes, Bot] | None = None,
+        bot_delay: float = 0.0,
+        rules: Mapping[str, PlyRule] = PLY_RULES,
+        journal: Callable[[SignedRecord], None] | None = None,
+        bot_factory: BotFactory | None = None,
+    ) -> None:
+        """``StartRefused`` if START does not fit ``engine``; ``ValueError`` if ``signers``
+        lacks a key this peer must sign with.  ``bots`` maps a seat key this peer runs to the
+        bot that plays it (its own key too, with ``--bot``); ``me=None`` is a spectator.
+
+        ``journal``, if given, is called with each accepted record not signed by a local key,
+        the moment it is accepted: with signers that journal their own records when they
+        sign (``net``'s ``RecordSigner``), one file then holds every record in the order
+        this peer took it, plies in chain order.
+
+        ``bot_factory`` makes the bot keys of the seats a REMOVE hands to this peer (without
+        it this peer never appends a REMOVE, but still votes)."""
+        start, engine = open_start(start_record, lambda _name: engine)
+        chain = Chain(start, engine, opener, rules)
+        local = LocalSeats(start, engine, me, signers or {}, bots or {}, bot_delay)
+        self._ledger = ledger = TableLedger(chain, local, me, opener, journal)
+        self.halt = TableHalt(ledger)
+        self.removals = TableRemovals(ledger, bot_factory)
+        self.claims = TableClaims(ledger, self.halt, self.removals)
+        auto_consent = me is not None and me in (bots or {})
+        self.outside_records = TableOutside(ledger, auto_consent=auto_consent)
+        self.intents = TableIntents(ledger, self.outside_records)
+        self.plies = TablePlies(ledger, self.halt, self.removals, self.claims)
+        self._routes = self._route_table(rules)
+
+    # --- reading: the ledger's views (read-only) -------------------------------------------
+    @property
+    def start(self) -> TableStart:
+        return self._ledger.start
+
+    @property
+    def engine(self) -> AnyEngine:
+        return self._ledger.engine
+
+    @property
+    def chain(self) -> Chain:
+        return self._ledger.chain
+
+    @property
+    def me(self) -> bytes | None:
+        return self._ledger.me
+
+    @property
+    def local(self) -> LocalSeats:
+        return self._ledger.local
+
+    @property
+    def outside(self) -> OutsideLog:
+        return self._ledger.outside
+
+    @property
+    def takebacks(self) -> TakebackBook:
+        return self._ledger.takebacks
+
+    @property
+    def acks(self) -> ClaimBook:
+        return self._ledger.acks
+
+    @property
+    def ends(self) -> ClaimBook:
+        return self._ledger.ends
+
+    @property
+    def finality(self) -> FinalityTracker:
+        return self._ledger.finality
+
+    @property
+    def rejected(self) -> list[Evidence]:
+        return self._ledger.rejected
+
+    @property
+    def divergence(self) -> Divergence | None:
+        return self._ledger.divergence
+
+    @property
+    def ended(self) -> bool:
+        return self._ledger.ended
+
+    @property
+    def abandoned(self) -> tuple[int, tuple[bytes, ...]] | None:
+        return self._ledger.abandoned
+
+    @property
+    def presence(self) -> Presence:
+        return self._ledger.presence
+
+    @property
+    def idle_after(self) -> float:
+        return self._ledger.idle_after
+
+    @property
+    def ballot(self) -> Ballot:
+        return self._ledger.ballot
+
+    @property
+    def head(self) -> TableState:
+        return self._ledger.head
+
+    @property
+    def final_ply(self) -> int:
+        return self._ledger.final_ply
+
+    @property
+    def halted(self) -> bool:
+        return self._ledger.halted
+
+    @property
+    def evidence(self) -> Evidence | None:
+        return self._ledger.evidence
+
+    @property
+    def seated(self) -> bool:
+        return self._ledger.seated
+
+    @property
+    def waiting_since(self) -> float | None:
+        return self._ledger.waiting_since
+
+    def describe(self, key: bytes) -> str:
+        """``peer K3QF-7XZA… (Ann)`` or ``the bot of seat 3 run by peer ...``."""
+        return self._ledger.describe(key)
+
+    def runner_of(self, key: bytes) -> bytes | None:
+        """The peer that speaks for ``key`` (``TableLedger.runner_of``)."""
+        return self._ledger.runner_of(key)
+
+    def removed_me_at(self, ply: int) -> bool:
+        """Whether ply ``ply`` (a REMOVE) took this peer off the table."""
+        return self._ledger.removed_me_at(ply)
+
+    def live(self) -> bool:
+        """Whether local keys may sign plies now."""
+        return self._ledger.live()
+
+    def present(self, key: bytes) -> bool:
+        """Whether peer ``key`` is at the table and not shown away (as of the last call)."""
+        return self._ledger.present(key)
+
+    def removable(self, key: bytes, now: float) -> bool:
+        """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
+        return self._ledger.removable(key, now)
+
+    def next_deadline(self, presence: bool = True) -> float | None:
+        """When ``tick`` should next be called, or None (``TableLedger.next_deadline``)."""
+        return self._ledger.next_deadline(presence)
+
+    # --- reading (as before the parts) --------------------------------------------------
+    def draw_offer_refusal(self, peer: bytes) -> str | None:
+        """Why ``peer`` may not offer a draw now, or None (``TableOutside``)."""
+        return self.outside_records.draw_offer_refusal(peer)
+
+    def resigned_seats(self) -> frozenset[int]:
+        """The seats a RESIGN ply of the chain resigned (``TableOutside``)."""
+        return self.outside_records.resigned_seats()
+
+    def bot_answer(self, what: str, *, own: bool) -> str | None:
+        """Why this peer's bots decline a draw or a takeback on the head, or None."""
+        return self.outside_records.bot_answer(what, own=own)
 
     # --- entry points ---------------------------------------------------------------------
     def begin(self, now: float) -> Output:
         """Accept START and sign the genesis ACK; call once, before anything else."""
-        if self._begun:
-            raise LocalProtocolError("the table has begun already")
-        self._begun, self._now = True, now
-        self._progress_at = self._early_since = now
-        self.presence = Presence(self.start.peer_keys, self.me, now, away=self.start.away_ms / 1000)
-        self._seen.add(self.start.record.record_hash)
-        self._accept(self.start.record)
-        self._after_apply(self.chain.head)
+        if self._ledger.begun:
+            raise LocalTableError("the table has begun already")
+        self._ledger.begun, self._ledger.now = True, now
+        self._ledger.progress_at = self._ledger.inbox.early_since = now
+        self._ledger.presence = Presence(
+            self.start.peer_keys,
+            self.me,
+            now,
+            away=self.start.away_ms / 1000,
+        )
+        self._ledger.inbox.seen.add(self.start.record.record_hash)
+        self._ledger.accept(self.start.record)
+        self.plies.after_apply(self.chain.head)
         return self._run()
 
     def receive(self, record: SignedRecord, now: float) -> Output:
         """Handle one record ``net`` verified (signature checked, payload decoded)."""
-        self._now = now
-        self._inbox.append(record)
+        self._ledger.now = now
+        self._ledger.inbox.arrived.append(record)
         return self._run()
 
     def tick(self, now: float) -> Output:
         """Let time pass: bots whose delay is over move, absent peers are voted off."""
-        self._now = now
+        self._ledger.now = now
         return self._run()
 
     def heard(self, key: bytes, now: float) -> Output:
         """Something arrived from peer ``key`` on a link to it (a heartbeat, any frame)."""
-        self._now = now
+        self._ledger.now = now
         self.presence.hear(key, now)
         return self._run()
 
@@ -106,7 +316,7 @@ class Table(TableIntents):
         self, sender: bytes, entries: Sequence[tuple[bytes, int]], now: float
     ) -> Output:
         """Linked peer ``sender`` heard each key directly ``ago_ms`` ago (``client.mesh``)."""
-        self._now = now
+        self._ledger.now = now
         self.presence.hear(sender, now)
         self.presence.report(sender, entries, now)
         return self._run()
@@ -124,15 +334,15 @@ class Table(TableIntents):
         for record in records:
             if self.local.signs_with(record.author):
                 self._remember_own(record)
-        self._replaying = True
-        self._replayed = {record.record_hash for record in records}
+        self._ledger.replaying = True
+        self._ledger.replayed = {record.record_hash for record in records}
         try:
             out = self.begin(now)
             for record in records[1:]:
                 out.extend(self.receive(record, now))
         finally:
-            self._replaying = False
-            self._replayed = set()
+            self._ledger.replaying = False
+            self._ledger.replayed = set()
         out.extend(self._run())
         return out
 
@@ -141,173 +351,152 @@ class Table(TableIntents):
         try:
             ply = read_int(body, "ply", 0)
             if record.kind == ACK:
-                self._own_acks.should_sign(ply, read_digest(body, "digest"))
+                self._ledger.own_acks.should_sign(ply, read_digest(body, "digest"))
             elif record.kind == END:
                 outcome, absent = read_result(body.get("result"))
                 claim = (read_digest(body, "digest"), result_claim(outcome, absent))
-                self._own_ends.should_sign(ply, claim)
+                self._ledger.own_ends.should_sign(ply, claim)
             elif record.kind in CHAIN_KINDS:
                 self.local.mark_claimed(record.author, ply)
         except Malformed:
             return
 
+    # --- a player's intents (``client.table_intents``): IntentRefused, nothing signed -------
+    def move(self, move: Any, now: float) -> Output:
+        """Sign ``move`` for the seat to move (``IntentRefused`` saying why not)."""
+        self._ledger.now = now
+        self.intents.move(move)
+        return self._run()
+
+    def resign(self, now: float, seat: int | None = None) -> Output:
+        """Resign this peer's seat; it is sent at that player's own turn (maybe at once)."""
+        self._ledger.now = now
+        self.intents.resign(seat)
+        return self._run()
+
+    def offer_draw(self, now: float) -> Output:
+        """Offer a draw in the current position (with this peer's own acceptance)."""
+        self._ledger.now = now
+        self.intents.offer_draw()
+        return self._run()
+
+    def accept_draw(self, now: float) -> Output:
+        """Accept the draw offered in the current position."""
+        self._ledger.now = now
+        self.intents.accept_draw()
+        return self._run()
+
+    def ask_takeback(self, now: float) -> Output:
+        """Ask to take back the last ply, this player's own move (with this peer's consent)."""
+        self._ledger.now = now
+        self.intents.ask_takeback()
+        return self._run()
+
+    def consent_takeback(self, now: float) -> Output:
+        """Consent to take back the last ply, as another peer asked."""
+        self._ledger.now = now
+        self.intents.consent_takeback()
+        return self._run()
+
+    def chat(self, text: str, now: float) -> Output:
+        self._ledger.now = now
+        self.intents.chat(text)
+        return self._run()
+
+    def point(
+        self, arrows: Sequence[tuple[int, int]], squares: Sequence[int], now: float
+    ) -> Output:
+        """Show arrows and highlighted squares (the engine's square numbers) to everyone;
+        none of either clears this peer's marks."""
+        self._ledger.now = now
+        self.intents.point(arrows, squares)
+        return self._run()
+
     # --- the loop ---------------------------------------------------------------------------
     def _run(self) -> Output:
-        if not self._begun:
+        if not self._ledger.begun:
             return Output()  # records received so far wait in the inbox for begin()
         while True:
-            while self._released or self._inbox:
-                if self._released:
-                    self._dispatch(self._released.popleft())
+            while self._ledger.inbox.released or self._ledger.inbox.arrived:
+                if self._ledger.inbox.released:
+                    self._dispatch(self._ledger.inbox.released.popleft())
                 else:
-                    self._handle(self._inbox.popleft())
-            if self._replaying:
+                    self._handle(self._ledger.inbox.arrived.popleft())
+            if self._ledger.replaying:
                 break
-            if self._open_for_removals() and self._act_on_absence():
+            if self._ledger.open_for_removals() and self.removals.act_on_absence():
                 continue
             head = self.chain.head
-            action = self._next_action(head) if self.live() else None
+            action = self.outside_records.next_action(head) if self._ledger.live() else None
             if action is None:
                 break
-            self._sign_ply(*action)
-        for key, present in self.presence.changes(self._now):
+            self._ledger.sign_ply(*action)
+        for key, present in self.presence.changes(self._ledger.now):
             if key in self.chain.head.peers:
-                self._out.events.append(PresenceChanged(key, self.describe(key), present))
-        out, self._out = self._out, Output()
+                self._ledger.out.events.append(PresenceChanged(key, self.describe(key), present))
+        out, self._ledger.out = self._ledger.out, Output()
         return out
 
+    def _handle(self, record: SignedRecord) -> None:
+        if record.record_hash in self._ledger.inbox.seen:
+            return
+        self._ledger.inbox.seen.add(record.record_hash)
+        runner = self.runner_of(record.author)
+        jump = self._ledger.inbox.seqs.jump(record, runner)
+        if jump is not None:  # refused before anything notes it (client.seq_book)
+            self._ledger.reject(record, f"{self.describe(record.author)} {jump}; it was ignored")
+            return
+        clash = self._ledger.inbox.seqs.clash(record, runner, self.chain.head.peers)
+        if clash is None:
+            self._dispatch(record)
+        else:
+            self.halt.on_seq_clash(record, clash)
+
+    # --- the route table: record kind -> the part that owns it ----------------------------
+    def _route_table(self, rules: Mapping[str, PlyRule]) -> dict[str, RecordRoute]:
+        """Who takes each kind of record, and who may sign it (``_dispatch`` guards)."""
+        routes = {
+            kind: RecordRoute(self.outside_records.on_outside, PRESENT) for kind in OUTSIDE_KINDS
+        }
+        routes[VOTE] = RecordRoute(self.removals.on_vote, PRESENT)
+        routes[HALT] = RecordRoute(self._on_halt, PRESENT)
+        # a removed peer's claims about earlier plies count (the claims part judges the ply)
+        routes[ACK] = routes[END] = RecordRoute(self.claims.on_claim, PEER)
+        # plies: the ply part judges the author at that ply (a bot key, a removed peer)
+        routes.update({kind: RecordRoute(self.plies.on_ply, ANYONE) for kind in rules})
+        return routes
+
     def _dispatch(self, record: SignedRecord) -> None:
-        if record.table_id != self.start.table_id:
-            self._reject(record, f"{self.describe(record.author)} sent a record for another table")
-        elif record.kind == START:
-            self._reject(record, f"{self.describe(record.author)} sent a second START")
-        elif self.chain.is_ply_kind(record.kind):
-            self._on_ply(record)
-        elif record.kind in (ACK, END, HALT, VOTE) or record.kind in OUTSIDE_KINDS:
-            if record.author not in self.start.peer_keys:
-                self._reject(
-                    record,
-                    f"{self.describe(record.author)} is no peer at this table "
-                    f"and may not sign a {record.kind}",
-                )
-            elif record.kind in (ACK, END):
-                self._on_claim(record)  # a removed peer's claims about earlier plies count
-            elif record.author not in self.chain.head.peers:
-                self._ignore(record, f"{self.describe(record.author)} was removed from the table")
-            elif record.kind == HALT:
-                self._on_halt(record)
-            elif record.kind == VOTE:
-                self._on_vote(record)
-            else:
-                self._on_outside(record)
-        else:
-            self._reject(
-                record,
-                f"{self.describe(record.author)} sent a record of unknown kind {record.kind!r}",
-            )
-
-    # --- plies ----------------------------------------------------------------------------
-    def _on_ply(self, record: SignedRecord) -> None:
-        head = self.chain.head
-        try:
-            ply = read_int(record.body, "ply", 1)
-        except Malformed as error:
-            self._reject(
-                record, f"{self.describe(record.author)} sent a malformed {record.kind}: {error}"
-            )
-            return
-        if ply > head.ply + 1:
-            self._buffer(record, ply - 1)
-            return
-        if self.abandoned is not None:
-            self._ignore(record, f"the table was abandoned at ply {self.abandoned[0]}")
-            return
-        runner = self.runner_of(record.author)
-        if runner in self.start.peer_keys and runner not in self.chain.at(ply - 1).peers:
-            self._ignore(record, f"{self.describe(record.author)} was removed from the table")
-        elif ply <= head.ply:
-            self._on_occupied(record, ply)
-        elif not self._may_apply(ply):
-            return
-        elif not self.ballot.admits(record, head):
-            if not self.ballot.hold(record):  # a flood of them: forget it, a copy may come
-                self._seen.discard(record.record_hash)
-                self._out.events.append(RecordDropped(record, "too many records held by a vote"))
-            for early in self._early.get(ply, ()):  # an ACK of it may have come first
-                self._lapse_on(early)
-        else:
-            try:
-                state = self.chain.check(record)
-            except PlyRejected as error:
-                self._reject(record, str(error), head)
+        """The membership guards, then the route table."""
+        route = self._routes.get(record.kind)
+        if route is not None and record.table_id == self.start.table_id:
+            if route.signers is ANYONE:
+                route.take(record)
                 return
-            self._apply(state)
-
-    def _apply(self, state: TableState) -> None:
-        if self.finality.final_ply == self.chain.head.ply:
-            self._progress_at = self._now  # waiting for acks starts now
-        self.chain.append(state)
-        self._accept(state.record)
-        self._out.events.append(PlyApplied(state, self.describe(state.record.author)))
-        self._after_apply(state)
-
-    def _on_occupied(self, record: SignedRecord, ply: int) -> None:
-        existing = self.chain.at(ply)
-        try:
-            other = self.chain.check(record, ply)
-        except PlyRejected as error:
-            self._reject(record, str(error), self.chain.at(ply - 1))
-            return
-        proposal = proposal_of(record) if record.kind == REMOVE else None
-        if proposal and self._can_drop_after(ply - 1, set(proposal.removed), other.peers):
-            self._drop_after(ply - 1)
-            self._apply(self.chain.check(record))
-            return
-        occupant = proposal_of(existing.record) if existing.record.kind == REMOVE else None
-        if occupant and self.runner_of(record.author) in occupant.removed:
-            self._ignore(record, f"{self.describe(record.author)} was removed at ply {ply}")
-            return
-        same = self.runner_of(record.author) == self.runner_of(existing.record.author)
-        kind = "equivocation" if same else "fork"
+            member = record.author in self.start.peer_keys
+            if member and (route.signers is PEER or record.author in self.chain.head.peers):
+                route.take(record)
+                return
         who = self.describe(record.author)
-        reason = (
-            f"{who} signed two different records for ply {ply}"
-            if same
-            else f"two different legal records for ply {ply}, by "
-            f"{self.describe(existing.record.author)} and {who}"
-        )
-        views = (
-            state_view(f"after {existing.label}", self.engine, existing),
-            state_view(f"after {other.label}", self.engine, other),
-        )
-        runner = self.runner_of(record.author)
-        accused = {runner: f"signed two different records for ply {ply}"} if same and runner else {}
-        self._halt(kind, ply, reason, (existing.record, record), views, accused)
-
-    def _after_apply(self, state: TableState) -> None:
-        self._debts.applied(state.ply, self._now)
-        if state.record.kind == REMOVE and (proposal := proposal_of(state.record)) is not None:
-            self.presence.forget(proposal.removed)
-            self._adopt_bots(state, proposal)
-        speaks = self.me in state.peers and self._may_apply(state.ply)
-        if speaks and self._own_acks.should_sign(state.ply, state.chain_digest):
-            self._sign(
-                self.local.peer_signer(), ACK, {"ply": state.ply, "digest": state.chain_digest}
+        if record.table_id != self.start.table_id:
+            self._ledger.reject(record, f"{who} sent a record for another table")
+        elif record.kind == START:
+            self._ledger.reject(record, f"{who} sent a second START")
+        elif route is None:
+            self._ledger.reject(record, f"{who} sent a record of unknown kind {record.kind!r}")
+        elif record.author not in self.start.peer_keys:
+            self._ledger.reject(
+                record, f"{who} is no peer at this table and may not sign a {record.kind}"
             )
-        outcome = self.engine.outcome(state.engine_state)
-        if outcome is not None:
-            self._out.events.append(GameOver(state.ply, outcome))
-            claim = (state.chain_digest, result_claim(outcome))
-            if speaks and self._own_ends.should_sign(state.ply, claim):
-                body = {
-                    "ply": state.ply,
-                    "digest": state.chain_digest,
-                    "result": result_body(outcome),
-                }
-                self._sign(self.local.peer_signer(), END, body)
-        self._released.extend(self.ballot.settle(state))
-        ready = self._early.pop(state.ply, [])
-        self._early_count -= len(ready)
-        self._released.extend(ready)
-        if ready:
-            self._early_since = self._now
+        else:  # PRESENT, and the author was removed
+            self._ledger.ignore(record, f"{who} was removed from the table")
+
+    def _on_halt(self, record: SignedRecord) -> None:
+        """A HALT re-enters the loop with the records it carries, checked as if they came
+        on a link, before the sender's state is added to the evidence."""
+        halt = self.halt.open_halt(record)
+        if halt is None:
+            return
+        for embedded in halt.records:
+            self._handle(embedded)
+        self.halt.halt_shown(record, halt)

@@ -1,6 +1,6 @@
 """ACKs and ENDs: what peers claim about the chain, finality and the end of the table.
 
-``TableClaims`` is the layer of ``client.table.Table`` that takes claims (docs/TABLE.md
+``TableClaims`` is the part of ``client.table.Table`` that takes claims (docs/TABLE.md
 "Acks and finality").  Invariants:
 
 * a claim for a ply beyond the head waits in the early buffer (and may show this peer's
@@ -24,85 +24,104 @@ from client.events import EvidenceUpdated, PlyFinal, TableEnded
 from client.finality import Claim
 from client.records import ACK, END, SignedRecord
 from client.removal import ABANDONED
+from client.table_halt import TableHalt
+from client.table_ledger import TableLedger
 from client.table_removals import TableRemovals
 from engines import Outcome
 
 
-class TableClaims(TableRemovals):
+class TableClaims:
     """ACKs and ENDs, finality and the end of the table."""
 
-    def _on_claim(self, record: SignedRecord) -> None:
+    def __init__(self, ledger: TableLedger, halt: TableHalt, removals: TableRemovals) -> None:
+        self._ledger = ledger
+        self._chain = ledger.chain
+        self._halt = halt
+        self._removals = removals
+
+    def on_claim(self, record: SignedRecord) -> None:
         """An ACK or END: compare it with this peer's chain (buffer it if ahead)."""
-        who = self.describe(record.author)
+        who = self._ledger.describe(record.author)
         try:
             ply = read_int(record.body, "ply", 0)
             digest = read_digest(record.body, "digest")
             result = read_result(record.body.get("result")) if record.kind == END else None
         except Malformed as error:
-            self._reject(record, f"{who} sent a malformed {record.kind}: {error}")
+            self._ledger.reject(record, f"{who} sent a malformed {record.kind}: {error}")
             return
-        head = self.chain.head
+        head = self._chain.head
         if ply > head.ply:
-            self._buffer(record, ply)
-            self._lapse_on(record)
+            self._ledger.buffer(record, ply)
+            self.lapse_on(record)
             return
-        state = self.chain.at(ply)
+        state = self._chain.at(ply)
         if record.author not in state.peers:
-            self._ignore(record, f"{who} was no longer at the table at ply {ply}")
+            self._ledger.ignore(record, f"{who} was no longer at the table at ply {ply}")
             return
         abandons = result is not None and result[0].reason == ABANDONED and bool(result[1])
         if result is not None and abandons and digest == state.chain_digest:
-            self._on_abandoned(record, state, result[0], result[1])
+            self._removals.on_abandoned(record, state, result[0], result[1])
             return
         value: Any = digest if result is None else (digest, result_claim(*result))
-        book = self.acks if record.kind == ACK else self.ends
+        book = self._ledger.acks if record.kind == ACK else self._ledger.ends
         earlier = book.add(Claim(record.author, ply, value, record))
-        self._accept(record)
+        self._ledger.accept(record)
         claims = {record.author: digest}
         if earlier is not None:
             reason = f"{who} signed two different {record.kind}s for ply {ply}"
             deed = f"signed two different {record.kind}s for ply {ply}"
-            self._halt(
+            self._halt.halt(
                 "digest", ply, reason, (earlier.record, record), (), {record.author: deed}, claims
             )
         elif digest != state.chain_digest:
             reason = f"{who} signed another chain digest for ply {ply} than this peer"
-            self._halt("digest", ply, reason, (state.record, record), (), {}, claims)
-        elif result is not None and _disagree(self.engine.outcome(state.engine_state), result):
+            self._halt.halt("digest", ply, reason, (state.record, record), (), {}, claims)
+        elif result is not None and _disagree(
+            self._ledger.engine.outcome(state.engine_state), result
+        ):
             reason = f"{who} signed another result for ply {ply} than this peer"
             deed = f"signed another result for ply {ply} than the engine gives"
-            self._halt(
+            self._halt.halt(
                 "result", ply, reason, (state.record, record), (), {record.author: deed}, claims
             )
-        elif self.divergence is not None and self.divergence.ply == ply:
-            self.divergence.add_claim(record.author, digest)
-            self.divergence.add_record(record)
-            self._out.events.append(EvidenceUpdated(self.divergence.evidence()))
+        elif self._ledger.divergence is not None and self._ledger.divergence.ply == ply:
+            self._ledger.divergence.add_claim(record.author, digest)
+            self._ledger.divergence.add_record(record)
+            self._ledger.out.events.append(EvidenceUpdated(self._ledger.divergence.evidence()))
         elif record.kind == ACK:
-            self._debts.acked(record.author, ply)
-        self._check_progress()
+            self._ledger.debts.acked(record.author, ply)
+        self.check_progress()
 
-    def _lapse_on(self, record: SignedRecord) -> None:
+    def lapse_on(self, record: SignedRecord) -> None:
         """An early ACK for head+1 may show this peer's vote can no longer be honoured."""
-        head = self.chain.head
+        head = self._chain.head
         if record.kind != ACK or record.body.get("ply") != head.ply + 1:
             return
         digest = record.body.get("digest")
         if type(digest) is bytes:
-            released = self.ballot.lapse(record.author, head.ply + 1, digest, head, self._digest_of)
-            self._released.extendleft(reversed(released))
+            released = self._ledger.ballot.lapse(
+                record.author, head.ply + 1, digest, head, self._ledger.digest_of
+            )
+            self._ledger.inbox.released.extendleft(reversed(released))
 
-    def _check_progress(self) -> None:
-        for ply in self.finality.advance(self.acks, self.chain.states):
-            self._progress_at = self._now
-            self._out.events.append(PlyFinal(ply))
-        head = self.chain.head
-        outcome = self.engine.outcome(head.engine_state)
-        if outcome is None or self.ended or self.halted or self.finality.final_ply < head.ply:
+    def check_progress(self) -> None:
+        for ply in self._ledger.finality.advance(self._ledger.acks, self._chain.states):
+            self._ledger.progress_at = self._ledger.now
+            self._ledger.out.events.append(PlyFinal(ply))
+        head = self._chain.head
+        outcome = self._ledger.engine.outcome(head.engine_state)
+        if (
+            outcome is None
+            or self._ledger.ended
+            or self._ledger.halted
+            or self._ledger.finality.final_ply < head.ply
+        ):
             return
-        if self.ends.all_agree(head.ply, (head.chain_digest, result_claim(outcome)), head.peers):
-            self.ended = True
-            self._out.events.append(TableEnded(head.ply, outcome))
+        if self._ledger.ends.all_agree(
+            head.ply, (head.chain_digest, result_claim(outcome)), head.peers
+        ):
+            self._ledger.ended = True
+            self._ledger.out.events.append(TableEnded(head.ply, outcome))
 
 
 def _disagree(ours: Outcome | None, theirs: tuple[Outcome, tuple[bytes, ...]]) -> bool:

@@ -1,11 +1,11 @@
 """The table's halt: a divergence found here or shown by a peer's HALT, and its evidence.
 
-``TableHalting`` is the layer of ``client.table.Table`` that stops the table (DESIGN.md,
+``TableHalt`` is the part of ``client.table.Table`` that stops the table (DESIGN.md,
 docs/TABLE.md "Divergence").  Invariants:
 
 * once halted, the table stays halted; ``divergence`` only ever moves to an *earlier* ply
   (acks arrive in any order), keeping the accusations, records and states gathered so far;
-* ``Halted`` is emitted once, then ``EvidenceUpdated`` for every addition;
+* ``TableHalted`` is emitted once, then ``EvidenceUpdated`` for every addition;
 * this peer signs a HALT when it halts, when the evidence moves and when it accuses someone
   new — never when nothing changed — and only about a ply it has applied (its state there
   goes in the HALT); a spectator signs nothing;
@@ -24,28 +24,37 @@ from collections.abc import Mapping, Sequence
 
 from client.bodies import Malformed
 from client.divergence import Divergence, StateView
-from client.events import EvidenceUpdated, Halted
-from client.halting import halt_body, halt_claim, read_halt, state_view
+from client.events import EvidenceUpdated, TableHalted
+from client.halting import HaltClaim, halt_body, halt_claim, read_halt, state_view
 from client.records import HALT, SignedRecord
 from client.seq_book import SeqClash
-from client.table_core import TableCore
+from client.table_ledger import TableLedger
 
 
-class TableHalting(TableCore):
+class TableHalt:
     """Halting on a divergence, and the evidence of it."""
 
-    def _on_seq_clash(self, record: SignedRecord, clash: SeqClash) -> None:
+    def __init__(self, ledger: TableLedger) -> None:
+        self._ledger = ledger
+        self._chain = ledger.chain
+
+    def on_seq_clash(self, record: SignedRecord, clash: SeqClash) -> None:
         """A reused ``seq``: a halt when either record is in the chain, else the later one
         is rejected with both as evidence (``client.seq_book``)."""
         if clash.halts:
-            reason = clash.reason(self.describe)
-            self._halt(
-                "equivocation", self.chain.head.ply, reason, clash.records, (), clash.accused
+            reason = clash.reason(self._ledger.describe)
+            self.halt(
+                "equivocation",
+                self._chain.head.ply,
+                reason,
+                clash.records,
+                (),
+                clash.accused,
             )
         else:
-            self._reject(record, clash.reason(self.describe), also=clash.first)
+            self._ledger.reject(record, clash.reason(self._ledger.describe), also=clash.first)
 
-    def _halt(
+    def halt(
         self,
         kind: str,
         ply: int,
@@ -64,10 +73,10 @@ class TableHalting(TableCore):
         finds someone to accuse, embedding the records of that finding so that every peer can
         check it for itself.  ``says`` is the reason that HALT gives (default ``reason``).
         """
-        earlier = self.divergence
+        earlier = self._ledger.divergence
         if earlier is None or ply < earlier.ply:
-            self.divergence = self._open_divergence(kind, ply, reason, earlier)
-        divergence = self.divergence
+            self._ledger.divergence = self._open_divergence(kind, ply, reason, earlier)
+        divergence = self._ledger.divergence
         assert divergence is not None
         accusing = any(key not in divergence.accused for key in accused)
         for key, deed in accused.items():
@@ -81,23 +90,23 @@ class TableHalting(TableCore):
                 divergence.add_claim(author, digest)
             if kind == "equivocation":  # the precise explanation of a digest split
                 divergence.kind, divergence.reason = kind, reason
-        event = Halted if earlier is None else EvidenceUpdated
-        self._out.events.append(event(divergence.evidence()))
+        event = TableHalted if earlier is None else EvidenceUpdated
+        self._ledger.out.events.append(event(divergence.evidence()))
         speak = divergence is not earlier or accusing
-        if speak and self.me is not None and divergence.ply <= self.chain.head.ply:
-            state = self.chain.at(divergence.ply)
-            body = halt_body(self.engine, state, reason if says is None else says, records)
-            self._sign(self.local.peer_signer(), HALT, body)
+        if speak and self._ledger.me is not None and divergence.ply <= self._chain.head.ply:
+            state = self._chain.at(divergence.ply)
+            body = halt_body(self._ledger.engine, state, reason if says is None else says, records)
+            self._ledger.sign(self._ledger.local.peer_signer(), HALT, body)
 
     def _open_divergence(
         self, kind: str, ply: int, reason: str, earlier: Divergence | None
     ) -> Divergence:
-        at = self.chain.at(min(ply, self.chain.head.ply))
-        divergence = Divergence(kind, ply, reason, at.peers, self.describe, self.me)
-        for claim in self.acks.claims(ply):
+        at = self._chain.at(min(ply, self._chain.head.ply))
+        divergence = Divergence(kind, ply, reason, at.peers, self._ledger.describe, self._ledger.me)
+        for claim in self._ledger.acks.claims(ply):
             divergence.add_claim(claim.author, claim.value)
-        if ply <= self.chain.head.ply:
-            divergence.add_state(state_view("this peer", self.engine, at))
+        if ply <= self._chain.head.ply:
+            divergence.add_state(state_view("this peer", self._ledger.engine, at))
         if earlier is not None:
             divergence.accused.update(earlier.accused)
             for record in earlier.records:
@@ -106,19 +115,25 @@ class TableHalting(TableCore):
                 divergence.add_state(view)
         return divergence
 
-    def _on_halt(self, record: SignedRecord) -> None:
-        """A peer halted: check what it shows, then halt too with its state as evidence."""
-        who = self.describe(record.author)
+    def open_halt(self, record: SignedRecord) -> HaltClaim | None:
+        """A peer's HALT, read and accepted; None (rejected) if malformed.  The records it
+        carries are then handled as if they came on a link (``Table`` does it), before
+        ``halt_shown``."""
         try:
-            halt = read_halt(record, self._opener, self.start.table_id)
+            halt = read_halt(record, self._ledger.opener, self._ledger.start.table_id)
         except Malformed as error:
-            self._reject(record, f"{who} sent a malformed HALT: {error}")
-            return
-        self._accept(record)
-        for embedded in halt.records:
-            self._handle(embedded)
-        view = halt.view(who, self.engine, self.chain)
+            self._ledger.reject(
+                record, f"{self._ledger.describe(record.author)} sent a malformed HALT: {error}"
+            )
+            return None
+        self._ledger.accept(record)
+        return halt
+
+    def halt_shown(self, record: SignedRecord, halt: HaltClaim) -> None:
+        """A peer halted: halt too, with its state as evidence."""
+        who = self._ledger.describe(record.author)
+        view = halt.view(who, self._ledger.engine, self._chain)
         claims = {record.author: halt.chain}
         shown = (record, *halt.records)  # passed on, so the finding spreads in any topology
         said = f"{who} halted the table"  # all this peer knows for itself; the rest is a claim
-        self._halt("halt", halt.ply, halt_claim(who, halt.reason), shown, (view,), {}, claims, said)
+        self.halt("halt", halt.ply, halt_claim(who, halt.reason), shown, (view,), {}, claims, said)

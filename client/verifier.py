@@ -59,7 +59,6 @@ from client.records import (
 )
 from client.start import StartRefused, TableStart, check_engine, parse_start
 from client.verify_claims import ClaimJudge
-from client.verify_remove import check_remove
 from client.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
 from client.verify_seqs import SeqLedger, why_missing
 from engines import AnyEngine, find_engine
@@ -86,10 +85,8 @@ OUTSIDE = frozenset(
 
 
 def verifier_rules() -> Mapping[str, PlyRule]:
-    """The table's ply rules, with DESIGN.md's REMOVE where the table has none yet."""
-    rules = dict(PLY_RULES)
-    rules.setdefault(REMOVE, check_remove)
-    return rules
+    """The table's ply rules (REMOVE included: ``client.removal.remove_rule``)."""
+    return dict(PLY_RULES)
 
 
 @dataclass(slots=True)

@@ -19,8 +19,12 @@ from __future__ import annotations
 
 import dataclasses
 import struct
+from typing import TypeAlias
 
-__all__ = ["encode_value"]
+__all__ = ["Decoded", "decode_value", "encode_value"]
+
+Decoded: TypeAlias = "bool | int | tuple[Decoded, ...] | None"
+"""What ``decode_value`` gives back: a state's values, its dataclasses as tuples."""
 
 
 def _int_bytes(value: int) -> bytes:
@@ -94,3 +98,43 @@ def _encode_bytes_into(items: tuple[object, ...], out: bytearray) -> bool:
     encoded[2::3] = raw
     out += encoded
     return True
+
+
+def decode_value(data: bytes) -> Decoded:
+    """The value ``data`` encodes, dataclasses as tuples of their fields (``ValueError`` if
+    malformed: the bytes may come from a stranger, in a HALT, so every length is checked)."""
+    value, end = _decode(data, 0, 0)
+    if end != len(data):
+        raise ValueError("trailing bytes after the state")
+    return value
+
+
+def _decode(data: bytes, at: int, depth: int) -> tuple[Decoded, int]:
+    if depth > 64 or at >= len(data):
+        raise ValueError("state bytes are cut or nested too deep")
+    tag = data[at : at + 1]
+    if tag == b"N":
+        return None, at + 1
+    if tag == b"T":
+        return True, at + 1
+    if tag == b"F":
+        return False, at + 1
+    if tag == b"I":
+        size = data[at + 1] if at + 1 < len(data) else 0
+        raw = data[at + 2 : at + 2 + size]
+        if len(raw) != size or size == 0:
+            raise ValueError("state bytes hold a cut integer")
+        return int.from_bytes(raw, "big", signed=True), at + 2 + size
+    if tag == b"L":
+        if at + 5 > len(data):
+            raise ValueError("state bytes hold a cut tuple")
+        (count,) = struct.unpack(">I", data[at + 1 : at + 5])
+        if count > len(data):
+            raise ValueError("state bytes announce more items than they hold")
+        items: list[Decoded] = []
+        at += 5
+        for _ in range(count):
+            item, at = _decode(data, at, depth + 1)
+            items.append(item)
+        return tuple(items), at
+    raise ValueError(f"unknown tag {tag!r} in state bytes")

@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from client.playthrough import golden_name, playthrough_text  # noqa: E402
 from engines import engine_names, find_engine  # noqa: E402
+from engines.playthrough import golden_name, playthrough_text  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "data" / "golden"
 SEEDS = (0, 1, 2)

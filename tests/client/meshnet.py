@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from client.events import RecordRejected
+from client.events import TableRejected
 from client.mesh import Mesh, heard_keys, read_presence
 from client.net_adapter import open_envelope
 from client.peer_beat import Beat
@@ -110,7 +110,7 @@ class MeshRouter(Router):
         if came_by is not None and not came_by.spectator:
             table.presence.hear(came_by.key, self.now)
         output = table.receive(record, self.now)
-        if any(isinstance(e, RecordRejected) and e.record == record for e in output.events):
+        if any(isinstance(e, TableRejected) and e.record == record for e in output.events):
             for end in relay.evidence(came_by, passed, ends):
                 self.deliver(envelope, [end.name], source=name)
         self.take(name, output)

@@ -10,7 +10,7 @@ import pytest
 
 from client.chain import Chain, PlyContext, PlyEffect, TableState
 from client.consent import check_consents
-from client.finality import ClaimBook, FinalityTracker, LocalProtocolError
+from client.finality import ClaimBook, FinalityTracker, LocalTableError
 from client.net_adapter import open_envelope
 from client.plies import PLY_RULES, controlling_seat, seat_to_move
 from client.records import MOVE, SignedRecord
@@ -79,5 +79,5 @@ def test_only_the_head_is_dropped_and_never_a_final_ply() -> None:
     assert dropped.record == record and chain.head.ply == 0
     tracker.step_back(chain.head.ply)
     tracker.final_ply = 1
-    with pytest.raises(LocalProtocolError, match="ply 1 was final"):
+    with pytest.raises(LocalTableError, match="ply 1 was final"):
         tracker.step_back(0)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from client.events import RecordRejected
+from client.events import TableRejected
 from client.records import MOVE, SignedRecord
 from engines import find_engine
 from tests.client.harness import Router, Setup, deliver, forge, play
@@ -55,7 +55,7 @@ def test_a_seat_taken_over_is_refused_to_its_own_player() -> None:
     assert all(t.head.ply == ply - 1 for t in replay.tables.values())
     body = {"ply": ply, "prev": states[ply - 1].chain_digest, **_seat_and_move(played.record)}
     deliver(replay, forge(setup, owner, MOVE, body))
-    rejected = replay.of_type("A" if owner != "A" else "B", RecordRejected)
+    rejected = replay.of_type("A" if owner != "A" else "B", TableRejected)
     assert controller != played.seat and len(rejected) == 1
     assert rejected[0].reason.endswith(
         f"sent a move for seat {played.seat} but holds seat {played.seat} "
@@ -92,7 +92,7 @@ def test_the_rulers_extra_move_is_signed_by_the_ruler_only() -> None:
     body = {"ply": ply, "prev": before.chain_digest, **_seat_and_move(played.record)}
     deliver(replay, forge(setup, PEERS[resuming - 1], MOVE, body))
     witness = next(n for n in PEERS if n != PEERS[resuming - 1])
-    [refusal] = replay.of_type(witness, RecordRejected)
+    [refusal] = replay.of_type(witness, TableRejected)
     assert f"sent a move for seat {ruler} but holds seat {resuming}" in refusal.reason
     deliver(replay, played.record)
     assert all(t.head.ply == ply and not t.halted for t in replay.tables.values())

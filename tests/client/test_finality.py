@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from client.events import PlyApplied, PlyFinal, RecordDropped
-from client.finality import LocalProtocolError, OwnClaims
+from client.finality import LocalTableError, OwnClaims
 from client.records import ACK, MOVE
-from client.table import BUFFER_LIMIT, BUFFER_WINDOW
+from client.table_inbox import BUFFER_LIMIT, BUFFER_WINDOW
 from tests.client.harness import Router, Setup, act, forge, world
 
 
@@ -85,7 +85,7 @@ def test_a_peer_never_signs_two_digests_for_one_ply() -> None:
     claims = OwnClaims("ACK")
     assert claims.should_sign(3, b"x") is True
     assert claims.should_sign(3, b"x") is False
-    with pytest.raises(LocalProtocolError, match="already signed another ACK for ply 3"):
+    with pytest.raises(LocalTableError, match="already signed another ACK for ply 3"):
         claims.should_sign(3, b"y")
 
 

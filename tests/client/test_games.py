@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from client.events import RecordRejected, TableEnded
+from client.events import TableEnded, TableRejected
 from client.records import ACK, CHAIN_KINDS, END, MOVE, START, SignedRecord
 from client.seating import IntentRefused
 from client.table import Table
@@ -127,7 +127,7 @@ def test_a_spectator_follows_the_game_and_signs_nothing() -> None:
     assert [r.record_hash for r in router.logs["S"] if r.kind in CHAIN_KINDS] == [
         s.record.record_hash for s in tables["A"].chain.states[1:]
     ]
-    assert not router.of_type("S", RecordRejected)
+    assert not router.of_type("S", TableRejected)
     with pytest.raises(IntentRefused, match="you are watching this table"):
         watcher.chat("hello", router.now)
 

@@ -83,7 +83,7 @@ async def test_a_false_halt_reads_as_the_liars_claim_in_the_window(tmp_path: Pat
                 r"Liar's palabre stopped the table at ply \d+, saying: “", line.entry.text
             )
     # the honest peers' own HALTs name who halted, and repeat no accusation
-    halts = [open_envelope(data) for data in table.held.envelopes]
+    halts = [open_envelope(data) for data in table.relay.held.envelopes]
     halts = [record for record in halts if record.kind == HALT]
     assert {record.author for record in halts} == {table.me, liar.me, honest.me, other.me}
     for record in halts:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from client.events import ChatReceived, DrawAccepted, DrawOffered, PointReceived
-from client.finality import LocalProtocolError
+from client.finality import LocalTableError
 from client.records import CHAT, POINT
 from client.seating import IntentRefused
 from tests.client.harness import Router, Setup, act, deliver, forge, forge_raw, world
@@ -106,7 +106,7 @@ def test_records_wait_for_begin_and_a_finished_game_takes_no_resignation() -> No
     act(router, "A", router.tables["A"].move(1, 1.0))
     with pytest.raises(IntentRefused, match="the game is over"):
         router.tables["B"].resign(2.0)
-    with pytest.raises(LocalProtocolError, match="has begun already"):
+    with pytest.raises(LocalTableError, match="has begun already"):
         router.tables["B"].begin(3.0)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from client.chain import Chain
-from client.events import PlyApplied, RecordRejected
+from client.events import PlyApplied, TableRejected
 from client.net_adapter import open_envelope
 from client.plies import PLY_RULES
 from client.records import DRAW, DRAW_ACCEPT, DRAW_OFFER, MOVE, RESIGN, SignedRecord
@@ -20,7 +20,7 @@ PILE30 = {"seats": 3, "pile": 30}
 
 
 def rejections(router: Router, name: str) -> list[str]:
-    return [event.reason for event in router.of_type(name, RecordRejected)]
+    return [event.reason for event in router.of_type(name, TableRejected)]
 
 
 def assert_refused_everywhere(router: Router, reason: str, ply: int) -> None:

@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from client.events import (
-    Halted,
     PlyDropped,
     PresenceChanged,
     RecordIgnored,
-    RecordRejected,
     TableEnded,
+    TableHalted,
+    TableRejected,
     VoteReceived,
 )
 from client.records import ACK, MOVE, REMOVE, VOTE, SignedRecord
@@ -309,7 +309,7 @@ def test_a_removed_peers_late_move_is_dropped_and_its_late_acks_ignored() -> Non
     ignored = {e.record.record_hash for e in router.of_type("A", RecordIgnored)}
     assert {r.record_hash for r in late.send} <= ignored
     assert not x.seated and x.live() is False
-    assert not router.of_type("A", Halted)
+    assert not router.of_type("A", TableHalted)
     assert all(r.author != setup.key("X") or r.kind != MOVE for r in router.logs["A"][-5:])
 
 
@@ -343,7 +343,7 @@ def forged_remove(
 
 def rejected_reason(router: Router, name: str, record: SignedRecord) -> str:
     deliver(router, record, [name])
-    reasons = [e.reason for e in router.of_type(name, RecordRejected) if e.record == record]
+    reasons = [e.reason for e in router.of_type(name, TableRejected) if e.record == record]
     assert reasons, f"{record} was not rejected"
     return str(reasons[0])
 

@@ -6,7 +6,7 @@ the honest peers receive a pair in, they end the same way."""
 
 from __future__ import annotations
 
-from client.events import ChatReceived, Halted, RecordRejected
+from client.events import ChatReceived, TableHalted, TableRejected
 from client.records import ACK, CHAT, MOVE, SignedRecord
 from client.seq_book import SEQ_WINDOW
 from net.records import MAX_SEQ
@@ -37,7 +37,7 @@ def test_a_second_chat_with_a_used_seq_is_rejected_with_both_records_and_the_gam
     cat = router.tables["A"].describe(setup.key("C"))
     for name in "AB":
         table = router.tables[name]
-        [rejected] = router.of_type(name, RecordRejected)
+        [rejected] = router.of_type(name, TableRejected)
         assert rejected.record == second
         assert rejected.reason == (
             f"{cat} signed two different records with seq {first.seq} "
@@ -63,8 +63,8 @@ def test_peers_that_get_a_pair_of_chats_in_opposite_orders_each_keep_one_and_go_
     deliver(router, late, to=["A", "B"])
     deliver(router, early, to=["B"])
     assert chats(router, "A") == ["early"] and chats(router, "B") == ["late"]
-    assert [e.record for e in router.of_type("A", RecordRejected)] == [late]
-    assert [e.record for e in router.of_type("B", RecordRejected)] == [early]
+    assert [e.record for e in router.of_type("A", TableRejected)] == [late]
+    assert [e.record for e in router.of_type("B", TableRejected)] == [early]
     router.cut.clear()
     act(router, "A", router.tables["A"].move(2, 2.0))
     assert not any(t.halted for t in router.tables.values())
@@ -81,9 +81,9 @@ def test_a_chat_reusing_the_seq_of_an_ack_halts_the_table_naming_its_author() ->
     for name in "AB":
         table = router.tables[name]
         evidence = table.evidence
-        assert evidence is not None and len(router.of_type(name, Halted)) == 1
+        assert evidence is not None and len(router.of_type(name, TableHalted)) == 1
         assert evidence.kind == "equivocation" and evidence.culprits == (setup.key("C"),)
-        assert router.of_type(name, Halted)[0].evidence.reason == (
+        assert router.of_type(name, TableHalted)[0].evidence.reason == (
             f"{cat} signed two different records with seq {ack.seq} (an ACK of ply 0, then a CHAT)"
         )
         assert evidence.verdict == f"{cat} signed two different records with seq {ack.seq}"
@@ -145,7 +145,7 @@ def test_two_moves_for_one_ply_with_one_seq_are_judged_by_the_chain() -> None:
     for name in "BC":
         table = router.tables[name]
         assert not table.halted and table.head.ply == 1 and table.head.record == legal
-        [rejected] = router.of_type(name, RecordRejected)
+        [rejected] = router.of_type(name, TableRejected)
         assert rejected.record == illegal and "illegal move" in rejected.reason
 
 
@@ -157,7 +157,7 @@ def test_a_record_reusing_the_seq_of_start_halts_the_table() -> None:
     for name in "BC":
         evidence = router.tables[name].evidence
         assert evidence is not None and evidence.culprits == (setup.key("A"),)
-        assert "(a START, then a CHAT)" in router.of_type(name, Halted)[0].evidence.reason
+        assert "(a START, then a CHAT)" in router.of_type(name, TableHalted)[0].evidence.reason
 
 
 def test_copies_and_keys_of_no_one_at_the_table_are_no_clash() -> None:
@@ -167,7 +167,7 @@ def test_copies_and_keys_of_no_one_at_the_table_are_no_clash() -> None:
     outsider = Identity(999)
     for text in ("one", "two"):
         deliver(router, signed(outsider, setup.table_id, 5, CHAT, {"text": text}), to=["A"])
-    reasons = [e.reason for e in router.of_type("A", RecordRejected)]
+    reasons = [e.reason for e in router.of_type("A", TableRejected)]
     assert len(reasons) == 2 and all("is no peer at this table" in r for r in reasons)
     assert not any(t.halted for t in router.tables.values())
     assert chats(router, "A") == ["hello"]
@@ -183,7 +183,7 @@ def test_a_seq_jumping_past_the_window_is_refused_and_leaves_no_trace() -> None:
     deliver(router, bomb, to=["A", "B"])
     cat = router.tables["A"].describe(setup.key("C"))
     for name in "AB":
-        [rejected] = router.of_type(name, RecordRejected)
+        [rejected] = router.of_type(name, TableRejected)
         assert rejected.record == bomb
         assert rejected.reason == (
             f"{cat} signed a CHAT with seq {MAX_SEQ}, {MAX_SEQ - last:,} past its last one "
@@ -198,7 +198,7 @@ def test_a_seq_jumping_past_the_window_is_refused_and_leaves_no_trace() -> None:
     assert chats(router, "A") == chats(router, "B") == ["far, but not too far"]
     act(router, "A", router.tables["A"].move(2, 2.0))  # the game goes on, C acks as usual
     assert all(t.head.ply == 1 and t.final_ply == 1 for t in router.tables.values())
-    assert all(len(router.of_type(name, RecordRejected)) == 1 for name in "AB")
+    assert all(len(router.of_type(name, TableRejected)) == 1 for name in "AB")
 
 
 def test_the_window_counts_from_the_highest_seq_taken_so_far() -> None:
@@ -213,4 +213,4 @@ def test_the_window_counts_from_the_highest_seq_taken_so_far() -> None:
     for record in (high, low, higher, beyond):
         deliver(router, record, to=["A"])
     assert chats(router, "A") == ["high", "low", "higher"]
-    assert [e.record for e in router.of_type("A", RecordRejected)] == [beyond]
+    assert [e.record for e in router.of_type("A", TableRejected)] == [beyond]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from client.events import PlyApplied, RecordRejected, TakebackAsked, TakebackConsented
+from client.events import PlyApplied, TableRejected, TakebackAsked, TakebackConsented
 from client.records import TAKEBACK, TAKEBACK_ASK, TAKEBACK_CONSENT
 from client.seating import IntentRefused
 from client.table import Table
@@ -58,7 +58,7 @@ def position(table: Table) -> dict[str, Any]:
 
 
 def reasons(router: Router, name: str) -> list[str]:
-    return [event.reason for event in router.of_type(name, RecordRejected)]
+    return [event.reason for event in router.of_type(name, TableRejected)]
 
 
 def test_a_takeback_accepted_by_all_returns_the_state_and_the_game_goes_on() -> None:

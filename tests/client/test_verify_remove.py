@@ -1,8 +1,8 @@
 """REMOVE, abandoned tables and turn authority, on logs signed record by record by the test.
 
-The table cannot play a REMOVE yet (the removal issue adds it), so these logs are written
-record by record by ``gamelogs.Script`` with real keys; the verifier checks them with the
-table's rule for REMOVE when there is one, and with ``client.verify_remove`` until then.
+These logs are written record by record by ``gamelogs.Script`` with real keys (so a test can
+sign what an honest table never would); the verifier checks them with the table's own rule
+for REMOVE (``client.removal.remove_rule``).
 """
 
 from __future__ import annotations

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from client.bots import RandomBot
 from engines import IllegalMove, InvalidMove, InvalidParams, find_engine
 from engines.cognes import CognesState, Flip, has_legal_flip, legal_flips
+from engines.playthrough import RandomMover
 
 ENGINE = find_engine("cognes")
 FAR = ((0, 1750), (-1750, 0), (0, -1750), (1750, 0))  # the 4-coin start, out of the way
@@ -244,7 +244,7 @@ def test_there_is_no_pass_every_move_is_a_flip() -> None:
     # There is no pass: every listed move is a flip of a free outer coin.
     state = ENGINE.initial_state({"coins": 5})
     assert all(isinstance(move, Flip) for move in ENGINE.legal_moves(state))
-    move = RandomBot(3).choose(ENGINE, state)
+    move = RandomMover(3).choose(ENGINE, state)
     assert move in ENGINE.legal_moves(state)
 
 

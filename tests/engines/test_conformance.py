@@ -13,7 +13,6 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +20,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from client.bots import RandomBot
-from client.playthrough import golden_name, playthrough_text
 from engines import AnyEngine, IllegalMove, InvalidMove, InvalidParams, engine_names, find_engine
+from engines.playthrough import golden_name, playout, playthrough_text
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN_DIR = ROOT / "tests" / "data" / "golden"
@@ -42,23 +40,10 @@ def _setup(name: str, index: int) -> tuple[AnyEngine, dict[str, int | str]]:
     return engine, dict(engine.sample_params[index])
 
 
-def _playout(engine: AnyEngine, params: dict[str, int | str], seed: int) -> Iterator[Any]:
-    """Yield every state of a random game, start to end."""
-    bot = RandomBot(seed)
-    state = engine.initial_state(params)
-    yield state
-    for _ in range(100_000):
-        if engine.outcome(state) is not None:
-            return
-        state = engine.apply(state, bot.choose(engine, state))
-        yield state
-    raise AssertionError(f"{engine.name}: a random game did not end in 100000 plies")
-
-
 def _sampled_states(
     engine: AnyEngine, params: dict[str, int | str], seed: int, every: int
 ) -> list[Any]:
-    states = list(_playout(engine, params, seed))
+    states = list(playout(engine, params, seed))
     return [*states[::every], states[-1]]
 
 
@@ -70,7 +55,7 @@ def _wire(engine: AnyEngine, move: Any) -> tuple[int, ...]:
 @pytest.mark.parametrize("seed", range(6))
 def test_random_playout_ends_and_every_move_round_trips(name: str, index: int, seed: int) -> None:
     engine, params = _setup(name, index)
-    for state in _playout(engine, params, seed):
+    for state in playout(engine, params, seed):
         before = engine.encode(state)
         assert len(engine.digest(state)) == 32
         seat = engine.to_move(state)
@@ -232,7 +217,7 @@ def test_digests_agree_across_processes(name: str, index: int) -> None:
     code = (
         "import sys\n"
         "from engines import find_engine\n"
-        "from client.playthrough import playthrough_text\n"
+        "from engines.playthrough import playthrough_text\n"
         f"e = find_engine({name!r})\n"
         f"sys.stdout.write(playthrough_text(e, e.sample_params[{index}], 5))\n"
     )

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from client.bots import RandomBot
 from engines import IllegalMove, InvalidMove
 from engines.base import Engine
 from engines.consensus import ENGINE, ConsensusState, Move
 from engines.consensus_board import E5
+from engines.playthrough import RandomMover
 from tests.engines.test_consensus_positions import move, notations, position_of, sq
 
 OTHERS = "P2a9 P3i9 P4i1"
@@ -109,7 +109,7 @@ def test_step_by_step_view_of_a_centre_action() -> None:
 def _random_states(seeds: range, every: int) -> list[ConsensusState]:
     states = []
     for seed in seeds:
-        bot = RandomBot(seed)
+        bot = RandomMover(seed)
         state = ENGINE.initial_state({"seats": 4})
         ply = 0
         while ENGINE.outcome(state) is None:
