@@ -34,15 +34,11 @@ costs what any other costs).
 from __future__ import annotations
 
 import bisect
-import contextlib
 from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
 from client.halting import halt_claim
@@ -62,6 +58,7 @@ from client.verify_claims import ClaimJudge
 from client.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
 from client.verify_seqs import SeqLedger, why_missing
 from engines import AnyEngine, find_engine
+from net import ed25519
 from net.envelope import RECORD_TAG, Envelope, parse_envelope
 from net.errors import DecodeError, LogFileError
 from net.fsutil import os_reason
@@ -170,7 +167,7 @@ class _Verifier:
             name, records=len(contents.records), cut=contents.torn, damaged=contents.damaged
         )
         self.result = Verification(self.report)
-        self.keys: dict[bytes, Ed25519PublicKey] = {}
+        self.keys: dict[bytes, bytes] = {}
         self.runner: dict[bytes, bytes] = {}
         """Every key allowed so far -> the peer that speaks for it."""
         self.removed_at: dict[bytes, int] = {}
@@ -264,11 +261,16 @@ class _Verifier:
         data = self.contents.records[0]
         try:
             envelope = parse_envelope(data, "record 1")
-            key = Ed25519PublicKey.from_public_bytes(envelope.author)
-            key.verify(envelope.signature, RECORD_TAG + envelope.payload)
-            record = decode_envelope(envelope)
-        except (DecodeError, InvalidSignature, ValueError) as error:
-            reason = str(error) or "its signature does not verify"
+            signed = ed25519.is_valid(
+                envelope.author, envelope.signature, RECORD_TAG + envelope.payload
+            )
+            record = decode_envelope(envelope) if signed else None
+        except DecodeError as error:
+            reason = str(error)
+            record = None
+        else:
+            reason = "its signature does not verify"
+        if record is None:
             self.invalid(
                 "bad-start", f"the first record (START) cannot be opened: {reason}", 0, entry
             )
@@ -309,7 +311,7 @@ class _Verifier:
         entry.status, entry.ply = "applied", 0
         self.seen[record.record_hash] = 0
         self.seqs.note(record.author, record.seq, 0)
-        self.keys[record.author] = key
+        self.keys[record.author] = record.author
         for peer in start.peer_keys:
             self._allow(peer, peer)
         for spec in start.seats:
@@ -335,9 +337,8 @@ class _Verifier:
 
     def _allow(self, key: bytes, runner: bytes) -> None:
         self.runner.setdefault(key, runner)
-        if key not in self.keys:
-            with contextlib.suppress(ValueError):  # not a key: it can sign nothing
-                self.keys[key] = Ed25519PublicKey.from_public_bytes(key)
+        if key not in self.keys and len(key) == ed25519.PUBLIC_KEY_SIZE:
+            self.keys[key] = key  # a key of another size is not a key: it can sign nothing
 
     # --- one record -----------------------------------------------------------------------
     def _open_batch(self, batch: range) -> list[Envelope | DecodeError]:
@@ -348,7 +349,7 @@ class _Verifier:
         nothing is decoded here.  A record whose author is not (yet) allowed is left to
         ``_take``, which decides in file order (an allowed key stays allowed)."""
         opened: list[Envelope | DecodeError] = []
-        jobs: list[tuple[int, Ed25519PublicKey, Envelope]] = []
+        jobs: list[tuple[int, bytes, Envelope]] = []
         for index in batch:
             try:
                 envelope = parse_envelope(self.contents.records[index], f"record {index + 1}")
@@ -391,10 +392,9 @@ class _Verifier:
                 entry,
             )
             return
-        try:
-            if index not in self.verified:
-                key.verify(envelope.signature, RECORD_TAG + envelope.payload)
-        except InvalidSignature:
+        if index not in self.verified and not ed25519.is_valid(
+            key, envelope.signature, RECORD_TAG + envelope.payload
+        ):
             self.invalid(
                 "bad-signature",
                 f"the signature said to be by {self.describe(envelope.author)} does not verify "
@@ -672,7 +672,7 @@ class _Verifier:
             )
 
 
-def _take_runs(runs: deque[list[tuple[int, Ed25519PublicKey, Envelope]]]) -> list[int]:
+def _take_runs(runs: deque[list[tuple[int, bytes, Envelope]]]) -> list[int]:
     """``_good_signatures`` of run after run taken from ``runs`` (shared between threads:
     ``popleft`` is atomic) until it is empty."""
     good: list[int] = []
@@ -684,16 +684,14 @@ def _take_runs(runs: deque[list[tuple[int, Ed25519PublicKey, Envelope]]]) -> lis
         good.extend(_good_signatures(run))
 
 
-def _good_signatures(jobs: list[tuple[int, Ed25519PublicKey, Envelope]]) -> list[int]:
+def _good_signatures(jobs: list[tuple[int, bytes, Envelope]]) -> list[int]:
     """The indices of the jobs whose envelope's signature verifies with the key given."""
-    good = []
-    for index, key, envelope in jobs:
-        try:
-            key.verify(envelope.signature, RECORD_TAG + envelope.payload)
-        except InvalidSignature:
-            continue
-        good.append(index)
-    return good
+    is_valid = ed25519.is_valid
+    return [
+        index
+        for index, key, envelope in jobs
+        if is_valid(key, envelope.signature, RECORD_TAG + envelope.payload)
+    ]
 
 
 def _player_name(start: TableStart, key: bytes, runner: bytes | None) -> str:

@@ -21,6 +21,7 @@ Invariants:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -34,6 +35,7 @@ from engines.cognes_exact import (
     start_positions,
     touches,
 )
+from engines.cognes_flips import Runs, directions_of, flip_runs
 from engines.cognes_geometry import DIRECTION_COUNT, MAX_COINS
 
 __all__ = [
@@ -154,46 +156,17 @@ def _describe_touch(verdict: Verdict) -> str:
     return " and ".join(names)
 
 
-def _coin_flips(state: CognesState, coin: int, stop_at_legal: bool) -> tuple[list[int], list[int]]:
-    """The legal and the foul directions of one free coin (the hot loop of the game).
+def _flip_runs(state: CognesState, coin: int, stop_at_legal: bool) -> tuple[Runs, Runs]:
+    """The legal and the foul directions of one free coin, as runs (``engines.cognes_flips``)."""
+    return flip_runs(state.centres, coin, state.coin_radius, state.min_gain, stop_at_legal)
 
-    With ``stop_at_legal`` it returns as soon as one legal direction is found, and skips
-    the fouls' bookkeeping.  Only coins that the flip could reach are tested for touching:
-    a flip moves a centre by less than D + 1, so a coin farther than 2r + D + 1 is safe.
-    """
-    radius = state.coin_radius
-    flip_length = 2 * radius
-    cx, cy = state.centres[coin]
-    reach = 2 * radius + flip_length + 2
-    near = [
-        (x, y)
-        for j, (x, y) in enumerate(state.centres)
-        if j != coin and (x - cx) ** 2 + (y - cy) ** 2 <= reach * reach
-    ]
-    if cx * cx + cy * cy <= reach * reach:
-        near.append((0, 0))
-    touch2 = flip_length * flip_length  # (2r)²
-    gain2 = state.min_gain * state.min_gain
-    four_gain2 = 4 * gain2
-    centre2 = cx * cx + cy * cy
-    legal: list[int] = []
-    fouls: list[int] = []
-    for direction, (vx, vy) in enumerate(displacements(flip_length)):
-        nx, ny = cx + vx, cy + vy
-        n2 = nx * nx + ny * ny
-        t = centre2 - n2 - gain2
-        if t < 0 or four_gain2 * n2 > t * t:
-            continue  # not closer by min_gain (see closer_by_at_least)
-        for x, y in near:
-            if (nx - x) ** 2 + (ny - y) ** 2 <= touch2:
-                if not stop_at_legal:
-                    fouls.append(direction)
-                break
-        else:
-            legal.append(direction)
-            if stop_at_legal:
-                break
-    return legal, fouls
+
+def _flips(coin: int, runs: Runs) -> list[Flip]:
+    row = _flips_of(coin)
+    found: list[Flip] = []
+    for start, stop in runs:
+        found += row[start:stop]
+    return found
 
 
 def coin_can_flip(state: CognesState, coin: int) -> bool:
@@ -205,7 +178,7 @@ def coin_can_flip(state: CognesState, coin: int) -> bool:
     limit = 2 * state.coin_radius + state.min_gain
     if x * x + y * y <= limit * limit:
         return False
-    return bool(_coin_flips(state, coin, stop_at_legal=True)[0])
+    return bool(_flip_runs(state, coin, stop_at_legal=True)[0])
 
 
 def has_legal_flip(state: CognesState) -> bool:
@@ -222,8 +195,15 @@ def legal_flips(state: CognesState) -> tuple[Flip, ...]:
     flips: list[Flip] = []
     for coin in range(len(state.centres)):
         if not state.frozen[coin]:
-            flips += (Flip(coin, k) for k in _coin_flips(state, coin, stop_at_legal=False)[0])
+            flips += _flips(coin, _flip_runs(state, coin, False)[0])
     return tuple(flips)
+
+
+@functools.cache
+def _flips_of(coin: int) -> tuple[Flip, ...]:
+    """``Flip(coin, k)`` for every direction k, made once: a listing of about 2,000 moves
+    spent most of its time making them (moves are immutable values, so sharing is safe)."""
+    return tuple(Flip(coin, direction) for direction in range(DIRECTION_COUNT))
 
 
 def _norm2(point: Point) -> int:
@@ -318,15 +298,18 @@ class CognesEngine(Engine[CognesState, Flip]):
             return ()
         moves: list[Flip] = []
         for coin in range(len(state.centres)):
-            moves += (Flip(coin, k) for k in self._directions(state, coin))
+            moves += _flips(coin, self._runs(state, coin))
         return tuple(moves)
 
-    def _directions(self, state: CognesState, coin: int) -> list[int]:
-        """The directions of ``coin`` that ``legal_moves`` lists, in its order."""
+    def _runs(self, state: CognesState, coin: int) -> Runs:
+        """The directions of ``coin`` that ``legal_moves`` lists, in its order, as runs."""
         if state.frozen[coin]:
             return []
-        legal, fouls = _coin_flips(state, coin, stop_at_legal=False)
+        legal, fouls = _flip_runs(state, coin, stop_at_legal=False)
         return legal + fouls if state.allow_fouls else legal
+
+    def _directions(self, state: CognesState, coin: int) -> list[int]:
+        return directions_of(self._runs(state, coin))
 
     def apply(self, state: CognesState, move: Flip) -> CognesState:
         verdict = judge_flip(state, move)
@@ -461,7 +444,7 @@ class CognesEngine(Engine[CognesState, Flip]):
 
     def _has_directions(self, state: CognesState, coin: int) -> bool:
         if state.allow_fouls:
-            return bool(self._directions(state, coin))
+            return bool(self._runs(state, coin))
         return coin_can_flip(state, coin)
 
 

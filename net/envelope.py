@@ -20,9 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
+from net import ed25519
 from net.errors import DecodeError, LocalProtocolError, SignatureError
 from net.identity import Identity, short_fingerprint
 from net.wire import Bytes, pack, unpack
@@ -138,11 +136,7 @@ def _split_strictly(data: bytes, what: str) -> Envelope:
 
 def signature_is_valid(public_key: bytes, signature: bytes, message: bytes) -> bool:
     """Whether ``signature`` is ``public_key``'s Ed25519 signature of ``message``."""
-    try:
-        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, message)
-    except (InvalidSignature, ValueError):
-        return False
-    return True
+    return ed25519.is_valid(public_key, signature, message)
 
 
 def verify_envelope(envelope: Envelope, tag: bytes) -> None:

@@ -33,6 +33,7 @@ from cryptography.exceptions import UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from net import ed25519
 from net.errors import IdentityError
 from net.fsutil import fsync_dir, os_reason
 from net.private_files import (
@@ -71,10 +72,18 @@ _MAX_KEY_FILE = 4096
 class Identity:
     """An Ed25519 signing key with its public key and fingerprint."""
 
-    __slots__ = ("_private", "fingerprint", "public_key")
+    __slots__ = ("_private", "_secret", "fingerprint", "public_key")
 
     def __init__(self, private: Ed25519PrivateKey) -> None:
         self._private = private
+        # libsodium signs (net/ed25519.py: faster, the same bytes); the key stays cryptography's.
+        self._secret = ed25519.secret_key(
+            private.private_bytes(
+                serialization.Encoding.Raw,
+                serialization.PrivateFormat.Raw,
+                serialization.NoEncryption(),
+            )
+        )
         self.public_key: bytes = private.public_key().public_bytes(
             serialization.Encoding.Raw, serialization.PublicFormat.Raw
         )
@@ -87,7 +96,7 @@ class Identity:
 
     def sign(self, message: bytes) -> bytes:
         """The 64-byte Ed25519 signature of ``message`` (callers add the domain tag)."""
-        return self._private.sign(message)
+        return ed25519.sign(self._secret, message)
 
     def to_pem(self) -> bytes:
         return self._private.private_bytes(
