@@ -11,6 +11,7 @@ from client.bots.arena import median, percentile, play_rotation
 from client.bots.consensus import SensibleBot
 from client.bots.consensus_strong import StrongBot
 from client.bots.discorder import SensibleBot as DiscorderSensibleBot
+from client.launcher import Launcher, LocalRequest
 from engines import find_engine
 from engines.consensus import ENGINE, ConsensusState
 from tests.engines.test_consensus_positions import position_of
@@ -35,6 +36,12 @@ def test_a_level_names_a_bot() -> None:
     assert isinstance(make_bot("discorder", "strong", 1), DiscorderSensibleBot)
     with pytest.raises(ValueError, match="easy, normal, strong"):
         make_bot("consensus", "hard", 1)
+
+
+def test_a_local_game_at_the_strong_level_names_its_bots_so() -> None:
+    game = Launcher().play_local(LocalRequest(game="consensus", bot_kind="strong"))
+    names = [seat.name for seat in game.snapshot.seats]
+    assert names == ["You", "Strong 2", "Strong 3", "Strong 4"]
 
 
 def test_it_refuses_another_game() -> None:
