@@ -19,7 +19,8 @@ second of Python:
 Measured on seeded matches against three sensible bots (scripts/bench_bots.py,
 docs/BENCHMARKS.md): a wider first step (12) won no more games than 8 for half again the
 time, a narrower one (4, 6) won fewer; stopping before step 3 (scoring the position where
-this bot must move) won fewer; searching two rounds (at width 5) did not pay its time.
+this bot must move) won fewer; two rounds (at width 5) took twice the time and won no more
+in the games played.
 
 Every rule is the engine's: moves come from the sensible bot's candidates (every origin and
 target the engine offers, with representative placements and exits), states from

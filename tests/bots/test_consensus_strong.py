@@ -110,8 +110,8 @@ def test_it_ends_another_players_power_with_a_centre_action(striker: str) -> Non
 
 @pytest.mark.slow
 def test_the_strong_bot_beats_three_sensible_bots() -> None:
-    """12 seeded games, the strong bot's seat rotated (a quarter is par): 200 games won
-    about two in three (docs/BENCHMARKS.md); at least 5 of 12 here."""
+    """12 seeded games, the strong bot's seat rotated (a quarter is par): it won 149 of 200
+    (docs/BENCHMARKS.md) and 10 of these 12; at least 5 here."""
     summary = play_rotation("consensus", "strong", "normal", range(12))
     cpu = summary.tested_cpu
     print(
