@@ -31,9 +31,11 @@ _SENSIBLE: dict[str, str] = {
     "forbans": "client.bots.forbans",
     "cognes": "client.bots.cognes",
 }
-# game name -> module exposing ``StrongBot(seed)``; a game missing here plays its sensible bot.
+# game name -> module exposing ``SEARCH`` for ``client.bots.reply_search.SearchBot``; a game
+# missing here plays its sensible bot at the strong level.
 _STRONG: dict[str, str] = {
     "consensus": "client.bots.consensus_strong",
+    "discorder": "client.bots.discorder_strong",
 }
 
 
@@ -74,8 +76,9 @@ def make_bot(game: str, kind: str, seed: int) -> Bot:
     if kind == "random":
         return RandomBot(seed)
     if kind == "strong" and game in _STRONG:
-        strong: Bot = importlib.import_module(_STRONG[game]).StrongBot(seed)
-        return strong
+        from client.bots.reply_search import SearchBot
+
+        return SearchBot(seed, importlib.import_module(_STRONG[game]).SEARCH)
     module_name = _SENSIBLE.get(game)
     if module_name is None:
         return RandomBot(seed)

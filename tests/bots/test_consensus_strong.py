@@ -7,33 +7,42 @@ from __future__ import annotations
 import pytest
 
 from client.bots import RandomBot, make_bot
-from client.bots.arena import median, percentile, play_rotation
 from client.bots.consensus import SensibleBot
-from client.bots.consensus_strong import StrongBot
-from client.bots.discorder import SensibleBot as DiscorderSensibleBot
+from client.bots.consensus_strong import SEARCH
+from client.bots.forbans import SensibleBot as ForbansSensibleBot
+from client.bots.reply_search import SearchBot
 from client.launcher import Launcher, LocalRequest
 from engines import find_engine
 from engines.consensus import ENGINE, ConsensusState
+from tests.bots.matches import strong_wins
 from tests.engines.test_consensus_positions import position_of
 
 
+def strong(seed: int) -> SearchBot:
+    return SearchBot(seed, SEARCH)
+
+
+def _is_strong(bot: object) -> bool:
+    return isinstance(bot, SearchBot) and bot.search is SEARCH
+
+
 def _choice(state: ConsensusState, seed: int = 0) -> str:
-    move = StrongBot(seed).choose(ENGINE, state)
+    move = strong(seed).choose(ENGINE, state)
     ENGINE.apply(state, move)  # the engine's own check: IllegalMove if it is not legal
     return ENGINE.format_move(state, move)
 
 
 def _after(state: ConsensusState, seed: int = 0) -> ConsensusState:
-    return ENGINE.apply(state, StrongBot(seed).choose(ENGINE, state))
+    return ENGINE.apply(state, strong(seed).choose(ENGINE, state))
 
 
 def test_a_level_names_a_bot() -> None:
     assert isinstance(make_bot("consensus", "easy", 1), RandomBot)
     assert isinstance(make_bot("consensus", "normal", 1), SensibleBot)
-    assert isinstance(make_bot("consensus", "strong", 1), StrongBot)
+    assert _is_strong(make_bot("consensus", "strong", 1))
     assert isinstance(make_bot("consensus", "sensible", 1), SensibleBot)  # kinds still work
     # A game with no strong bot yet plays its sensible one at that level.
-    assert isinstance(make_bot("discorder", "strong", 1), DiscorderSensibleBot)
+    assert isinstance(make_bot("forbans", "strong", 1), ForbansSensibleBot)
     with pytest.raises(ValueError, match="easy, normal, strong"):
         make_bot("consensus", "hard", 1)
 
@@ -47,7 +56,7 @@ def test_a_local_game_at_the_strong_level_names_its_bots_so() -> None:
 def test_it_refuses_another_game() -> None:
     other = find_engine("cognes")
     with pytest.raises(TypeError, match="Consensus"):
-        StrongBot(0).choose(other, other.initial_state(other.sample_params[0]))
+        strong(0).choose(other, other.initial_state(other.sample_params[0]))
 
 
 def _middle_game() -> ConsensusState:
@@ -63,7 +72,7 @@ def _middle_game() -> ConsensusState:
 
 def test_it_is_deterministic_for_a_seed_and_plays_legal_moves() -> None:
     state = _middle_game()
-    first, again = StrongBot(7), StrongBot(7)
+    first, again = strong(7), strong(7)
     for _ in range(2):
         move = first.choose(ENGINE, state)
         assert move == again.choose(ENGINE, state)
@@ -112,11 +121,4 @@ def test_it_ends_another_players_power_with_a_centre_action(striker: str) -> Non
 def test_the_strong_bot_beats_three_sensible_bots() -> None:
     """12 seeded games, the strong bot's seat rotated (a quarter is par): it won 149 of 200
     (docs/BENCHMARKS.md) and 10 of these 12; at least 5 here."""
-    summary = play_rotation("consensus", "strong", "normal", range(12))
-    cpu = summary.tested_cpu
-    print(
-        f"strong bot won {summary.wins} of 12; CPU per move median {median(cpu) * 1000:.0f} "
-        f"ms, p95 {percentile(cpu, 0.95) * 1000:.0f} ms"
-    )
-    assert summary.wins >= 5
-    assert percentile(cpu, 0.95) < 1.0
+    assert strong_wins("consensus", "normal", 12) >= 5
