@@ -44,6 +44,6 @@ def test_it_is_deterministic_for_a_seed_and_plays_legal_moves() -> None:
 
 @pytest.mark.slow
 def test_the_strong_bot_beats_the_sensible_bot() -> None:
-    """8 seeded games, seats alternating (half is par): see docs/BENCHMARKS.md for 200;
-    at least 5 of 8 here."""
-    assert strong_wins("discorder", "normal", 8) >= 5
+    """6 seeded games, seats alternating (half is par): 5 won here (about 25 s of CPU), and
+    see docs/BENCHMARKS.md for 200; at least 4 of 6."""
+    assert strong_wins("discorder", "normal", 6) >= 4
