@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from client.bots import BOT_LEVELS
 from client.export_request import ExportRequest, OptionError, add_export_options, export_request
 from client.secret_input import ENV_SECRET
 from engines import UnknownGame, engine_names, find_engine
@@ -112,6 +113,12 @@ def _add_peer_options(command: argparse.ArgumentParser) -> None:
         default=300,
         metavar="MS",
         help="how long this peer's bots wait before moving (default 300)",
+    )
+    command.add_argument(
+        "--bot-level",
+        choices=BOT_LEVELS,
+        default="normal",
+        help="how well this peer's bots play (default normal)",
     )
     command.add_argument(
         "--headless", action="store_true", help="no window: ready at once, print each ply"

@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 import trio
 
+from client.bots import kind_of_level
 from client.cli import GENERATE
 from client.events import (
     ChatReceived,
@@ -409,6 +410,7 @@ def run_host(
             engine_for=engine_for,
             seed=args.seed,
             bot_delay=args.bot_delay / 1000,
+            bot_kind=kind_of_level(args.bot_level),
             bot_me=args.bot,
             secret=new_secret() if args.secret == GENERATE else args.secret,
             refuse=args.refuse,
@@ -460,6 +462,7 @@ def run_join(
         engine_for=engine_for,
         seed=args.seed,
         bot_delay=args.bot_delay / 1000,
+        bot_kind=kind_of_level(args.bot_level),
         bot_me=args.bot,
         listen_port=args.port,
         rematch=args.rematch > 0,

@@ -1,4 +1,9 @@
-"""Bots: a random one for every game and a sensible one per game, deterministic given a seed.
+"""Bots: a random one for every game, a sensible and a strong one per game, deterministic
+given a seed.
+
+A player picks a **level**: easy (the random bot), normal (the sensible one), strong (a
+search over the sensible bot's evaluation, where the game has one; else the sensible bot).
+``make_bot`` takes a level or the bot kind it names.
 
 A bot is asked for a move only when the seat to move is controlled by the player it plays
 (``engine.controller(state, engine.to_move(state))``); it then returns one of
@@ -13,9 +18,11 @@ from typing import Any, Protocol
 
 from engines import AnyEngine
 
-__all__ = ["BOT_KINDS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "BOT_LEVELS", "Bot", "RandomBot", "kind_of_level", "make_bot"]
 
-BOT_KINDS = ("random", "sensible")
+BOT_KINDS = ("random", "sensible", "strong")
+BOT_LEVELS = ("easy", "normal", "strong")
+_KIND_OF_LEVEL = dict(zip(BOT_LEVELS, BOT_KINDS, strict=True))
 
 # game name -> module exposing ``SensibleBot(seed)``.
 _SENSIBLE: dict[str, str] = {
@@ -23,6 +30,12 @@ _SENSIBLE: dict[str, str] = {
     "discorder": "client.bots.discorder",
     "forbans": "client.bots.forbans",
     "cognes": "client.bots.cognes",
+}
+# game name -> module exposing ``SEARCH`` for ``client.bots.reply_search.SearchBot``; a game
+# missing here plays its sensible bot at the strong level.
+_STRONG: dict[str, str] = {
+    "consensus": "client.bots.consensus_strong",
+    "discorder": "client.bots.discorder_strong",
 }
 
 
@@ -46,14 +59,28 @@ class RandomBot:
         return moves[self._rng.randrange(len(moves))]
 
 
+def kind_of_level(level: str) -> str:
+    """The bot kind a level names ("easy" -> "random" ...); a kind is its own answer."""
+    if level in BOT_KINDS:
+        return level
+    if level not in _KIND_OF_LEVEL:
+        choices = ", ".join(BOT_LEVELS)
+        raise ValueError(f"unknown bot level {level!r}; choose one of {choices}")
+    return _KIND_OF_LEVEL[level]
+
+
 def make_bot(game: str, kind: str, seed: int) -> Bot:
-    """A new bot of ``kind`` ("random" or "sensible") for ``game``."""
+    """A new bot of ``kind`` ("random", "sensible", "strong", or the level naming one) for
+    ``game``."""
+    kind = kind_of_level(kind)
     if kind == "random":
         return RandomBot(seed)
-    if kind == "sensible":
-        module_name = _SENSIBLE.get(game)
-        if module_name is None:
-            return RandomBot(seed)
-        bot: Bot = importlib.import_module(module_name).SensibleBot(seed)
-        return bot
-    raise ValueError(f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}")
+    if kind == "strong" and game in _STRONG:
+        from client.bots.reply_search import SearchBot
+
+        return SearchBot(seed, importlib.import_module(_STRONG[game]).SEARCH)
+    module_name = _SENSIBLE.get(game)
+    if module_name is None:
+        return RandomBot(seed)
+    bot: Bot = importlib.import_module(module_name).SensibleBot(seed)
+    return bot

@@ -43,6 +43,7 @@ from the square; a test checks it against the engine's destinations on many posi
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -67,7 +68,7 @@ from engines.consensus_board import (
 from engines.consensus_moves import completions, destinations, enemy_table
 from engines.consensus_turns import mover_and_seats, ruler_of
 
-__all__ = ["SensibleBot"]
+__all__ = ["SensibleBot", "score_for", "scored_moves"]
 
 Board = tuple[int, ...]
 Turn = tuple[int, int]  # (player, slot); slot 0 for the ruler's extra move
@@ -112,22 +113,31 @@ class SensibleBot:
         self._rng = random.Random(seed)
 
     def choose(self, engine: AnyEngine, state: ConsensusState) -> Move:
-        if engine.name != ConsensusEngine.name:  # a wrapper of the engine is welcome
-            raise TypeError(f"the Consensus bot plays Consensus, not {engine.name}")
-        engine = cast(ConsensusEngine, engine)
-        seat = engine.to_move(state)
-        assert seat is not None, "asked to move in a finished game"
-        me = engine.controller(state, seat)
         best: list[Move] = []
         best_score = -float(10**12)
-        for move in _candidates(engine, state, me):
-            score = _score(engine, engine.apply(state, move), me)
+        for move, _, score in scored_moves(engine, state):
             score += self._rng.randrange(JITTER)
             if score > best_score:
                 best, best_score = [move], score
             elif score == best_score:
                 best.append(move)
         return best[self._rng.randrange(len(best))]
+
+
+def scored_moves(
+    engine: AnyEngine, state: ConsensusState
+) -> Iterator[tuple[Move, ConsensusState, float]]:
+    """Each move the bot tries for the player to move, with the state it leaves and that
+    state's score for that player (no jitter), in the engine's move order."""
+    if engine.name != ConsensusEngine.name:  # a wrapper of the engine is welcome
+        raise TypeError(f"the Consensus bot plays Consensus, not {engine.name}")
+    engine = cast(ConsensusEngine, engine)
+    seat = engine.to_move(state)
+    assert seat is not None, "asked to move in a finished game"
+    me = engine.controller(state, seat)
+    for move in _candidates(engine, state, me):
+        after = engine.apply(state, move)
+        yield move, after, _score(engine, after, me)
 
 
 # --- the moves tried ---------------------------------------------------------------------
@@ -215,7 +225,9 @@ def _view(engine: ConsensusEngine, state: ConsensusState, me: int) -> _View:
                 material -= VALUE[code & 7]
         elif code & 7 == PRESIDENT and controllers[seat - 1] == me:
             material += PRESIDENT_KILLED
-    return _View(state.board, controllers, engine.slots_in_play(state), pieces, material)
+    # The slots in play, as ``engine.slots_in_play`` has them, from the pass just made.
+    in_play = tuple(seat for seat in range(1, 5) if controllers[seat - 1] and seat in pieces)
+    return _View(state.board, controllers, in_play, pieces, material)
 
 
 def score_for(engine: AnyEngine, state: ConsensusState, me: int) -> float:
@@ -265,12 +277,24 @@ def _president_square(board: Board, player: int) -> int | None:
     return board.index(code) if code in board else None
 
 
-def _upcoming_turns(state: ConsensusState, in_play: tuple[int, ...], count: int = 10) -> list[Turn]:
-    """The next ``count`` turns, ignoring passes and changes of power: after every turn of a
-    slot another player controls, the ruler (if any) has its extra move."""
-    controllers = state.controllers
-    ruler = ruler_of(state.board)
-    slot, extra = state.slot, state.extra
+def _upcoming_turns(state: ConsensusState, in_play: tuple[int, ...]) -> list[Turn]:
+    """The next ten turns, ignoring passes and changes of power: after every turn of a slot
+    another player controls, the ruler (if any) has its extra move."""
+    return list(
+        _turns_from(state.controllers, ruler_of(state.board), state.slot, state.extra, in_play)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _turns_from(
+    controllers: tuple[int, ...],
+    ruler: int,
+    slot: int,
+    extra: bool,
+    in_play: tuple[int, ...],
+    count: int = 10,
+) -> tuple[Turn, ...]:
+    """``_upcoming_turns`` from what it depends on (few combinations: it is cached)."""
     turns: list[Turn] = []
     while len(turns) < count:
         player = ruler if extra else controllers[slot - 1]
@@ -280,7 +304,7 @@ def _upcoming_turns(state: ConsensusState, in_play: tuple[int, ...], count: int 
         else:
             extra = False
             slot = next((s for s in in_play if s > slot), in_play[0])
-    return turns
+    return tuple(turns)
 
 
 def _hitters(board: Board, target: int) -> list[tuple[int, int]]:

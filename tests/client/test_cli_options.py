@@ -42,3 +42,13 @@ def test_every_subcommand_takes_the_global_options() -> None:
         assert parser.parse_args(["--profile", "bob", *command, "--profile", "ana"]).profile == (
             "ana"
         )
+
+
+def test_the_bot_level_is_read_on_host_and_join() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["host", "--game", "consensus"]).bot_level == "normal"
+    assert (
+        parser.parse_args(["host", "--game", "consensus", "--bot-level", "strong"]).bot_level
+        == "strong"
+    )
+    assert parser.parse_args(["join", "h:7000", "--bot-level", "easy"]).bot_level == "easy"

@@ -1122,6 +1122,10 @@
         <translation>réfléchi</translation>
     </message>
     <message>
+        <source>strong</source>
+        <translation>fort</translation>
+    </message>
+    <message>
         <source> ms</source>
         <translation> ms</translation>
     </message>

@@ -127,7 +127,11 @@ class StartScreen(QWidget):
         local_game_row.addWidget(self.local_game, 1)
         local_game_row.addWidget(self.rules_button)
         self.local_bot_kind = QComboBox()
-        bot_names = {"random": self.tr("random"), "sensible": self.tr("sensible")}
+        bot_names = {
+            "random": self.tr("random"),
+            "sensible": self.tr("sensible"),
+            "strong": self.tr("strong"),
+        }
         for kind in BOT_KINDS:
             self.local_bot_kind.addItem(bot_names.get(kind, kind), kind)
         self.local_bot_kind.setCurrentIndex(max(0, self.local_bot_kind.findData("sensible")))
