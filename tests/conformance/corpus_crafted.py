@@ -745,45 +745,34 @@ def _false_abandon(game, seed):  # type: ignore[no-untyped-def]
 
 
 # --- HALT -------------------------------------------------------------------------------
-@case("halt")
-def _halt(game, seed):  # type: ignore[no-untyped-def]
-    g = honest(game, seed)
+def _halted_by_the_last_peer(g, reason, records):  # type: ignore[no-untyped-def]
+    """The last peer signs a HALT of the head with ``reason`` and ``records``; its ply."""
     from engines.canonical import encode_value
 
     ply = g.head.ply
-    g.sign(
-        g.peers()[-1],
-        "HALT",
-        {
-            "ply": ply,
-            "digest": g.head.chain_digest,
-            "state": encode_value(g.head.engine_state),
-            "reason": "I do not like this game",
-            "records": [],
-        },
-    )
+    body = {
+        "ply": ply,
+        "digest": g.head.chain_digest,
+        "state": encode_value(g.head.engine_state),
+        "reason": reason,
+        "records": records,
+    }
+    g.sign(g.peers()[-1], "HALT", body)
     g.finish()
+    return ply
+
+
+@case("halt")
+def _halt(game, seed):  # type: ignore[no-untyped-def]
+    g = honest(game, seed)
+    ply = _halted_by_the_last_peer(g, "I do not like this game", [])
     return "a peer halts the table with a reason of its own", g.data(), 1, (ply, "halt")
 
 
 @case("halt-bad-record")
 def _halt_bad(game, seed):  # type: ignore[no-untyped-def]
     g = honest(game, seed)
-    from engines.canonical import encode_value
-
-    ply = g.head.ply
-    g.sign(
-        g.peers()[-1],
-        "HALT",
-        {
-            "ply": ply,
-            "digest": g.head.chain_digest,
-            "state": encode_value(g.head.engine_state),
-            "reason": "evidence",
-            "records": [b"\x93" + bytes(40)],
-        },
-    )
-    g.finish()
+    ply = _halted_by_the_last_peer(g, "evidence", [b"\x93" + bytes(40)])
     return "a HALT carrying bytes that are no record", g.data(), 1, (ply, "halt")
 
 
