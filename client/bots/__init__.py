@@ -18,7 +18,15 @@ from typing import Any, Protocol
 
 from engines import AnyEngine
 
-__all__ = ["BOT_KINDS", "BOT_LEVELS", "Bot", "RandomBot", "kind_of_level", "make_bot"]
+__all__ = [
+    "BOT_KINDS",
+    "BOT_LEVELS",
+    "Bot",
+    "RandomBot",
+    "kind_of_level",
+    "level_of_kind",
+    "make_bot",
+]
 
 BOT_KINDS = ("random", "sensible", "strong")
 BOT_LEVELS = ("easy", "normal", "strong")
@@ -67,6 +75,11 @@ def kind_of_level(level: str) -> str:
         choices = ", ".join(BOT_LEVELS)
         raise ValueError(f"unknown bot level {level!r}; choose one of {choices}")
     return _KIND_OF_LEVEL[level]
+
+
+def level_of_kind(kind: str) -> str:
+    """The level a kind plays at ("random" -> "easy" ...); a level is its own answer."""
+    return BOT_LEVELS[BOT_KINDS.index(kind_of_level(kind))]
 
 
 def make_bot(game: str, kind: str, seed: int) -> Bot:
