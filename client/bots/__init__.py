@@ -39,11 +39,13 @@ _SENSIBLE: dict[str, str] = {
     "forbans": "client.bots.forbans",
     "cognes": "client.bots.cognes",
 }
-# game name -> module exposing ``SEARCH`` for ``client.bots.reply_search.SearchBot``; a game
-# missing here plays its sensible bot at the strong level.
+# game name -> module exposing ``SEARCH`` for ``client.bots.reply_search.SearchBot`` (or a
+# ``StrongBot(seed)`` of its own); a game missing here plays its sensible bot at the strong
+# level.
 _STRONG: dict[str, str] = {
     "consensus": "client.bots.consensus_strong",
     "discorder": "client.bots.discorder_strong",
+    "forbans": "client.bots.forbans_strong",
 }
 
 
@@ -91,7 +93,9 @@ def make_bot(game: str, kind: str, seed: int) -> Bot:
     if kind == "strong" and game in _STRONG:
         from client.bots.reply_search import SearchBot
 
-        return SearchBot(seed, importlib.import_module(_STRONG[game]).SEARCH)
+        module = importlib.import_module(_STRONG[game])
+        own: type[Bot] | None = getattr(module, "StrongBot", None)
+        return own(seed) if own is not None else SearchBot(seed, module.SEARCH)
     module_name = _SENSIBLE.get(game)
     if module_name is None:
         return RandomBot(seed)
