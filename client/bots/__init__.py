@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from engines import AnyEngine
@@ -94,7 +95,7 @@ def make_bot(game: str, kind: str, seed: int) -> Bot:
         from client.bots.reply_search import SearchBot
 
         module = importlib.import_module(_STRONG[game])
-        own: type[Bot] | None = getattr(module, "StrongBot", None)
+        own: Callable[[int], Bot] | None = getattr(module, "StrongBot", None)
         return own(seed) if own is not None else SearchBot(seed, module.SEARCH)
     module_name = _SENSIBLE.get(game)
     if module_name is None:
