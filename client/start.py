@@ -75,6 +75,11 @@ class SeatSpec:
     """A bot's level (``client.bots.BOT_LEVELS``) when START names it."""
 
     @property
+    def bot_word(self) -> str:
+        """``strong bot`` when START names the bot's level, else ``bot``."""
+        return f"{self.level} bot" if self.level else "bot"
+
+    @property
     def level_note(self) -> str:
         """`` (strong)`` after a bot's name when START names its level, else nothing."""
         return f" ({self.level})" if self.level else ""
@@ -130,7 +135,7 @@ class TableStart:
         for seat in self.seats:
             if seat.key == key and seat.runner is not None:
                 runner = self.name_of(seat.runner)
-                return f"the bot of seat {seat.seat} run by {runner}{seat.level_note}"
+                return f"the {seat.bot_word} of seat {seat.seat} run by {runner}"
         return f"key {key_label(key)} (not at this table)"
 
 

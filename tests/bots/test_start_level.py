@@ -55,11 +55,11 @@ def _opened(body: dict[str, Any]) -> Any:
 def test_a_bot_seat_carries_its_level_and_a_start_without_one_stays_valid() -> None:
     start = _opened(_body("strong"))
     assert [seat.level for seat in start.seats] == [None, None, "strong"]
-    assert start.name_of(BOT.key).endswith("(Ann) (strong)")
+    assert start.name_of(BOT.key).startswith("the strong bot of seat 3 run by peer ")
     old = _opened(_body(None))
     assert [seat.level for seat in old.seats] == [None, None, None]
     assert "level" not in _body(None)["seats"][2]  # the bytes of a START before levels
-    assert not old.name_of(BOT.key).endswith(")  (")
+    assert old.name_of(BOT.key).startswith("the bot of seat 3 run by peer ")
 
 
 @pytest.mark.parametrize("level", ["", "Strong", "strong!", "x" * 17, 3])
