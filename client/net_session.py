@@ -73,8 +73,20 @@ from client.session_api import (
     StateChanged,
     TakebackView,
 )
+from client.table import handing
+from client.table_input import (
+    AcceptDraw,
+    AskTakeback,
+    Chat,
+    ConsentTakeback,
+    Intent,
+    OfferDraw,
+    PlayMove,
+    Point,
+    Resign,
+)
 from client.takeback import refusal
-from engines import IllegalMove, InvalidMove, InvalidParams, Outcome
+from engines import InvalidMove, InvalidParams, Outcome
 from net.errors import IdentityError, LinkError
 
 __all__ = ["NetSession"]
@@ -129,25 +141,28 @@ class NetSession:
         return unsubscribe
 
     def move(self, wire: Sequence[int]) -> None:
-        def play(table: Any, now: float) -> Any:
-            return table.move(table.engine.move_from_wire(list(wire)), now)
-
-        self._intent(play, "That move is not allowed")
+        table = self.peer.table
+        try:
+            move = None if table is None else table.engine.move_from_wire(list(wire))
+        except InvalidMove as error:
+            self._emit(SessionError(f"That move is not allowed: {error}"))
+            return
+        self._intent(lambda now: PlayMove(move, now), "That move is not allowed")
 
     def resign(self) -> None:
-        self._intent(lambda table, now: table.resign(now), "You cannot resign")
+        self._intent(Resign, "You cannot resign")
 
     def offer_draw(self) -> None:
-        self._intent(lambda table, now: table.offer_draw(now), "You cannot offer a draw")
+        self._intent(OfferDraw, "You cannot offer a draw")
 
     def accept_draw(self) -> None:
-        self._intent(lambda table, now: table.accept_draw(now), "You cannot accept a draw")
+        self._intent(AcceptDraw, "You cannot accept a draw")
 
     def take_back(self) -> None:
-        self._intent(lambda table, now: table.ask_takeback(now), "You cannot take back")
+        self._intent(AskTakeback, "You cannot take back")
 
     def consent_takeback(self) -> None:
-        self._intent(lambda table, now: table.consent_takeback(now), "You cannot consent")
+        self._intent(ConsentTakeback, "You cannot consent")
 
     def refuse_takeback(self) -> None:
         table = self.peer.table
@@ -156,10 +171,10 @@ class NetSession:
             self._refresh(PlayersChanged(self._seats()))
 
     def chat(self, text: str) -> None:
-        self._intent(lambda table, now: table.chat(text, now), "Your message was not sent")
+        self._intent(lambda now: Chat(text, now), "Your message was not sent")
 
     def point(self, arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> None:
-        self._intent(lambda table, now: table.point(arrows, squares, now), "Not shown")
+        self._intent(lambda now: Point(tuple(arrows), tuple(squares), now), "Not shown")
 
     def play_again(self) -> None:
         """Accept to play again with the same players, seats rotated (``client.rematch``)."""
@@ -181,10 +196,10 @@ class NetSession:
             self.lobby.update(invite=str(invite), host_fingerprint=invite.fingerprint)
         await self.peer.run()
 
-    def _intent(self, intent: Callable[[Any, float], Any], failure: str) -> None:
+    def _intent(self, intent: Callable[[float], Intent], failure: str) -> None:
         try:
-            self.peer.act(intent)
-        except (IntentRefused, InvalidMove, IllegalMove) as error:
+            self.peer.act(handing(intent))
+        except IntentRefused as error:
             self._emit(SessionError(f"{failure}: {error}"))
 
     # --- LobbyIntents ---------------------------------------------------------------------------

@@ -28,6 +28,17 @@ from client.hosting import HostPeer
 from client.lobby import JoinRefused
 from client.peer import Peer, TableStarted
 from client.seating import IntentRefused
+from client.table import handing
+from client.table_input import (
+    AcceptDraw,
+    AskTakeback,
+    Chat,
+    ConsentTakeback,
+    Intent,
+    OfferDraw,
+    PlayMove,
+    Resign,
+)
 from engines import IllegalMove, InvalidMove
 
 __all__ = ["COMMANDS", "TerminalPlayer"]
@@ -139,13 +150,13 @@ class TerminalPlayer:
         if word.lower() == "board":
             self._board()
             return
-        intents: dict[str, Callable[[Any, float], Any]] = {
-            "resign": lambda table, now: table.resign(now),
-            "draw": lambda table, now: table.offer_draw(now),
-            "accept": lambda table, now: table.accept_draw(now),
-            "takeback": lambda table, now: table.ask_takeback(now),
-            "consent": lambda table, now: table.consent_takeback(now),
-            "chat": lambda table, now: table.chat(rest, now),
+        intents: dict[str, Callable[[float], Intent]] = {
+            "resign": Resign,
+            "draw": OfferDraw,
+            "accept": AcceptDraw,
+            "takeback": AskTakeback,
+            "consent": ConsentTakeback,
+            "chat": lambda now: Chat(rest, now),
         }
         intent = intents.get(word.lower())
         moving = intent is None
@@ -155,7 +166,7 @@ class TerminalPlayer:
             return
         my_turn = self._my_turn()
         try:
-            self.peer.act(intent)
+            self.peer.act(handing(intent))
         except IntentRefused as refusal:
             self._say(f"Not done: {refusal}")
             return
@@ -208,7 +219,7 @@ class TerminalPlayer:
             return
         self._say(f"{name} was sent away and will not be admitted again at this table")
 
-    def _move(self, text: str) -> Callable[[Any, float], Any] | None:
+    def _move(self, text: str) -> Callable[[float], Intent] | None:
         table = self.peer.table
         if table is None:
             self._say("Not done: the game has not started yet")
@@ -221,7 +232,7 @@ class TerminalPlayer:
         except (InvalidMove, IllegalMove) as error:
             self._say(f"Not a move here: {error}")
             return None
-        return lambda table, now: table.move(move, now)
+        return lambda now: PlayMove(move, now)
 
     def _say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
