@@ -23,7 +23,6 @@ __all__ = [
     "ChatReceived",
     "DrawAccepted",
     "DrawOffered",
-    "Event",
     "EvidenceUpdated",
     "GameOver",
     "Output",
@@ -35,6 +34,7 @@ __all__ = [
     "RecordDropped",
     "RecordIgnored",
     "TableEnded",
+    "TableEvent",
     "TableHalted",
     "TableNotice",
     "TableRejected",
@@ -197,7 +197,7 @@ class TakebackConsented:
     ply: int
 
 
-Event = (
+TableEvent = (
     PlyApplied
     | PlyFinal
     | TableRejected
@@ -226,7 +226,7 @@ class Output:
 
     send: list[SignedRecord] = field(default_factory=list)
     log: list[SignedRecord] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    events: list[TableEvent] = field(default_factory=list)
 
     def extend(self, other: Output) -> None:
         self.send += other.send

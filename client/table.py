@@ -100,6 +100,7 @@ from client.table_ledger import BotFactory, TableLedger
 from client.table_outside import TableOutside
 from client.table_plies import TablePlies
 from client.table_removals import TableRemovals
+from client.table_view import TableView
 from client.takeback import TakebackBook
 from engines import AnyEngine
 
@@ -163,6 +164,13 @@ class Table:
         self._routes = self._route_table(rules)
 
     # --- reading: the ledger's views (read-only) -------------------------------------------
+    # Front ends read ``view`` (``client.table_view``); the one-line views below are for the
+    # node's code and the tests until they read ``view`` or the parts' own books.
+    @property
+    def view(self) -> TableView:
+        """What front ends read (``client.table_view``): the ledger, read-only."""
+        return self._ledger
+
     @property
     def start(self) -> TableStart:
         return self._ledger.start
@@ -196,10 +204,6 @@ class Table:
         return self._ledger.acks
 
     @property
-    def ends(self) -> ClaimBook:
-        return self._ledger.ends
-
-    @property
     def finality(self) -> FinalityTracker:
         return self._ledger.finality
 
@@ -222,10 +226,6 @@ class Table:
     @property
     def presence(self) -> Presence:
         return self._ledger.presence
-
-    @property
-    def idle_after(self) -> float:
-        return self._ledger.idle_after
 
     @property
     def ballot(self) -> Ballot:
@@ -275,26 +275,9 @@ class Table:
         """Whether peer ``key`` is at the table and not shown away (as of the last call)."""
         return self._ledger.present(key)
 
-    def removable(self, key: bytes, now: float) -> bool:
-        """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
-        return self._ledger.removable(key, now)
-
     def next_deadline(self, presence: bool = True) -> float | None:
         """When ``tick`` should next be called, or None (``TableLedger.next_deadline``)."""
         return self._ledger.next_deadline(presence)
-
-    # --- reading (as before the parts) --------------------------------------------------
-    def draw_offer_refusal(self, peer: bytes) -> str | None:
-        """Why ``peer`` may not offer a draw now, or None (``TableOutside``)."""
-        return self.outside_records.draw_offer_refusal(peer)
-
-    def resigned_seats(self) -> frozenset[int]:
-        """The seats a RESIGN ply of the chain resigned (``TableOutside``)."""
-        return self.outside_records.resigned_seats()
-
-    def bot_answer(self, what: str, *, own: bool) -> str | None:
-        """Why this peer's bots decline a draw or a takeback on the head, or None."""
-        return self.outside_records.bot_answer(what, own=own)
 
     # --- the one way in -------------------------------------------------------------------
     def handle(self, event: TableInput) -> Output:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.bots import Bot, make_bot
-from client.events import Event, Output
+from client.events import Output, TableEvent
 from client.net_adapter import open_envelope
 from client.records import START, SignedRecord, Signer
 from client.start import PeerSpec, SeatSpec, start_body
@@ -181,7 +181,7 @@ class Router:
         self.max_delay, self.duplicate, self.drop = max_delay, duplicate, drop
         self.now = 0.0
         self.logs: dict[str, list[SignedRecord]] = {name: [] for name in tables}
-        self.events: dict[str, list[Event]] = {name: [] for name in tables}
+        self.events: dict[str, list[TableEvent]] = {name: [] for name in tables}
         self.sent: list[bytes] = []
         self.sent_at: list[tuple[float, SignedRecord]] = []
         self.sent_by: dict[str, list[SignedRecord]] = {name: [] for name in tables}

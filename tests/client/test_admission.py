@@ -14,12 +14,13 @@ import trio
 
 from client.headless import table_secret
 from client.hosting import HostPeer
-from client.joining import JoinFailed, JoinPeer
+from client.joining import JoinPeer
 from client.known_peers import KnownPeers, NameConflict, name_key
 from client.launcher import HostRequest, JoinRequest, Launcher, LaunchError
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged
 from client.peer import LinkLost, NameWarning, Peer
+from client.peer_events import JoinFailed
 from client.rematch import NextTable, next_peer
 from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity
