@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from client.errors import Malformed as Malformed  # client.start imports it from here
+
 __all__ = [
     "DIGEST_SIZE",
     "KEY_SIZE",
-    "Malformed",
     "read_bytes",
     "read_digest",
     "read_int",
@@ -27,10 +28,6 @@ __all__ = [
 
 DIGEST_SIZE = 32
 KEY_SIZE = 32
-
-
-class Malformed(ValueError):
-    """A body field is missing, of the wrong type or out of bounds."""
 
 
 def _field(body: Mapping[str, Any], name: str) -> Any:

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from client.bots import BOT_LEVELS
-from client.export_request import ExportRequest, OptionError, add_export_options, export_request
+from client.errors import OptionError
+from client.export_request import ExportRequest, add_export_options, export_request
 from client.secret_input import ENV_SECRET
 from engines import UnknownGame, engine_names, find_engine
 from engines.base import InvalidParams
@@ -254,7 +255,8 @@ def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) 
 def _hold_profile(args: argparse.Namespace) -> int | None:
     """Take the profile's lock for this process's life (``client.profile_lock``); the exit
     code when it cannot be taken: 4 when another process plays with the profile."""
-    from client.profile_lock import ProfileInUse, hold_profile
+    from client.errors import ProfileInUse
+    from client.profile_lock import hold_profile
     from net.errors import IdentityError
     from net.fsutil import os_reason
 
@@ -294,7 +296,8 @@ def _warn_about_profile(profile: str) -> None:
 def _read_secret_and_invite(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """The secret from wherever it was given (``client.secret_input``), and ``join -``'s
     invite; a usage error when they cannot be read."""
-    from client.secret_input import SecretInputError, read_invite, read_secret
+    from client.errors import SecretInputError
+    from client.secret_input import read_invite, read_secret
 
     def warn(text: str) -> None:
         print(f"palabre: warning: {text}", file=sys.stderr, flush=True)

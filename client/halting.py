@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from client.bodies import Malformed, read_bytes, read_digest, read_int, read_list, read_text
+from client.bodies import read_bytes, read_digest, read_int, read_list, read_text
 from client.chain import ZERO_DIGEST, Chain, TableState, chain_digest
 from client.divergence import StateView
-from client.records import ACK, CHAIN_KINDS, END, BadEnvelope, EnvelopeOpener, SignedRecord
+from client.errors import BadEnvelope, Malformed
+from client.records import ACK, CHAIN_KINDS, END, EnvelopeOpener, SignedRecord
 from engines import AnyEngine
 from engines.base import state_digest
 from engines.canonical import decode_value

@@ -30,9 +30,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from client.bodies import KEY_SIZE, Malformed, read_bytes, read_digest, read_int, read_list
-from client.chain import PlyContext, PlyEffect, PlyRejected, TableState
+from client.bodies import KEY_SIZE, read_bytes, read_digest, read_int, read_list
+from client.chain import PlyContext, PlyEffect, TableState
 from client.consent import check_consents
+from client.errors import Malformed, PlyRejected
 from client.records import VOTE, SignedRecord
 from client.start import SeatSpec, TableStart
 from engines import Outcome

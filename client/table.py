@@ -51,13 +51,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from client.ballot import Ballot
-from client.bodies import Malformed, read_digest, read_int
+from client.bodies import read_digest, read_int
 from client.bots import Bot
 from client.chain import Chain, PlyRule, TableState
 from client.divergence import Divergence, Evidence
 from client.ending import read_result, result_claim
+from client.errors import LocalTableError, Malformed
 from client.events import Output, PresenceChanged
-from client.finality import ClaimBook, FinalityTracker, LocalTableError
+from client.finality import ClaimBook, FinalityTracker
 from client.outside import OutsideLog
 from client.plies import PLY_RULES
 from client.presence import Presence

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.bodies import Malformed, read_digest, read_int
+from client.bodies import read_digest, read_int
 from client.ending import read_result, result_claim
+from client.errors import Malformed
 from client.events import EvidenceUpdated, PlyFinal, TableEnded
 from client.finality import Claim
 from client.records import ACK, END, SignedRecord

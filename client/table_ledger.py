@@ -26,10 +26,11 @@ from typing import Any
 
 from client.ballot import Ballot
 from client.bots import Bot
-from client.chain import Chain, PlyRejected, TableState, describe_key
+from client.chain import Chain, TableState, describe_key
 from client.divergence import Divergence, Evidence
+from client.errors import LocalTableError, PlyRejected
 from client.events import Output, RecordDropped, RecordIgnored, TableRejected
-from client.finality import ClaimBook, FinalityTracker, LocalTableError, OwnClaims
+from client.finality import ClaimBook, FinalityTracker, OwnClaims
 from client.halting import state_view
 from client.outside import OutsideLog
 from client.presence import Debts, Presence

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.bodies import Malformed
 from client.chain import TableState
+from client.errors import Malformed
 from client.events import (
     ChatReceived,
     DrawAccepted,

@@ -30,9 +30,9 @@ import itertools
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from client.bodies import Malformed
 from client.chain import Chain
 from client.ending import read_result, result_claim
+from client.errors import Malformed
 from client.records import ACK, SignedRecord
 from client.verify_report import INCOMPLETE, INVALID
 from engines import Outcome

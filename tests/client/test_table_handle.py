@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from client.errors import LocalTableError
 from client.events import ChatReceived, PlyApplied
-from client.finality import LocalTableError
 from client.records import CHAT
 from client.seating import IntentRefused
 from client.table_input import Begin, Chat, PlayMove, Received, Resign, Tick
