@@ -30,7 +30,7 @@ DIGEST_SIZE = 32
 KEY_SIZE = 32
 
 
-def _field(body: Mapping[str, Any], name: str) -> Any:
+def _field(body: Mapping[str, object], name: str) -> object:
     if type(body) is not dict and not isinstance(body, Mapping):  # a dict, usually: no ABC
         raise Malformed("the record body is not a map")
     if name not in body:
@@ -38,7 +38,7 @@ def _field(body: Mapping[str, Any], name: str) -> Any:
     return body[name]
 
 
-def read_int(body: Mapping[str, Any], name: str, low: int = 0, high: int = 2**62) -> int:
+def read_int(body: Mapping[str, object], name: str, low: int = 0, high: int = 2**62) -> int:
     """An integer field within ``[low, high]``."""
     value = _field(body, name)
     if type(value) is not int:
@@ -48,7 +48,7 @@ def read_int(body: Mapping[str, Any], name: str, low: int = 0, high: int = 2**62
     return value
 
 
-def read_bytes(body: Mapping[str, Any], name: str, max_size: int) -> bytes:
+def read_bytes(body: Mapping[str, object], name: str, max_size: int) -> bytes:
     """A byte-string field of at most ``max_size`` bytes."""
     value = _field(body, name)
     if type(value) is not bytes:
@@ -58,7 +58,7 @@ def read_bytes(body: Mapping[str, Any], name: str, max_size: int) -> bytes:
     return value
 
 
-def read_digest(body: Mapping[str, Any], name: str) -> bytes:
+def read_digest(body: Mapping[str, object], name: str) -> bytes:
     """A 32-byte digest field."""
     value = read_bytes(body, name, DIGEST_SIZE)
     if len(value) != DIGEST_SIZE:
@@ -66,7 +66,7 @@ def read_digest(body: Mapping[str, Any], name: str) -> bytes:
     return value
 
 
-def read_text(body: Mapping[str, Any], name: str, max_length: int) -> str:
+def read_text(body: Mapping[str, object], name: str, max_length: int) -> str:
     """A text field of at most ``max_length`` characters."""
     value = _field(body, name)
     if type(value) is not str:
@@ -76,7 +76,7 @@ def read_text(body: Mapping[str, Any], name: str, max_length: int) -> str:
     return value
 
 
-def read_list(body: Mapping[str, Any], name: str, max_items: int) -> Sequence[Any]:
+def read_list(body: Mapping[str, object], name: str, max_items: int) -> Sequence[Any]:
     """A list field of at most ``max_items`` items (items unchecked)."""
     value = _field(body, name)
     if not isinstance(value, list | tuple):
@@ -87,7 +87,7 @@ def read_list(body: Mapping[str, Any], name: str, max_items: int) -> Sequence[An
 
 
 def read_int_list(
-    body: Mapping[str, Any], name: str, max_items: int, low: int = 0, high: int = 2**31
+    body: Mapping[str, object], name: str, max_items: int, low: int = 0, high: int = 2**31
 ) -> tuple[int, ...]:
     """A list of integers within ``[low, high]``."""
     items = read_list(body, name, max_items)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias
 
 from client.bots import BOT_LEVELS
 from client.errors import OptionError
@@ -16,6 +16,9 @@ from engines import UnknownGame, engine_names, find_engine
 from engines.base import InvalidParams
 from net.identity import parse_fingerprint
 from net.invite import DEFAULT_PORT
+
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What ``add_subparsers`` returns (argparse names no public type for it)."""
 
 __all__ = ["GENERATE", "build_parser", "main"]
 
@@ -86,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_global_options(parser: argparse.ArgumentParser, default: Any) -> None:
+def _add_global_options(parser: argparse.ArgumentParser, default: str) -> None:
     """The options every command takes, before or after its name."""
     parser.add_argument("--profile", default=default, help="keep several identities apart")
 
@@ -139,7 +142,7 @@ def _add_peer_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--trace", default=None, help=argparse.SUPPRESS)
 
 
-def _add_host(commands: Any) -> None:
+def _add_host(commands: Commands) -> None:
     host = commands.add_parser("host", help="host a table on this machine's LAN addresses")
     host.add_argument("--game", required=True, help=f"one of: {', '.join(engine_names())}")
     host.add_argument("--ruleset", default=None, help="the ruleset id (default: the game's)")
@@ -187,7 +190,7 @@ def _add_host(commands: Any) -> None:
     _add_peer_options(host)
 
 
-def _add_join(commands: Any) -> None:
+def _add_join(commands: Commands) -> None:
     join = commands.add_parser("join", help="join a table by address or invite")
     join.add_argument(
         "address",

@@ -12,7 +12,7 @@ starting with START; every record in ``send`` is also in ``log`` of the same out
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
 from client.chain import TableState
 from client.divergence import Evidence
@@ -220,6 +220,9 @@ TableEvent = (
 )
 
 
+E = TypeVar("E")
+
+
 @dataclass
 class Output:
     """What one call into a table produced."""
@@ -233,6 +236,6 @@ class Output:
         self.log += other.log
         self.events += other.events
 
-    def of_type(self, kind: type[Any]) -> list[Any]:
+    def of_type(self, kind: type[E]) -> list[E]:
         """The events of one type, in order (handy for drivers and tests)."""
         return [event for event in self.events if isinstance(event, kind)]

@@ -20,9 +20,10 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Callable
+from argparse import Namespace
+from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import trio
 
@@ -73,8 +74,11 @@ from client.table_view import TableView
 from client.terminal import TerminalPlayer
 from engines import AnyEngine, InvalidParams, find_engine
 from net.errors import IdentityError, InviteError, LinkError, LogFileError
-from net.identity import load_profile_identity
+from net.identity import Identity, load_profile_identity
 from net.invite import Invite, format_table_id, new_secret
+
+if TYPE_CHECKING:
+    from client.hosting import HostPeer
 
 __all__ = ["Printer", "run_host", "run_join", "table_secret"]
 
@@ -129,7 +133,7 @@ class Printer:
         palabre.propagate = not palabre.handlers
         self.warnings.close()
 
-    def _trace(self, event: str, **fields: Any) -> None:
+    def _trace(self, event: str, **fields: object) -> None:
         if self.trace is not None:
             line = json.dumps({"t": time.monotonic(), "ev": event, **fields})
             print(line, file=self.trace, flush=True)
@@ -417,7 +421,7 @@ class Printer:
             self._trace("exit", code=code, bytes=self.peer.bytes_sent, cpu=time.process_time())
 
 
-def _first(group: BaseExceptionGroup[Any], kind: type[LogFileError]) -> LogFileError:
+def _first(group: BaseExceptionGroup[BaseException], kind: type[LogFileError]) -> LogFileError:
     for error in group.exceptions:
         if isinstance(error, kind):
             return error
@@ -436,7 +440,7 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
-def _identity_and_name(profile: str, name: str | None) -> tuple[Any, str]:
+def _identity_and_name(profile: str, name: str | None) -> tuple[Identity, str]:
     identity = load_profile_identity(profile)
     return identity, name or SettingsStore(profile).settings.name
 
@@ -451,7 +455,7 @@ def _fail(message: str, code: int = 1) -> int:
 
 
 def run_host(
-    args: Any,
+    args: Namespace,
     *,
     engine_for: Callable[[str], AnyEngine] = find_engine,
     setup: Setup | None = None,
@@ -495,7 +499,7 @@ def run_host(
     return _run(peer, args, setup, out, partial(_host, peer, port=args.port))
 
 
-async def _host(peer: Any, printer: Printer, port: int) -> int:
+async def _host(peer: HostPeer, printer: Printer, port: int) -> int:
     try:
         invite = await peer.open(port)
     except LinkError as error:
@@ -506,7 +510,7 @@ async def _host(peer: Any, printer: Printer, port: int) -> int:
 
 
 def run_join(
-    args: Any,
+    args: Namespace,
     *,
     engine_for: Callable[[str], AnyEngine] = find_engine,
     setup: Setup | None = None,
@@ -553,12 +557,13 @@ def run_join(
 
 def _run(
     peer: Peer,
-    args: Any,
+    args: Namespace,
     setup: Setup | None,
     out: TextIO,
-    main: Callable[[Printer], Any],
+    main: Callable[[Printer], Awaitable[int]],
 ) -> int:
     """Play the table, then each rematch ``--rematch`` asks for that every peer accepted."""
+    from client.hosting import HostPeer
     from client.rematch import next_peer
 
     code = _run_one(peer, args, setup, out, main)
@@ -586,7 +591,10 @@ def _run(
             file=out,
             flush=True,
         )
-        main = partial(_host, peer, port=plan.port) if plan.is_host else partial(_joined, peer)
+        if isinstance(peer, HostPeer):  # plan.is_host: next_peer made a host
+            main = partial(_host, peer, port=plan.port)
+        else:
+            main = partial(_joined, peer)
         code = _run_one(peer, args, setup, out, main)
     return code
 
@@ -608,10 +616,10 @@ async def _joined(peer: Peer, printer: Printer) -> int:
 
 def _run_one(
     peer: Peer,
-    args: Any,
+    args: Namespace,
     setup: Setup | None,
     out: TextIO,
-    main: Callable[[Printer], Any],
+    main: Callable[[Printer], Awaitable[int]],
 ) -> int:
     trace = open(args.trace, "a", encoding="utf-8") if args.trace else None  # noqa: SIM115
     printer: Printer | None = None

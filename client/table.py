@@ -108,7 +108,7 @@ from engines import AnyEngine
 __all__ = ["BotFactory", "Table", "handing"]
 
 ANYONE = "anyone"
-"""Any key may sign it; the part judges (plies: the seat's key or a bot key)."""
+"""Every key may sign it; the part judges (plies: the seat's key or a bot key)."""
 PEER = "peer"
 """Only a peer of START may sign it, even one removed since (claims about earlier plies)."""
 PRESENT = "present"

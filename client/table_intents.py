@@ -20,7 +20,6 @@ signed records.  Invariants:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from client.flood_guard import FloodGuard
 from client.records import (
@@ -78,7 +77,7 @@ class TableIntents:
             case Point(arrows=arrows, squares=squares):
                 self.point(arrows, squares)
 
-    def move(self, move: Any) -> None:
+    def move(self, move: object) -> None:
         """Sign ``move`` for the seat to move (``IntentRefused`` saying why not)."""
         self._refuse_unless(playing=True)
         signer = self._ledger.local.signer_to_move(self._chain.head)

@@ -176,7 +176,7 @@ class _Verifier:
         """A second thread sharing each batch's signatures, if one is given."""
         self.chain: Chain
         self.start: TableStart
-        self.claims: ClaimJudge
+        self.claims: ClaimJudge[Entry]
 
     # --- problems -------------------------------------------------------------------------
     def problem(
