@@ -16,11 +16,12 @@ import trio
 
 from client.events import PlyApplied
 from client.hosting import HostPeer
-from client.joining import JoinFailed, JoinPeer
+from client.joining import JoinPeer
 from client.lobby_wire import LobbyChanged, Roster
 from client.net_demo import file_chain
 from client.net_session import NetSession
 from client.peer import LinkLost, Peer, TableStarted
+from client.peer_events import JoinFailed
 from client.session_api import ChatLine, SessionError, StateChanged
 from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity
