@@ -2,10 +2,11 @@
 
 A headless peer prints the invite (host), the lobby as it fills, each ply in notation when
 it becomes final here (every peer acked this peer's chain digest for it), chat, pointing,
-draw offers and takeback asks and consents, rejected records and halts with their evidence
-files, the result, and a last ``chain:`` line (plies, how many final, the chain digest) that
-the demo compares across peers.  It exits with DESIGN.md's codes: 0 ended, 3 halted, 4 join
-refused, 1 any other error; and 5 when the game ended but not every END reached this peer
+draw offers and takeback asks and consents, rejected records, ignored ones (a removed
+player's late move) and halts with their evidence files, the result, and a last ``chain:``
+line (plies, how many final, the chain digest) that the demo compares across peers.  It
+exits with DESIGN.md's codes: 0 ended, 3 halted, 4 join refused, 1 any other error; and 5
+when the game ended but not every END reached this peer
 (its game file is incomplete: ``palabre verify`` exits 3 on it).
 
 ``--trace FILE`` (for ``scripts/bench_net.py``) appends one JSON line per ply sent and per
@@ -38,6 +39,7 @@ from client.events import (
     PlyFinal,
     PointReceived,
     PresenceChanged,
+    RecordIgnored,
     TableEnded,
     TableHalted,
     TableNotice,
@@ -46,6 +48,7 @@ from client.events import (
     TakebackConsented,
     VoteReceived,
 )
+from client.ignored_words import ignored_sentence
 from client.joining import JoinPeer, parse_target
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
@@ -173,6 +176,8 @@ class Printer:
                 self._on_ply_final(event)
             case TableRejected():
                 self._on_table_rejected(event)
+            case RecordIgnored():
+                self._on_record_ignored(event)
             case LinkRefused():
                 self._on_link_refused(event)
             case TableFlooded():
@@ -293,6 +298,14 @@ class Printer:
 
     def _on_table_rejected(self, event: TableRejected) -> None:
         self.say(f"REJECTED: {event.reason}", (key_label(event.record.author), "refused records"))
+
+    def _on_record_ignored(self, event: RecordIgnored) -> None:
+        # A removed player's late move, acks and chat arrive once it is back: one line each,
+        # summarised past a few (a peer coming back from a long cut has many to send).
+        table = self.peer.table
+        assert table is not None
+        said = ignored_sentence(table, event.record)
+        self.say(f"ignored: {said}", (key_label(event.record.author), "ignored records"))
 
     def _on_link_refused(self, event: LinkRefused) -> None:
         where = _address(event.remote) if event.remote else key_label(event.sender)
