@@ -110,7 +110,7 @@ def describe_key(start: TableStart, seats: Sequence[SeatSpec], key: bytes) -> st
     """A key as players read it, given who signs each seat now (bots may be new)."""
     for spec in seats:
         if spec.key == key and spec.runner is not None:
-            return f"the bot of seat {spec.seat} run by {start.name_of(spec.runner)}"
+            return f"the {spec.bot_word} of seat {spec.seat} run by {start.name_of(spec.runner)}"
     return start.name_of(key)
 
 

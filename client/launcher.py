@@ -62,6 +62,8 @@ class HostRequest:
     options: Mapping[str, int | str] = field(default_factory=dict)
     secret: bool = False
     """Admit only players who know a table secret (made here; the invite carries it)."""
+    bot_kind: str = "sensible"
+    """How well the host's bots play (``client.bots.BOT_KINDS``); START names its level."""
 
 
 @dataclass(frozen=True)
@@ -202,6 +204,8 @@ class Launcher:
         engine = self.engine(request.game)
         if not 1 <= request.port <= 65535:
             raise LaunchError("The port must be a number from 1 to 65535.")
+        if request.bot_kind not in BOT_KINDS:
+            raise LaunchError(f"Unknown bot kind {request.bot_kind!r}.")
         self._hold_profile()
         try:
             peer = HostPeer(
@@ -210,6 +214,7 @@ class Launcher:
                 params,
                 name=name,
                 bots=request.bots,
+                bot_kind=request.bot_kind,
                 auto_start=False,
                 announce=mdns_enabled(),
                 stay=True,

@@ -547,7 +547,7 @@ class NetSession:
         views = []
         for spec in head.seats:
             runner = spec.runner
-            name = names.get(spec.key) or f"Bot of {names.get(runner or b'', '?')}"
+            name = names.get(spec.key) or f"Bot of {names.get(runner or b'', '?')}{spec.level_note}"
             player = runner or spec.key
             away = player in self._away or (player != table.me and not table.present(player))
             views.append(

@@ -66,6 +66,7 @@ class PeerCore:
         seed: int = 0,
         bot_delay: float = 0.3,
         bot_me: bool = False,
+        think_in_thread: bool = True,
         stay: bool = False,
         rematch: bool = False,
         network: Network = TCP,
@@ -77,6 +78,8 @@ class PeerCore:
         self.profile, self.home = profile, home
         self.engine_for = engine_for
         self.bot_kind, self.seed, self.bot_delay, self.bot_me = bot_kind, seed, bot_delay, bot_me
+        self.think_in_thread = think_in_thread
+        """Bots think in a worker thread (``client.bots.thinking``); off on a virtual clock."""
         self.stay = stay
         self.policy = TablePolicy()
         self.links: list[PeerLink] = []

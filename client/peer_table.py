@@ -32,6 +32,7 @@ from typing import Any
 import trio
 
 from client.bots import Bot
+from client.bots.thinking import ThreadThinking
 from client.events import (
     EvidenceUpdated,
     GameOver,
@@ -141,6 +142,8 @@ class PeerTable(PeerCore):
             journal=lambda record: game_file.append(record.envelope),
             bot_factory=self._replacement_bot,
         )
+        if self.think_in_thread:  # a strong bot's search must not stall this peer's links
+            self.table.local.think_in(ThreadThinking(lambda: self._wake.set()))
         self.policy.keys = set(start.peer_keys) | set(start.seat_keys)
         self.mesh.peers = start.peer_keys
         self.vouch(((peer.key, peer.name) for peer in start.peers), remember=True)

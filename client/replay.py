@@ -201,7 +201,7 @@ def _signer(start: TableStart, before: TableState, record: SignedRecord) -> str:
     """``Ann``, or ``a bot run by Ann`` (the verifier's words for the players)."""
     for spec in before.seats:
         if spec.key == record.author and spec.runner is not None:
-            return f"a bot run by {_name(start, spec.runner)}"
+            return f"a bot run by {_name(start, spec.runner)}{spec.level_note}"
     return _name(start, record.author)
 
 

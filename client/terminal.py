@@ -210,9 +210,10 @@ class TerminalPlayer:
         if seat is None:
             return "nobody is to move"
         key = table.head.seat_key(table.engine.controller(state, seat))
-        runner = next((spec.runner for spec in table.head.seats if spec.key == key), None)
-        if runner is not None:
-            return f"seat {seat} is to move (a bot run by {self._name(runner)})"
+        spec = next((spec for spec in table.head.seats if spec.key == key), None)
+        if spec is not None and spec.runner is not None:
+            bot = f"a bot run by {self._name(spec.runner)}{spec.level_note}"
+            return f"seat {seat} is to move ({bot})"
         return f"seat {seat} is to move ({self._name(key)})"
 
     def _kick(self, who: str) -> None:

@@ -149,6 +149,8 @@ class Player:
     runner: bytes | None = None
     since_ply: int = 0
     """0 for START's seats; the REMOVE's ply for a bot that replaced a removed player."""
+    level: str | None = None
+    """The bot's level when START names it (``easy``, ``normal``, ``strong``)."""
 
     def line(self) -> str:
         """``seat 2   GVPH-57LN-…  a bot run by Ann  (from ply 7)``."""
@@ -164,6 +166,7 @@ class Player:
             "bot": self.runner is not None,
             "runner": None if self.runner is None else fingerprint(self.runner),
             "since_ply": self.since_ply,
+            "level": self.level,
         }
 
 
