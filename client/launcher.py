@@ -15,13 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from client.bots import BOT_KINDS
+from client.errors import LaunchError, ProfileInUse
 from client.hosting import HostPeer
 from client.joining import JoinPeer, parse_target
 from client.lobby import JoinRefused
 from client.local_game import LocalGame
 from client.mdns import mdns_enabled
 from client.net_session import NetSession
-from client.profile_lock import ProfileInUse, hold_profile
+from client.profile_lock import hold_profile
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 from net.errors import IdentityError, InviteError
 from net.fsutil import os_reason
@@ -32,17 +33,12 @@ __all__ = [
     "DEFAULT_PORT",
     "HostRequest",
     "JoinRequest",
-    "LaunchError",
     "Launcher",
     "LocalRequest",
     "invite_address",
     "parse_address",
     "parse_options",
 ]
-
-
-class LaunchError(Exception):
-    """An intent of the start screen could not be carried out; the message says why."""
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from client.net_adapter import NetSigner
 from client.peer_admission import Admission
 from client.peer_beat import Beat
 from client.peer_conclusion import Conclusion
-from client.peer_events import NameWarning
+from client.peer_events import NameWarning, Observer, PeerEvent
 from client.peer_link import PeerLink, TablePolicy
 from client.peer_network import TCP, Network
 from client.peer_relay import Relay
@@ -50,8 +50,6 @@ from net.invite import format_table_id
 from net.signer import RecordSigner
 
 log = logging.getLogger("palabre.peer")
-
-Observer = Callable[[Any], None]
 
 
 class PeerCore:
@@ -214,7 +212,7 @@ class PeerCore:
         self._soon.append(callback)
         self._wake.set()
 
-    def notify(self, event: Any) -> None:
+    def notify(self, event: PeerEvent) -> None:
         for observer in list(self.observers):
             observer(event)
 

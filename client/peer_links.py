@@ -156,11 +156,15 @@ class PeerLinks(PeerTable):
                 self.mesh.report(link.key, heard_keys(entries))
                 self.absorb(table.presence_report(link.key, entries, now))
         elif topic == ADDRESSES:
-            for key, where in read_addresses(body):
+            # A spectator is nobody at the table: its word on where players listen would
+            # send them dialing any address it likes (it sends its book all the same).
+            learned = [] if link.spectator else read_addresses(body)
+            for key, where in learned:
                 if not self.mesh.peers or key in self.mesh.peers:
                     self.beat.learned(self.mesh.learn(key, where))
         elif topic == ENDED:
-            self.learn_end_holders(body["keys"])
+            if not link.spectator:  # nor on who holds every END, which lets a peer leave
+                self.learn_end_holders(body["keys"])
         elif topic == PULL:
             if table is not None:
                 ply, digest = body["ply"], body["digest"]

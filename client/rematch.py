@@ -41,6 +41,7 @@ from net.invite import Invite
 if TYPE_CHECKING:
     from client.hosting import HostPeer
     from client.joining import JoinPeer
+    from client.peer_events import Observer, PeerEvent
     from client.peer_link import PeerLink
     from client.table import Table
     from net.identity import Identity
@@ -147,11 +148,11 @@ class RematchPeer(Protocol):
     port: int
     table: Table | None
     links: list[PeerLink]
-    observers: list[Callable[[Any], None]]
+    observers: list[Observer]
 
     def peer_links(self) -> list[PeerLink]: ...
 
-    def notify(self, event: Any) -> None: ...
+    def notify(self, event: PeerEvent) -> None: ...
 
     def hold(self, seconds: float | None) -> None: ...
 
@@ -257,7 +258,7 @@ class Rematch:
                 self._send_state(start)
             self._changed()
 
-    def _on_event(self, event: Any) -> None:
+    def _on_event(self, event: PeerEvent) -> None:
         if isinstance(event, TableEnded) and self.auto:
             self.peer.hold(REMATCH_WAIT)
             self.peer.call_soon(self._accept)

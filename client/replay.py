@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from client.chain import TableState
+from client.errors import ReplayUnavailable
 from client.records import (
     CHAT,
     DRAW_ACCEPT,
@@ -44,10 +45,6 @@ from client.verify_report import Problem, Report
 from engines import AnyEngine
 
 __all__ = ["Frame", "Line", "Replay", "ReplayUnavailable"]
-
-
-class ReplayUnavailable(ValueError):
-    """The log has no chain to show (unreadable, not a game log, or START invalid)."""
 
 
 @dataclass(frozen=True)

@@ -40,19 +40,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
+from client.chain import Chain, PlyRule, TableState, describe_key
+from client.errors import BadEnvelope, PlyRejected
 from client.halting import halt_claim
 from client.net_adapter import decode_envelope, open_envelope
 from client.plies import PLY_RULES
-from client.records import (
-    ACK,
-    END,
-    HALT,
-    REMOVE,
-    START,
-    BadEnvelope,
-    SignedRecord,
-)
+from client.records import ACK, END, HALT, REMOVE, START, SignedRecord
 from client.start import SeatSpec, StartRefused, TableStart, check_engine, parse_start
 from client.verify_claims import ClaimJudge
 from client.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
@@ -183,7 +176,7 @@ class _Verifier:
         """A second thread sharing each batch's signatures, if one is given."""
         self.chain: Chain
         self.start: TableStart
-        self.claims: ClaimJudge
+        self.claims: ClaimJudge[Entry]
 
     # --- problems -------------------------------------------------------------------------
     def problem(

@@ -33,12 +33,12 @@ from PySide6.QtWidgets import (
 )
 
 from client.bots import BOT_KINDS
+from client.errors import LaunchError
 from client.launcher import (
     DEFAULT_PORT,
     HostRequest,
     JoinRequest,
     Launcher,
-    LaunchError,
     LocalRequest,
     invite_address,
     parse_options,
