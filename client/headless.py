@@ -45,8 +45,7 @@ from client.events import (
     TakebackConsented,
     VoteReceived,
 )
-from client.joining import Connected, JoinFailed, JoinPeer, Rejoined, parse_target
-from client.joining import Notice as HostNotice
+from client.joining import HostNotice, HostReached, JoinFailed, JoinPeer, Rejoined, parse_target
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
 from client.notices import notice
@@ -149,7 +148,7 @@ class Printer:
             handler(event)
 
     # --- before the game ---------------------------------------------------------------------
-    def _on_Connected(self, event: Connected) -> None:
+    def _on_HostReached(self, event: HostReached) -> None:
         # Whoever answered: the host before START, any seated peer when rejoining or watching.
         self.say(f"Linked with {event.remote}; its key {event.fingerprint}")
         port = self.peer.port
@@ -293,8 +292,8 @@ class Printer:
     def _on_PlyDropped(self, event: PlyDropped) -> None:
         self.say(f"dropped: ply {event.state.ply} ({event.state.label}), its player was removed")
 
-    def _on_Notice(self, event: HostNotice) -> None:
-        """The host's word in the lobby (``joining.Notice``)."""
+    def _on_HostNotice(self, event: HostNotice) -> None:
+        """The host's word in the lobby (``joining.HostNotice``)."""
         self.say(f"host: {event.text}")
 
     def _on_TableNotice(self, event: TableNotice) -> None:

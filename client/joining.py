@@ -58,10 +58,10 @@ from net.records import Kind
 
 __all__ = [
     "JOIN_FAILURE_KINDS",
-    "Connected",
+    "HostNotice",
+    "HostReached",
     "JoinFailed",
     "JoinPeer",
-    "Notice",
     "Rejoined",
     "parse_target",
 ]
@@ -105,7 +105,7 @@ problem here (the game file)."""
 
 
 @dataclass(frozen=True)
-class Connected:
+class HostReached:
     """The link with the host is up; ``fingerprint`` is the host's (compare it!)."""
 
     remote: str
@@ -134,7 +134,7 @@ class JoinFailed:
 
 
 @dataclass(frozen=True)
-class Notice:
+class HostNotice:
     """The host did not do what this peer asked, and says why."""
 
     text: str
@@ -242,7 +242,7 @@ class JoinPeer(Peer):
         if link.address is not None and link.peer.listen_port:
             where = Address(link.address[0], link.peer.listen_port)
             self.node.mesh.learn(host.key, where, direct=True)
-        self.notify(Connected(link.remote, link.peer.fingerprint))
+        self.notify(HostReached(link.remote, link.peer.fingerprint))
         if self.table_id is not None and self.game_path(self.table_id).exists():
             try:
                 cut = self.resume(self.game_path(self.table_id))
@@ -296,7 +296,7 @@ class JoinPeer(Peer):
             if event.topic == ROSTER:
                 self._on_roster(link, read_roster(event.body))
             elif event.topic == NOTICE:
-                self.notify(Notice(event.body["text"]))
+                self.notify(HostNotice(event.body["text"]))
             elif event.topic in REMATCH_TOPICS:
                 self.rematch_message(link, event.topic, event.body)
             elif mesh_topic(event.topic):

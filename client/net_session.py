@@ -38,7 +38,7 @@ from client.events import (
     VoteReceived,
 )
 from client.hosting import HostPeer
-from client.joining import JoinFailed, JoinPeer
+from client.joining import HostNotice, JoinFailed, JoinPeer
 from client.lobby import JoinRefused
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
@@ -382,15 +382,18 @@ class NetSession:
             self._plies.pop()
         self._notice("ply-dropped", ply=event.state.ply, label=event.state.label)
 
-    def _on_Notice(self, event: Any) -> None:
-        """The host's word in the lobby (``joining.Notice``), the table's after START."""
-        if self.started:
-            self._notice("host-says", text=event.text)
-        else:
-            self.lobby.update(status=event.text)
+    def _on_HostNotice(self, event: HostNotice) -> None:
+        """The host's word in the lobby (``joining.HostNotice``)."""
+        self._host_says(event.text)
 
     def _on_TableNotice(self, event: TableNotice) -> None:
-        self._on_Notice(event)  # as when both were named Notice
+        self._host_says(event.text)  # the same words, after START
+
+    def _host_says(self, text: str) -> None:
+        if self.started:
+            self._notice("host-says", text=text)
+        else:
+            self.lobby.update(status=text)
 
     def _on_TableEnded(self, event: TableEnded) -> None:
         """Every END came (it can play again), or the table ended without its game's end:

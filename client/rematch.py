@@ -48,10 +48,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "REMATCH_WAIT",
-    "NextTable",
     "Rematch",
     "RematchChanged",
     "RematchPeer",
+    "RematchPlan",
     "RematchReady",
     "next_peer",
     "plan_next",
@@ -71,7 +71,7 @@ def rotated(seat: int, count: int) -> int:
 
 
 @dataclass(frozen=True)
-class NextTable:
+class RematchPlan:
     """What one peer needs to play the rematch."""
 
     table_id: bytes
@@ -95,14 +95,16 @@ class NextTable:
         return Invite((self.address,), self.port, self.table_id, self.host_fingerprint)
 
 
-def plan_next(start: TableStart, me: bytes, table_id: bytes, address: str, port: int) -> NextTable:
+def plan_next(
+    start: TableStart, me: bytes, table_id: bytes, address: str, port: int
+) -> RematchPlan:
     """The rematch of ``start`` as peer ``me`` plays it."""
     count = len(start.seats)
     mine = [s.seat for s in start.seats if s.key == me and s.runner is None]
     bots = tuple(sorted(rotated(s.seat, count) for s in start.seats if s.runner == me))
     if not mine:
         raise ValueError("this peer held no seat of its own")
-    return NextTable(
+    return RematchPlan(
         table_id=table_id,
         address=address,
         port=port,
@@ -137,7 +139,7 @@ class RematchChanged:
 class RematchReady:
     """Every peer accepted: ``next`` is this peer's part of the new table."""
 
-    next: NextTable
+    next: RematchPlan
 
 
 class RematchPeer(Protocol):
@@ -171,7 +173,7 @@ class Rematch:
         self.yes: set[bytes] = set()
         self.no: set[bytes] = set()
         self.mine: bool | None = None
-        self.next: NextTable | None = None
+        self.next: RematchPlan | None = None
 
     # --- what it knows ----------------------------------------------------------------------
     @property
@@ -308,14 +310,14 @@ class Rematch:
         if view.off and not self.peer.stay:
             self.peer.hold(None)  # a headless peer leaves as after any game
 
-    def _ready(self, next_table: NextTable) -> None:
+    def _ready(self, next_table: RematchPlan) -> None:
         self.next = next_table
         self.peer.notify(RematchReady(next_table))
         self.peer.finish(0, "playing again at a new table")
 
 
 def next_peer(
-    next_table: NextTable, identity: Identity, name: str, **options: Any
+    next_table: RematchPlan, identity: Identity, name: str, **options: Any
 ) -> HostPeer | JoinPeer:
     """The peer that plays ``next_table`` (``options`` as for any peer: profile, bots...)."""
     from client.hosting import HostPeer

@@ -71,3 +71,39 @@ def test_every_event_handler_is_named_after_the_class_it_takes(consumer: type) -
             assert event.__name__ == name[4:], f"{consumer.__name__}.{name} takes {event}"
             checked += 1
     assert checked > 10
+
+
+NODE_MODULES = [
+    importlib.import_module(f"client.{name}")
+    for name in [
+        *(path.stem for path in (ROOT / "client").glob("peer*.py")),
+        *(path.stem for path in (ROOT / "client").glob("lobby*.py")),
+        "node_io",
+        *[
+            "hosting",
+            "joining",
+            "rematch",
+            "mesh",
+            "ending",
+            "known_peers",
+            "flood_guard",
+            "evidence_budget",
+        ],
+        *["evidence_files", "notices", "mdns", "discovery", "net_adapter", "addresses"],
+    ]
+]
+"""The peer node's side of client/ (issue 22): its names must not be taken elsewhere."""
+
+
+def test_the_node_classes_have_names_of_their_own() -> None:
+    """``joining.Notice`` beside ``notices.Notice``, ``joining.Connected`` beside
+    ``net.events.Connected``, ``rematch.NextTable`` beside ``session_api.NextTable``: a
+    consumer dispatching on the class name took one for the other."""
+    places = class_places()
+    checked = 0
+    for module in NODE_MODULES:
+        for name, value in vars(module).items():
+            if inspect.isclass(value) and value.__module__ == module.__name__:
+                assert len(places[name]) == 1, f"{name} is defined at {places[name]}"
+                checked += 1
+    assert checked > 40
