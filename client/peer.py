@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +104,7 @@ from client.peer_events import (
 )
 from client.peer_link import PeerLink
 from client.peer_network import TCP, Network
-from client.peer_node import SYNC_DELAY, PeerNode
+from client.peer_node import SYNC_DELAY, NodeConfig, PeerNode
 from client.peer_policy import TablePolicy
 from client.records import START, SignedRecord
 from client.start import StartRefused
@@ -195,23 +196,14 @@ class Peer:
         self.network = network
         """How this peer listens and dials (``client.peer_network``: TCP but in tests)."""
         self.me = identity.public_key
-        self.profile, self.home = profile, home
-        self.engine_for = engine_for
-        self.bot_kind, self.seed, self.bot_delay = bot_kind, seed, bot_delay
-        self.stay = stay
+        config = NodeConfig(
+            profile, home, engine_for, bot_kind, seed, bot_delay, bot_me, stay, rematch
+        )
         self.node = PeerNode(
             identity,
+            config,
             open_journal=lambda table_id: GameFile.create(self.game_path(table_id)),
-            evidence=EvidenceFiles(self.games),
-            profile=profile,
-            home=home,
-            engine_for=engine_for,
-            bot_kind=bot_kind,
-            seed=seed,
-            bot_delay=bot_delay,
-            bot_me=bot_me,
-            stay=stay,
-            rematch=rematch,
+            evidence=EvidenceFiles(game_dir(profile, home)),
             seams=seams,
         )
         self.rematch = RematchDoor(self)
@@ -229,6 +221,38 @@ class Peer:
         self._nursery: trio.Nursery | None = None
 
     # --- what the node holds, as front ends and tests read it ------------------------------
+    @property
+    def config(self) -> NodeConfig:
+        return self.node.config
+
+    @property
+    def profile(self) -> str:
+        return self.node.config.profile
+
+    @property
+    def home(self) -> Path | None:
+        return self.node.config.home
+
+    @property
+    def engine_for(self) -> Callable[[str], AnyEngine]:
+        return self.node.config.engine_for
+
+    @property
+    def bot_kind(self) -> str:
+        return self.node.config.bot_kind
+
+    @property
+    def seed(self) -> int:
+        return self.node.config.seed
+
+    @property
+    def bot_delay(self) -> float:
+        return self.node.config.bot_delay
+
+    @property
+    def stay(self) -> bool:
+        return self.node.config.stay
+
     @property
     def table(self) -> Table | None:
         return self.node.table
@@ -265,11 +289,11 @@ class Peer:
 
     @property
     def bot_me(self) -> bool:
-        return self.node.bot_me
+        return self.node.config.bot_me
 
     @bot_me.setter
     def bot_me(self, bot_me: bool) -> None:
-        self.node.bot_me = bot_me
+        self.node.config = replace(self.node.config, bot_me=bot_me)
 
     @property
     def relay(self) -> Any:

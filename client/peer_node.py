@@ -43,6 +43,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -146,10 +147,29 @@ from net.logfile import LogWriter
 from net.records import Record
 from net.signer import RecordSigner
 
-__all__ = ["SYNC_DELAY", "PeerNode", "mesh_topic"]
+__all__ = ["SYNC_DELAY", "NodeConfig", "PeerNode", "mesh_topic"]
 
 SYNC_DELAY = 0.05
 """Received records are fsynced at the latest this long after they were appended."""
+
+
+@dataclass(frozen=True)
+class NodeConfig:
+    """How one peer plays a table: its profile (keys, known names, game files), the engines
+    it has, its bots, and whether it stays when the game is over (a window) or accepts a
+    rematch by itself."""
+
+    profile: str = "default"
+    home: Path | None = None
+    engine_for: Callable[[str], AnyEngine] = find_engine
+    bot_kind: str = "sensible"
+    seed: int = 0
+    """Seeds the bots this peer runs (seat by seat)."""
+    bot_delay: float = 0.3
+    bot_me: bool = False
+    """A bot plays this peer's own seat too (``--bot``)."""
+    stay: bool = False
+    rematch: bool = False
 
 
 def mesh_topic(topic: str) -> bool:
@@ -163,28 +183,19 @@ class PeerNode:
     def __init__(
         self,
         identity: Identity,
+        config: NodeConfig,
         *,
         open_journal: Callable[[bytes], Journal],
         evidence: EvidenceStore,
-        profile: str = "default",
-        home: Path | None = None,
-        engine_for: Callable[[str], AnyEngine] = find_engine,
-        bot_kind: str = "sensible",
-        seed: int = 0,
-        bot_delay: float = 0.3,
-        bot_me: bool = False,
-        stay: bool = False,
-        rematch: bool = False,
         seams: NodeSeams | None = None,
     ) -> None:
         self.identity = identity
         self.me = identity.public_key
+        self.config = config
+        """How this peer plays (one frozen value; ``replace`` it to change one thing)."""
+        self.stay = config.stay
         self.open_journal = open_journal
         self.evidence = evidence
-        self.profile, self.home = profile, home
-        self.engine_for = engine_for
-        self.bot_kind, self.seed, self.bot_delay, self.bot_me = bot_kind, seed, bot_delay, bot_me
-        self.stay = stay
         self.seams = seams or NodeSeams()
         self.policy = TablePolicy()
         self.links: list[NodeLink] = []
@@ -199,11 +210,11 @@ class PeerNode:
         self.mesh = Mesh(self.me)
         self.admission: Admission[NodeLink] = Admission(self.mesh)
         self.relay: Relay[NodeLink] = Relay(self.mesh, self.policy)
-        self.beat = Beat(self.mesh, stay=stay)
-        self.conclusion = Conclusion(stay=stay)
+        self.beat = Beat(self.mesh, stay=config.stay)
+        self.conclusion = Conclusion(stay=config.stay)
         self.floods = FloodGuard()
         self.evidence_budget = EvidenceBudget()
-        self.rematch = Rematch(self, auto=rematch)
+        self.rematch = Rematch(self, auto=config.rematch)
         self.exit_code: int | None = None
         self.finished = False
         """``Finish`` was decided: the runtime winds down."""
@@ -357,16 +368,16 @@ class PeerNode:
     def new_bot_identity(self, table_id: bytes) -> Identity:
         """A new key for a bot seat this peer runs, kept in the profile."""
         name = f"{format_table_id(table_id)}-{len(self.bot_identities) + 1}"
-        identity = load_bot_identity(self.profile, name, self.home)
+        identity = load_bot_identity(self.config.profile, name, self.config.home)
         self.bot_identities[identity.public_key] = identity
         return identity
 
     def _table_bot_identities(self, table_id: bytes) -> None:
         """After a restart: the lobby bots' keys this profile made for this table."""
-        folder = profile_dir(self.profile, self.home) / "bots"
+        folder = profile_dir(self.config.profile, self.config.home) / "bots"
         prefix = f"{format_table_id(table_id)}-"
         for path in sorted(folder.glob(f"{prefix}*.key")) if folder.is_dir() else ():
-            identity = load_bot_identity(self.profile, path.stem, self.home)
+            identity = load_bot_identity(self.config.profile, path.stem, self.config.home)
             self.bot_identities[identity.public_key] = identity
 
     def signer(self, identity: Identity) -> Signer:
@@ -386,18 +397,20 @@ class PeerNode:
         a restart: named after the table, the seat and the ply)."""
         assert self.table_id is not None and self.table is not None
         name = f"{format_table_id(self.table_id)}-seat{seat}-ply{ply}"
-        identity = load_bot_identity(self.profile, name, self.home)
+        identity = load_bot_identity(self.config.profile, name, self.config.home)
         self.bot_identities[identity.public_key] = identity
         return self.signer(identity), self._bot(self.table.start.game, seat)
 
     def _bot(self, game: str, seat: int) -> Bot:
-        return make_bot(game, self.bot_kind, self.seed * 100 + seat)
+        return make_bot(game, self.config.bot_kind, self.config.seed * 100 + seat)
 
     @property
     def known(self) -> KnownPeers:
         """The profile's known peers (read on first use)."""
         if self._known is None:
-            self._known = KnownPeers(profile_dir(self.profile, self.home) / "known-peers.json")
+            self._known = KnownPeers(
+                profile_dir(self.config.profile, self.config.home) / "known-peers.json"
+            )
             if self._known.problem is not None:
                 self.notify(NameWarning(self._known.problem))
         return self._known
@@ -498,7 +511,7 @@ class PeerNode:
     ) -> Table:
         start = parse_start(start_record)
         try:
-            engine = self.engine_for(start.game)
+            engine = self.config.engine_for(start.game)
         except LookupError:
             raise StartRefused(f"this palabre does not know the game {start.game!r}") from None
         me = None if spectator else self.me
@@ -519,7 +532,7 @@ class PeerNode:
                         raise StartRefused(f"START gives this peer seat {seat.seat}'s bot to run")
                     signers[seat.key] = self.signer(identity)
                     bots[seat.key] = self._bot(start.game, seat.seat)
-                elif seat.key == me and self.bot_me:
+                elif seat.key == me and self.config.bot_me:
                     bots[me] = self._bot(start.game, seat.seat)
         game_file = file
         self.table = Table(
@@ -529,7 +542,7 @@ class PeerNode:
             me=me,
             signers=signers,
             bots=bots,
-            bot_delay=self.bot_delay,
+            bot_delay=self.config.bot_delay,
             journal=lambda record: game_file.append(record.envelope),
             bot_factory=self._replacement_bot,
         )

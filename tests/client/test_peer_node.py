@@ -26,7 +26,7 @@ from client.node_io import (
     TimerDue,
 )
 from client.peer_events import RecordsSent, TableStarted
-from client.peer_node import PeerNode
+from client.peer_node import NodeConfig, PeerNode
 from client.records import START
 from net.events import SendRecord
 from net.records import open_record
@@ -65,13 +65,12 @@ def host_node(tmp_path: Path, seams: NodeSeams | None = None) -> tuple[PeerNode,
     def open_journal(table_id: bytes) -> GameFile:
         return NotedFile.create(tmp_path / f"{table_id.hex()}.palabre-log")
 
+    config = NodeConfig(profile="host", home=tmp_path, engine_for=lambda name: ENGINE)
     node = PeerNode(
         identity("host"),
+        config,
         open_journal=open_journal,
         evidence=EvidenceFiles(tmp_path),
-        profile="host",
-        home=tmp_path,
-        engine_for=lambda name: ENGINE,
         seams=seams,
     )
     return node, journal
