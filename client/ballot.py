@@ -46,8 +46,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from client.bodies import Malformed
 from client.chain import TableState
+from client.errors import Malformed
 from client.records import REMOVE, SignedRecord
 from client.removal import Proposal, appender_of, check_proposal, leaves_majority, read_proposal
 from client.start import TableStart

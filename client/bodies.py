@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from client.errors import Malformed as Malformed  # client.start imports it from here
+
 __all__ = [
     "DIGEST_SIZE",
     "KEY_SIZE",
-    "Malformed",
     "read_bytes",
     "read_digest",
     "read_int",
@@ -29,11 +30,7 @@ DIGEST_SIZE = 32
 KEY_SIZE = 32
 
 
-class Malformed(ValueError):
-    """A body field is missing, of the wrong type or out of bounds."""
-
-
-def _field(body: Mapping[str, Any], name: str) -> Any:
+def _field(body: Mapping[str, object], name: str) -> object:
     if type(body) is not dict and not isinstance(body, Mapping):  # a dict, usually: no ABC
         raise Malformed("the record body is not a map")
     if name not in body:
@@ -41,7 +38,7 @@ def _field(body: Mapping[str, Any], name: str) -> Any:
     return body[name]
 
 
-def read_int(body: Mapping[str, Any], name: str, low: int = 0, high: int = 2**62) -> int:
+def read_int(body: Mapping[str, object], name: str, low: int = 0, high: int = 2**62) -> int:
     """An integer field within ``[low, high]``."""
     value = _field(body, name)
     if type(value) is not int:
@@ -51,7 +48,7 @@ def read_int(body: Mapping[str, Any], name: str, low: int = 0, high: int = 2**62
     return value
 
 
-def read_bytes(body: Mapping[str, Any], name: str, max_size: int) -> bytes:
+def read_bytes(body: Mapping[str, object], name: str, max_size: int) -> bytes:
     """A byte-string field of at most ``max_size`` bytes."""
     value = _field(body, name)
     if type(value) is not bytes:
@@ -61,7 +58,7 @@ def read_bytes(body: Mapping[str, Any], name: str, max_size: int) -> bytes:
     return value
 
 
-def read_digest(body: Mapping[str, Any], name: str) -> bytes:
+def read_digest(body: Mapping[str, object], name: str) -> bytes:
     """A 32-byte digest field."""
     value = read_bytes(body, name, DIGEST_SIZE)
     if len(value) != DIGEST_SIZE:
@@ -69,7 +66,7 @@ def read_digest(body: Mapping[str, Any], name: str) -> bytes:
     return value
 
 
-def read_text(body: Mapping[str, Any], name: str, max_length: int) -> str:
+def read_text(body: Mapping[str, object], name: str, max_length: int) -> str:
     """A text field of at most ``max_length`` characters."""
     value = _field(body, name)
     if type(value) is not str:
@@ -79,7 +76,7 @@ def read_text(body: Mapping[str, Any], name: str, max_length: int) -> str:
     return value
 
 
-def read_list(body: Mapping[str, Any], name: str, max_items: int) -> Sequence[Any]:
+def read_list(body: Mapping[str, object], name: str, max_items: int) -> Sequence[Any]:
     """A list field of at most ``max_items`` items (items unchecked)."""
     value = _field(body, name)
     if not isinstance(value, list | tuple):
@@ -90,7 +87,7 @@ def read_list(body: Mapping[str, Any], name: str, max_items: int) -> Sequence[An
 
 
 def read_int_list(
-    body: Mapping[str, Any], name: str, max_items: int, low: int = 0, high: int = 2**31
+    body: Mapping[str, object], name: str, max_items: int, low: int = 0, high: int = 2**31
 ) -> tuple[int, ...]:
     """A list of integers within ``[low, high]``."""
     items = read_list(body, name, max_items)

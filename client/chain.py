@@ -26,7 +26,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from client.bodies import Malformed, read_digest, read_int
+from client.bodies import read_digest, read_int
+from client.errors import Malformed, PlyRejected
 from client.records import EnvelopeOpener, SignedRecord
 from client.start import SeatSpec, TableStart
 from engines import AnyEngine, Outcome
@@ -36,7 +37,6 @@ __all__ = [
     "Chain",
     "PlyContext",
     "PlyEffect",
-    "PlyRejected",
     "PlyRule",
     "TableState",
     "chain_digest",
@@ -49,15 +49,6 @@ ZERO_DIGEST = bytes(32)
 def chain_digest(previous: bytes, record_hash: bytes, engine_digest: bytes) -> bytes:
     """BLAKE2b-256 of the previous chain digest, the record hash and the engine digest."""
     return hashlib.blake2b(previous + record_hash + engine_digest, digest_size=32).digest()
-
-
-class PlyRejected(Exception):
-    """A ply record that must not be applied; ``str()`` is a sentence a player can read,
-    ``code`` a stable word for programs (``palabre verify --json``, docs/LOG_FORMAT.md)."""
-
-    def __init__(self, reason: str, *, code: str) -> None:
-        super().__init__(reason)
-        self.code = code
 
 
 @dataclass(frozen=True)
@@ -119,7 +110,7 @@ def describe_key(start: TableStart, seats: Sequence[SeatSpec], key: bytes) -> st
     """A key as players read it, given who signs each seat now (bots may be new)."""
     for spec in seats:
         if spec.key == key and spec.runner is not None:
-            return f"the bot of seat {spec.seat} run by {start.name_of(spec.runner)}"
+            return f"the {spec.bot_word} of seat {spec.seat} run by {start.name_of(spec.runner)}"
     return start.name_of(key)
 
 

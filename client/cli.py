@@ -6,15 +6,19 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias
 
 from client.bots import BOT_LEVELS
-from client.export_request import ExportRequest, OptionError, add_export_options, export_request
+from client.errors import OptionError
+from client.export_request import ExportRequest, add_export_options, export_request
 from client.secret_input import ENV_SECRET
 from engines import UnknownGame, engine_names, find_engine
 from engines.base import InvalidParams
 from net.identity import parse_fingerprint
 from net.invite import DEFAULT_PORT
+
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What ``add_subparsers`` returns (argparse names no public type for it)."""
 
 __all__ = ["GENERATE", "build_parser", "main"]
 
@@ -85,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_global_options(parser: argparse.ArgumentParser, default: Any) -> None:
+def _add_global_options(parser: argparse.ArgumentParser, default: str) -> None:
     """The options every command takes, before or after its name."""
     parser.add_argument("--profile", default=default, help="keep several identities apart")
 
@@ -138,7 +142,7 @@ def _add_peer_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--trace", default=None, help=argparse.SUPPRESS)
 
 
-def _add_host(commands: Any) -> None:
+def _add_host(commands: Commands) -> None:
     host = commands.add_parser("host", help="host a table on this machine's LAN addresses")
     host.add_argument("--game", required=True, help=f"one of: {', '.join(engine_names())}")
     host.add_argument("--ruleset", default=None, help="the ruleset id (default: the game's)")
@@ -186,7 +190,7 @@ def _add_host(commands: Any) -> None:
     _add_peer_options(host)
 
 
-def _add_join(commands: Any) -> None:
+def _add_join(commands: Commands) -> None:
     join = commands.add_parser("join", help="join a table by address or invite")
     join.add_argument(
         "address",
@@ -254,7 +258,8 @@ def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) 
 def _hold_profile(args: argparse.Namespace) -> int | None:
     """Take the profile's lock for this process's life (``client.profile_lock``); the exit
     code when it cannot be taken: 4 when another process plays with the profile."""
-    from client.profile_lock import ProfileInUse, hold_profile
+    from client.errors import ProfileInUse
+    from client.profile_lock import hold_profile
     from net.errors import IdentityError
     from net.fsutil import os_reason
 
@@ -294,7 +299,8 @@ def _warn_about_profile(profile: str) -> None:
 def _read_secret_and_invite(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """The secret from wherever it was given (``client.secret_input``), and ``join -``'s
     invite; a usage error when they cannot be read."""
-    from client.secret_input import SecretInputError, read_invite, read_secret
+    from client.errors import SecretInputError
+    from client.secret_input import read_invite, read_secret
 
     def warn(text: str) -> None:
         print(f"palabre: warning: {text}", file=sys.stderr, flush=True)

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from client.bodies import Malformed, read_digest, read_int
-from client.chain import PlyContext, PlyRejected
-from client.records import BadEnvelope, SignedRecord
+from client.bodies import read_digest, read_int
+from client.chain import PlyContext
+from client.errors import BadEnvelope, Malformed, PlyRejected
+from client.records import SignedRecord
 
 __all__ = ["MAX_ENVELOPE", "check_consents"]
 

@@ -17,16 +17,15 @@ that counts, a second different one makes it a culprit by itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from client.records import SignedRecord
 
 __all__ = ["Divergence", "Evidence", "StateView", "first_difference"]
 
 
-def first_difference(a: Any, b: Any, path: str = "") -> str | None:
+def first_difference(a: object, b: object, path: str = "") -> str | None:
     """The path (``[2][5]``) of the first place two decoded states differ, None if equal."""
     if isinstance(a, tuple) and isinstance(b, tuple):
         for index, (x, y) in enumerate(zip(a, b, strict=False)):
@@ -43,7 +42,7 @@ class StateView:
 
     source: str
     encoded: bytes
-    decoded: Any
+    decoded: object
     note: str = ""
 
 
@@ -60,7 +59,7 @@ class Evidence:
     records: tuple[SignedRecord, ...]
     states: tuple[StateView, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """A JSON-ready form for the evidence file."""
         return {
             "kind": self.kind,
@@ -90,7 +89,7 @@ class Evidence:
         }
 
 
-def _jsonable(value: Any) -> Any:
+def _jsonable(value: object) -> object:
     return [_jsonable(item) for item in value] if isinstance(value, tuple) else value
 
 
@@ -107,7 +106,7 @@ class Divergence:
     me: bytes | None
     records: list[SignedRecord] = field(default_factory=list)
     states: list[StateView] = field(default_factory=list)
-    claims: dict[bytes, Any] = field(default_factory=dict)
+    claims: dict[bytes, Hashable] = field(default_factory=dict)
     double_claimers: set[bytes] = field(default_factory=set)
     accused: dict[bytes, str] = field(default_factory=dict)
     """Peers named by what they signed (an equivocator), with what they did."""
@@ -120,7 +119,7 @@ class Divergence:
         if all((s.source, s.encoded) != (view.source, view.encoded) for s in self.states):
             self.states.append(view)
 
-    def add_claim(self, author: bytes, value: Any) -> None:
+    def add_claim(self, author: bytes, value: Hashable) -> None:
         """``author``'s digest (or digest and result) for ``ply``; the first one counts."""
         if author not in self.peers:
             return
@@ -144,7 +143,7 @@ class Divergence:
         if self.accused:
             named = tuple(sorted(self.accused))
             return "; ".join(f"{self._name(key)} {self.accused[key]}" for key in named), named
-        groups: dict[Any, list[bytes]] = {}
+        groups: dict[Hashable, list[bytes]] = {}
         for peer in self.peers:
             if peer in self.claims and peer not in self.double_claimers:
                 groups.setdefault(self.claims[peer], []).append(peer)

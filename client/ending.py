@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from client.bodies import KEY_SIZE, Malformed, read_int_list, read_list, read_text
+from client.bodies import KEY_SIZE, read_int_list, read_list, read_text
+from client.errors import Malformed
 from engines import Outcome
 
 __all__ = ["EndHolders", "ResultClaim", "read_result", "result_body", "result_claim"]

@@ -12,7 +12,7 @@ starting with START; every record in ``send`` is also in ``log`` of the same out
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
 from client.chain import TableState
 from client.divergence import Evidence
@@ -23,7 +23,6 @@ __all__ = [
     "ChatReceived",
     "DrawAccepted",
     "DrawOffered",
-    "Event",
     "EvidenceUpdated",
     "GameOver",
     "Output",
@@ -35,6 +34,7 @@ __all__ = [
     "RecordDropped",
     "RecordIgnored",
     "TableEnded",
+    "TableEvent",
     "TableHalted",
     "TableNotice",
     "TableRejected",
@@ -197,7 +197,7 @@ class TakebackConsented:
     ply: int
 
 
-Event = (
+TableEvent = (
     PlyApplied
     | PlyFinal
     | TableRejected
@@ -220,19 +220,22 @@ Event = (
 )
 
 
+E = TypeVar("E")
+
+
 @dataclass
 class Output:
     """What one call into a table produced."""
 
     send: list[SignedRecord] = field(default_factory=list)
     log: list[SignedRecord] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    events: list[TableEvent] = field(default_factory=list)
 
     def extend(self, other: Output) -> None:
         self.send += other.send
         self.log += other.log
         self.events += other.events
 
-    def of_type(self, kind: type[Any]) -> list[Any]:
+    def of_type(self, kind: type[E]) -> list[E]:
         """The events of one type, in order (handy for drivers and tests)."""
         return [event for event in self.events if isinstance(event, kind)]

@@ -16,11 +16,12 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
+from client.errors import OptionError
+
 __all__ = [
     "ANIMATIONS",
     "KINDS",
     "ExportRequest",
-    "OptionError",
     "add_export_options",
     "export_request",
 ]
@@ -46,10 +47,6 @@ WORDS = {
 DEFAULT_SIZE = 800
 MIN_SIZE, MAX_SIZE = 16, 8192
 MIN_DELAY_MS, MAX_DELAY_MS = 10, 60_000
-
-
-class OptionError(ValueError):
-    """Options that do not go together; the message says what to type instead."""
 
 
 @dataclass(frozen=True)

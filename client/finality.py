@@ -23,13 +23,10 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from client.chain import TableState
+from client.errors import LocalTableError as LocalTableError  # client.seating imports it from here
 from client.records import SignedRecord
 
 __all__ = ["Claim", "ClaimBook", "FinalityTracker", "LocalTableError", "OwnClaims"]
-
-
-class LocalTableError(RuntimeError):
-    """This peer was about to break the protocol: a bug here, not a peer's fault."""
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from client.bodies import Malformed, read_bytes, read_digest, read_int, read_list, read_text
+from client.bodies import read_bytes, read_digest, read_int, read_list, read_text
 from client.chain import ZERO_DIGEST, Chain, TableState, chain_digest
 from client.divergence import StateView
-from client.records import ACK, CHAIN_KINDS, END, BadEnvelope, EnvelopeOpener, SignedRecord
+from client.errors import BadEnvelope, Malformed
+from client.records import ACK, CHAIN_KINDS, END, EnvelopeOpener, SignedRecord
 from engines import AnyEngine
 from engines.base import state_digest
 from engines.canonical import decode_value
@@ -55,7 +55,7 @@ def halt_claim(who: str, reason: str, ply: int | None = None) -> str:
 
 def halt_body(
     engine: AnyEngine, state: TableState, reason: str, records: Sequence[SignedRecord]
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The body of this peer's HALT about ``state``'s ply (embedding plies, ACKs, ENDs)."""
     embeddable = [r for r in records if _embeddable(r.kind)]
     return {

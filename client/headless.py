@@ -2,10 +2,11 @@
 
 A headless peer prints the invite (host), the lobby as it fills, each ply in notation when
 it becomes final here (every peer acked this peer's chain digest for it), chat, pointing,
-draw offers and takeback asks and consents, rejected records and halts with their evidence
-files, the result, and a last ``chain:`` line (plies, how many final, the chain digest) that
-the demo compares across peers.  It exits with DESIGN.md's codes: 0 ended, 3 halted, 4 join
-refused, 1 any other error; and 5 when the game ended but not every END reached this peer
+draw offers and takeback asks and consents, rejected records, ignored ones (a removed
+player's late move) and halts with their evidence files, the result, and a last ``chain:``
+line (plies, how many final, the chain digest) that the demo compares across peers.  It
+exits with DESIGN.md's codes: 0 ended, 3 halted, 4 join refused, 1 any other error; and 5
+when the game ended but not every END reached this peer
 (its game file is incomplete: ``palabre verify`` exits 3 on it).
 
 ``--trace FILE`` (for ``scripts/bench_net.py``) appends one JSON line per ply sent and per
@@ -20,9 +21,10 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Callable
+from argparse import Namespace
+from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import trio
 
@@ -37,6 +39,7 @@ from client.events import (
     PlyFinal,
     PointReceived,
     PresenceChanged,
+    RecordIgnored,
     TableEnded,
     TableHalted,
     TableNotice,
@@ -45,17 +48,24 @@ from client.events import (
     TakebackConsented,
     VoteReceived,
 )
-from client.joining import HostNotice, HostReached, JoinFailed, JoinPeer, Rejoined, parse_target
+from client.ignored_words import ignored_sentence
+from client.joining import JoinPeer, parse_target
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
 from client.notices import notice
-from client.peer import (
+from client.peer import Peer
+from client.peer_events import (
     EvidenceWritten,
+    HostNotice,
+    HostReached,
+    JoinFailed,
     LinkLost,
     LinkRefused,
+    MdnsNote,
     NameWarning,
-    Peer,
+    PeerEvent,
     RecordsSent,
+    Rejoined,
     TableFlooded,
     TableStarted,
 )
@@ -63,11 +73,15 @@ from client.records import CHAIN_KINDS, key_label
 from client.rematch import RematchChanged, RematchReady
 from client.repeats import REPEAT_WINDOW, RepeatSummary
 from client.settings import SettingsStore
+from client.table_view import TableView
 from client.terminal import TerminalPlayer
 from engines import AnyEngine, InvalidParams, find_engine
 from net.errors import IdentityError, InviteError, LinkError, LogFileError
-from net.identity import load_profile_identity
+from net.identity import Identity, load_profile_identity
 from net.invite import Invite, format_table_id, new_secret
+
+if TYPE_CHECKING:
+    from client.hosting import HostPeer
 
 __all__ = ["Printer", "run_host", "run_join", "table_secret"]
 
@@ -122,7 +136,7 @@ class Printer:
         palabre.propagate = not palabre.handlers
         self.warnings.close()
 
-    def _trace(self, event: str, **fields: Any) -> None:
+    def _trace(self, event: str, **fields: object) -> None:
         if self.trace is not None:
             line = json.dumps({"t": time.monotonic(), "ev": event, **fields})
             print(line, file=self.trace, flush=True)
@@ -142,30 +156,92 @@ class Printer:
             self.say("Only players who know the table secret are admitted: share the invite")
             self.say("with your players only, not with the whole network.")
 
-    def __call__(self, event: Any) -> None:
-        handler = getattr(self, f"_on_{type(event).__name__}", None)
-        if handler is not None:
-            handler(event)
+    def __call__(self, event: PeerEvent) -> None:
+        match event:
+            case HostReached():
+                self._on_host_reached(event)
+            case JoinFailed():
+                self._on_join_failed(event)
+            case NameWarning():
+                self._on_name_warning(event)
+            case MdnsNote():
+                self._on_mdns_note(event)
+            case LobbyChanged():
+                self._on_lobby_changed(event)
+            case TableStarted():
+                self._on_table_started(event)
+            case RecordsSent():
+                self._on_records_sent(event)
+            case PlyFinal():
+                self._on_ply_final(event)
+            case TableRejected():
+                self._on_table_rejected(event)
+            case RecordIgnored():
+                self._on_record_ignored(event)
+            case LinkRefused():
+                self._on_link_refused(event)
+            case TableFlooded():
+                self._on_table_flooded(event)
+            case TableHalted():
+                self._on_table_halted(event)
+            case EvidenceWritten():
+                self._on_evidence_written(event)
+            case GameOver():
+                self._on_game_over(event)
+            case TableEnded():
+                self._on_table_ended(event)
+            case RematchChanged():
+                self._on_rematch_changed(event)
+            case RematchReady():
+                self._on_rematch_ready(event)
+            case ChatReceived():
+                self._on_chat_received(event)
+            case PointReceived():
+                self._on_point_received(event)
+            case DrawOffered():
+                self._on_draw_offered(event)
+            case DrawAccepted():
+                self._on_draw_accepted(event)
+            case Rejoined():
+                self._on_rejoined(event)
+            case PresenceChanged():
+                self._on_presence_changed(event)
+            case VoteReceived():
+                self._on_vote_received(event)
+            case PlyDropped():
+                self._on_ply_dropped(event)
+            case HostNotice():
+                self._on_host_notice(event)
+            case TableNotice():
+                self._on_table_notice(event)
+            case TakebackAsked():
+                self._on_takeback_asked(event)
+            case TakebackConsented():
+                self._on_takeback_consented(event)
+            case LinkLost():
+                self._on_link_lost(event)
+            case _:
+                pass  # not printed (plies are printed when final, ...)
 
     # --- before the game ---------------------------------------------------------------------
-    def _on_HostReached(self, event: HostReached) -> None:
+    def _on_host_reached(self, event: HostReached) -> None:
         # Whoever answered: the host before START, any seated peer when rejoining or watching.
         self.say(f"Linked with {event.remote}; its key {event.fingerprint}")
         port = self.peer.port
         if port:
             self.say(f"Listening on port {port} for the other peers")
 
-    def _on_JoinFailed(self, event: JoinFailed) -> None:
+    def _on_join_failed(self, event: JoinFailed) -> None:
         what = "join refused" if event.refused else "cannot join"
         print(f"palabre: {what}: {event.reason}", file=sys.stderr, flush=True)
 
-    def _on_NameWarning(self, event: NameWarning) -> None:
+    def _on_name_warning(self, event: NameWarning) -> None:
         self.say(f"WARNING: {event.text}")
 
-    def _on_MdnsNote(self, event: Any) -> None:
+    def _on_mdns_note(self, event: MdnsNote) -> None:
         self.say(f"mdns: {event.text}")
 
-    def _on_LobbyChanged(self, event: LobbyChanged) -> None:
+    def _on_lobby_changed(self, event: LobbyChanged) -> None:
         roster: Roster = event.roster
         for peer in roster.peers:
             if peer.key not in self._known:
@@ -179,7 +255,7 @@ class Printer:
         if roster.waiting:
             self.say(f"lobby: waiting: {'; '.join(roster.waiting)}")
 
-    def _on_TableStarted(self, event: TableStarted) -> None:
+    def _on_table_started(self, event: TableStarted) -> None:
         start = event.start
         mine = ", ".join(map(str, event.my_seats)) or "none (watching)"
         self.say(
@@ -190,12 +266,12 @@ class Printer:
         self.say(f"Game file: {event.path}")
 
     # --- the game ----------------------------------------------------------------------------
-    def _on_RecordsSent(self, event: RecordsSent) -> None:
+    def _on_records_sent(self, event: RecordsSent) -> None:
         for record in event.records:
             if record.kind in CHAIN_KINDS:
                 self._trace("sent", ply=record.body["ply"], kind=record.kind)
 
-    def _on_PlyFinal(self, event: PlyFinal) -> None:
+    def _on_ply_final(self, event: PlyFinal) -> None:
         self._trace("final", ply=event.ply, cpu=time.process_time())
         if event.ply > 0:
             self.say(self.ply_line(event.ply, "final"))
@@ -203,13 +279,13 @@ class Printer:
 
     def _tell_if_removed(self, ply: int) -> None:
         """A removed player is told plainly, not left to find its key in a ply line."""
-        table = self.peer.table
+        table = self._table()
         assert table is not None
         if table.removed_me_at(ply):
             self.say(notice("voted-off").english())
 
     def ply_line(self, ply: int, finality: str) -> str:
-        table = self.peer.table
+        table = self._table()
         assert table is not None
         state = table.chain.at(ply)
         seat = state.seat
@@ -220,35 +296,43 @@ class Printer:
                 who += f" (played by seat {player})"
         return f"{ply:4d}. {who:<28} {state.label:<16} {finality}"
 
-    def _on_TableRejected(self, event: TableRejected) -> None:
+    def _on_table_rejected(self, event: TableRejected) -> None:
         self.say(f"REJECTED: {event.reason}", (key_label(event.record.author), "refused records"))
 
-    def _on_LinkRefused(self, event: LinkRefused) -> None:
+    def _on_record_ignored(self, event: RecordIgnored) -> None:
+        # A removed player's late move, acks and chat arrive once it is back: one line each,
+        # summarised past a few (a peer coming back from a long cut has many to send).
+        table = self.peer.table
+        assert table is not None
+        said = ignored_sentence(table, event.record)
+        self.say(f"ignored: {said}", (key_label(event.record.author), "ignored records"))
+
+    def _on_link_refused(self, event: LinkRefused) -> None:
         where = _address(event.remote) if event.remote else key_label(event.sender)
         self.say(f"REJECTED: {event.reason}", (where, "records refused on its links"))
 
-    def _on_TableFlooded(self, event: TableFlooded) -> None:
+    def _on_table_flooded(self, event: TableFlooded) -> None:
         said = notice(event.notice_key, name=event.name, count=f"{event.dropped:,}")
         self.say(f"flood: {said.english()}")
 
-    def _on_TableHalted(self, event: TableHalted) -> None:
+    def _on_table_halted(self, event: TableHalted) -> None:
         self._halted = True
         self.say(f"HALTED at ply {event.evidence.ply}: {event.evidence.reason}")
 
-    def _on_EvidenceWritten(self, event: EvidenceWritten) -> None:
+    def _on_evidence_written(self, event: EvidenceWritten) -> None:
         if event.halted:
             self._verdict, self._evidence = event.verdict, str(event.path)
         else:
             self.say(f"evidence: {event.path}")
 
-    def _on_GameOver(self, event: GameOver) -> None:
+    def _on_game_over(self, event: GameOver) -> None:
         self._over = event
 
-    def _on_TableEnded(self, event: TableEnded) -> None:
+    def _on_table_ended(self, event: TableEnded) -> None:
         self._over = None
         self.say(f"Result: {event.outcome.summary} (after {event.ply} plies; signed by every peer)")
 
-    def _on_RematchChanged(self, event: RematchChanged) -> None:
+    def _on_rematch_changed(self, event: RematchChanged) -> None:
         if event == self._rematch:
             return
         self._rematch = event
@@ -258,59 +342,64 @@ class Printer:
             waiting = f"; waiting for {', '.join(event.waiting)}" if event.waiting else ""
             self.say(f"rematch: {', '.join(event.accepted)} will play again{waiting}")
 
-    def _on_RematchReady(self, event: RematchReady) -> None:
+    def _on_rematch_ready(self, event: RematchReady) -> None:
         self.say("rematch: every player accepted; on to a new table, seats rotated")
 
-    def _on_ChatReceived(self, event: ChatReceived) -> None:
+    def _on_chat_received(self, event: ChatReceived) -> None:
         self.say(f"chat: {event.name}: {event.text}")
 
-    def _on_PointReceived(self, event: PointReceived) -> None:
+    def _on_point_received(self, event: PointReceived) -> None:
         arrows = ", ".join(f"{a}->{b}" for a, b in event.arrows) or "none"
         squares = ", ".join(map(str, event.squares)) or "none"
         self.say(f"point: {event.name} at ply {event.ply}: arrows {arrows}; squares {squares}")
 
-    def _on_DrawOffered(self, event: DrawOffered) -> None:
+    def _on_draw_offered(self, event: DrawOffered) -> None:
         self.say(f"draw: {event.name} offers a draw")
 
-    def _on_DrawAccepted(self, event: DrawAccepted) -> None:
+    def _on_draw_accepted(self, event: DrawAccepted) -> None:
         self.say(f"draw: {event.name} accepts the draw")
 
-    def _on_Rejoined(self, event: Rejoined) -> None:
-        table = self.peer.table
+    def _on_rejoined(self, event: Rejoined) -> None:
+        table = self._table()
         head = table.head.ply if table is not None else 0
         if event.cut is not None:
             self.say(f"Recovered: {event.cut} from the game file; the records before it are kept")
         self.say(f"Rejoined: took the table up again from {event.path} (at ply {head})")
 
-    def _on_PresenceChanged(self, event: PresenceChanged) -> None:
+    def _on_presence_changed(self, event: PresenceChanged) -> None:
         self.say(f"presence: {event.name} is {'back' if event.present else 'away'}")
 
-    def _on_VoteReceived(self, event: VoteReceived) -> None:
+    def _on_vote_received(self, event: VoteReceived) -> None:
         gone = ", ".join(event.names)
         self.say(f"vote: {event.name} votes to remove {gone} (ply {event.ply})")
 
-    def _on_PlyDropped(self, event: PlyDropped) -> None:
+    def _on_ply_dropped(self, event: PlyDropped) -> None:
         self.say(f"dropped: ply {event.state.ply} ({event.state.label}), its player was removed")
 
-    def _on_HostNotice(self, event: HostNotice) -> None:
-        """The host's word in the lobby (``joining.HostNotice``)."""
+    def _on_host_notice(self, event: HostNotice) -> None:
+        """The host's word in the lobby."""
         self.say(f"host: {event.text}")
 
-    def _on_TableNotice(self, event: TableNotice) -> None:
+    def _on_table_notice(self, event: TableNotice) -> None:
         self.say(f"note: {event.text}")
 
-    def _on_TakebackAsked(self, event: TakebackAsked) -> None:
+    def _on_takeback_asked(self, event: TakebackAsked) -> None:
         self.say(f"takeback: {event.name} asks to take back ply {event.ply}")
 
-    def _on_TakebackConsented(self, event: TakebackConsented) -> None:
+    def _on_takeback_consented(self, event: TakebackConsented) -> None:
         self.say(f"takeback: {event.name} consents to take back ply {event.ply}")
 
-    def _on_LinkLost(self, event: LinkLost) -> None:
+    def _on_link_lost(self, event: LinkLost) -> None:
         if event.fatal:
             self.say(f"LOST: {event.name}: {event.reason}; the game cannot go on")
         else:
             what = "refused handshakes" if event.reason.startswith("no link:") else "lost links"
             self.say(f"link: {event.name}: {event.reason}", (_address(event.name), what))
+
+    def _table(self) -> TableView | None:
+        """The table's read-only view (None before START)."""
+        table = self.peer.table
+        return None if table is None else table.view
 
     # --- the end -----------------------------------------------------------------------------
     @property
@@ -320,7 +409,7 @@ class Printer:
 
     def summary(self, code: int) -> None:
         """The last lines: plies left unfinal, the halt's verdict, the chain."""
-        table = self.peer.table
+        table = self._table()
         counted, refused = self.peer.evidence_budget.counted, self.peer.refused_on_links
         if counted or refused:
             self.say(
@@ -345,7 +434,7 @@ class Printer:
             self._trace("exit", code=code, bytes=self.peer.bytes_sent, cpu=time.process_time())
 
 
-def _first(group: BaseExceptionGroup[Any], kind: type[LogFileError]) -> LogFileError:
+def _first(group: BaseExceptionGroup[BaseException], kind: type[LogFileError]) -> LogFileError:
     for error in group.exceptions:
         if isinstance(error, kind):
             return error
@@ -364,7 +453,7 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
-def _identity_and_name(profile: str, name: str | None) -> tuple[Any, str]:
+def _identity_and_name(profile: str, name: str | None) -> tuple[Identity, str]:
     identity = load_profile_identity(profile)
     return identity, name or SettingsStore(profile).settings.name
 
@@ -379,7 +468,7 @@ def _fail(message: str, code: int = 1) -> int:
 
 
 def run_host(
-    args: Any,
+    args: Namespace,
     *,
     engine_for: Callable[[str], AnyEngine] = find_engine,
     setup: Setup | None = None,
@@ -423,7 +512,7 @@ def run_host(
     return _run(peer, args, setup, out, partial(_host, peer, port=args.port))
 
 
-async def _host(peer: Any, printer: Printer, port: int) -> int:
+async def _host(peer: HostPeer, printer: Printer, port: int) -> int:
     try:
         invite = await peer.open(port)
     except LinkError as error:
@@ -434,7 +523,7 @@ async def _host(peer: Any, printer: Printer, port: int) -> int:
 
 
 def run_join(
-    args: Any,
+    args: Namespace,
     *,
     engine_for: Callable[[str], AnyEngine] = find_engine,
     setup: Setup | None = None,
@@ -481,12 +570,13 @@ def run_join(
 
 def _run(
     peer: Peer,
-    args: Any,
+    args: Namespace,
     setup: Setup | None,
     out: TextIO,
-    main: Callable[[Printer], Any],
+    main: Callable[[Printer], Awaitable[int]],
 ) -> int:
     """Play the table, then each rematch ``--rematch`` asks for that every peer accepted."""
+    from client.hosting import HostPeer
     from client.rematch import next_peer
 
     code = _run_one(peer, args, setup, out, main)
@@ -514,7 +604,10 @@ def _run(
             file=out,
             flush=True,
         )
-        main = partial(_host, peer, port=plan.port) if plan.is_host else partial(_joined, peer)
+        if isinstance(peer, HostPeer):  # plan.is_host: next_peer made a host
+            main = partial(_host, peer, port=plan.port)
+        else:
+            main = partial(_joined, peer)
         code = _run_one(peer, args, setup, out, main)
     return code
 
@@ -536,10 +629,10 @@ async def _joined(peer: Peer, printer: Printer) -> int:
 
 def _run_one(
     peer: Peer,
-    args: Any,
+    args: Namespace,
     setup: Setup | None,
     out: TextIO,
-    main: Callable[[Printer], Any],
+    main: Callable[[Printer], Awaitable[int]],
 ) -> int:
     trace = open(args.trace, "a", encoding="utf-8") if args.trace else None  # noqa: SIM115
     printer: Printer | None = None

@@ -28,6 +28,7 @@ from typing import Any
 import trio
 
 from client.addresses import lan_addresses
+from client.bots import level_of_kind
 from client.lobby import JoinRefused, Lobby, TableFull
 from client.lobby_wire import (
     ADD_BOT,
@@ -106,11 +107,13 @@ class HostPeer(Peer):
         self.lobby = Lobby(
             engine, params, self.me, name, away_ms=away_ms, idle_ms=idle_ms, host_seat=seat
         )
+        level = level_of_kind(self.bot_kind)  # START names the level of the bots it runs
         for _ in range(bots):
-            self.lobby.add_bot(self.me, self.new_bot_identity(self.host_table_id).public_key)
+            key = self.new_bot_identity(self.host_table_id).public_key
+            self.lobby.add_bot(self.me, key, level=level)
         for bot_seat in bot_seats:
             key = self.new_bot_identity(self.host_table_id).public_key
-            self.lobby.add_bot(self.me, key, bot_seat)
+            self.lobby.add_bot(self.me, key, bot_seat, level)
         self.invited = None if invited is None else frozenset(invited)
         self.open_retry = open_retry
         if auto_start:
@@ -209,7 +212,8 @@ class HostPeer(Peer):
         self._lobby_changed()
 
     def add_bot(self) -> None:
-        self.lobby.add_bot(self.me, self.new_bot_identity(self.host_table_id).public_key)
+        key = self.new_bot_identity(self.host_table_id).public_key
+        self.lobby.add_bot(self.me, key, level=level_of_kind(self.bot_kind))
         self._lobby_changed()
 
     def remove_bot(self, seat: int) -> None:

@@ -24,8 +24,6 @@ START; a spectator (``watch``) never signs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import trio
@@ -45,6 +43,7 @@ from client.lobby_wire import (
 from client.mesh import Address
 from client.net_adapter import record_from_net
 from client.peer import LinkLost, Peer, PeerLink
+from client.peer_events import HostNotice, HostReached, JoinFailed, Rejoined
 from client.peer_node import mesh_topic
 from client.start import StartRefused, parse_start
 from net.driver import Link
@@ -53,16 +52,11 @@ from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
 from net.events import RecordRejected as NetRecordRejected
 from net.identity import Identity
 from net.invite import SCHEME, Invite, parse_address, parse_invite
-from net.logfile import TornTail
 from net.records import Kind
 
 __all__ = [
     "JOIN_FAILURE_KINDS",
-    "HostNotice",
-    "HostReached",
-    "JoinFailed",
     "JoinPeer",
-    "Rejoined",
     "parse_target",
 ]
 
@@ -102,42 +96,6 @@ JOIN_FAILURE_KINDS = (
 nobody answered, the host's key is not the invite's, another palabre or engine version,
 every seat taken, no (or a wrong) table secret, the host went away before START, or a
 problem here (the game file)."""
-
-
-@dataclass(frozen=True)
-class HostReached:
-    """The link with the host is up; ``fingerprint`` is the host's (compare it!)."""
-
-    remote: str
-    fingerprint: str
-
-
-@dataclass(frozen=True)
-class Rejoined:
-    """This peer took its table up again from its game file; ``cut`` is the incomplete
-    record a crash left at its end, cut off before going on (None when there was none)."""
-
-    path: Path
-    cut: TornTail | None = None
-
-
-@dataclass(frozen=True)
-class JoinFailed:
-    """The join did not happen; ``refused`` when a side refused it (exit code 4).
-
-    ``kind`` is one of ``JOIN_FAILURE_KINDS`` (for a front end to explain); ``reason`` is
-    the sentence of whoever ended the join."""
-
-    reason: str
-    refused: bool
-    kind: str = "refused"
-
-
-@dataclass(frozen=True)
-class HostNotice:
-    """The host did not do what this peer asked, and says why."""
-
-    text: str
 
 
 def parse_target(text: str) -> Invite | tuple[str, int]:

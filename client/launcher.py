@@ -15,13 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from client.bots import BOT_KINDS
+from client.errors import LaunchError, ProfileInUse
 from client.hosting import HostPeer
 from client.joining import JoinPeer, parse_target
 from client.lobby import JoinRefused
 from client.local_game import LocalGame
 from client.mdns import mdns_enabled
 from client.net_session import NetSession
-from client.profile_lock import ProfileInUse, hold_profile
+from client.profile_lock import hold_profile
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 from net.errors import IdentityError, InviteError
 from net.fsutil import os_reason
@@ -32,17 +33,12 @@ __all__ = [
     "DEFAULT_PORT",
     "HostRequest",
     "JoinRequest",
-    "LaunchError",
     "Launcher",
     "LocalRequest",
     "invite_address",
     "parse_address",
     "parse_options",
 ]
-
-
-class LaunchError(Exception):
-    """An intent of the start screen could not be carried out; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +62,8 @@ class HostRequest:
     options: Mapping[str, int | str] = field(default_factory=dict)
     secret: bool = False
     """Admit only players who know a table secret (made here; the invite carries it)."""
+    bot_kind: str = "sensible"
+    """How well the host's bots play (``client.bots.BOT_KINDS``); START names its level."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +204,8 @@ class Launcher:
         engine = self.engine(request.game)
         if not 1 <= request.port <= 65535:
             raise LaunchError("The port must be a number from 1 to 65535.")
+        if request.bot_kind not in BOT_KINDS:
+            raise LaunchError(f"Unknown bot kind {request.bot_kind!r}.")
         self._hold_profile()
         try:
             peer = HostPeer(
@@ -214,6 +214,7 @@ class Launcher:
                 params,
                 name=name,
                 bots=request.bots,
+                bot_kind=request.bot_kind,
                 auto_start=False,
                 announce=mdns_enabled(),
                 stay=True,

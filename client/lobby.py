@@ -76,8 +76,11 @@ class Lobby:
         self.seats[number - 1] = SeatSpec(number, key)
         return number
 
-    def add_bot(self, runner: bytes, bot_key: bytes, seat: int | None = None) -> int:
-        """Seat a bot that ``runner`` runs and signs for with ``bot_key``; ``JoinRefused``."""
+    def add_bot(
+        self, runner: bytes, bot_key: bytes, seat: int | None = None, level: str | None = None
+    ) -> int:
+        """Seat a bot that ``runner`` runs and signs for with ``bot_key`` (at ``level``, which
+        START then names, when given); ``JoinRefused``."""
         if self.started:
             raise JoinRefused("the game has already started")
         if runner not in self.peers:
@@ -85,7 +88,7 @@ class Lobby:
         if bot_key in self.peers or any(s is not None and s.key == bot_key for s in self.seats):
             raise JoinRefused("that bot key is already at the table")
         number = self._free_seat(seat)
-        self.seats[number - 1] = SeatSpec(number, bot_key, runner)
+        self.seats[number - 1] = SeatSpec(number, bot_key, runner, level)
         return number
 
     def remove_bot(self, runner: bytes, seat: int) -> None:

@@ -25,8 +25,7 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 import trio
@@ -45,8 +44,9 @@ from client.discovery import (
 )
 from client.lobby_wire import LobbyChanged
 from client.peer import TableStarted
+from client.peer_events import MdnsNote, Observer, PeerEvent
 
-__all__ = ["Announcer", "MdnsNote", "TableFinder", "announce_addresses", "mdns_enabled"]
+__all__ = ["Announcer", "TableFinder", "announce_addresses", "mdns_enabled"]
 
 TTL = 120
 """Seconds a browser keeps an announcement it hears no more (a crashed host's table)."""
@@ -63,14 +63,6 @@ def announce_addresses() -> tuple[str, ...]:
     return tuple(a for a in lan_addresses() if not a.startswith("127."))
 
 
-@dataclass(frozen=True)
-class MdnsNote:
-    """What the announcer wants the player to know (announced, withdrawn, cannot)."""
-
-    text: str
-    problem: bool = False
-
-
 def _problem(error: BaseException) -> str:
     text = str(error) or type(error).__name__
     return text[0].lower() + text[1:] if text else "unknown error"
@@ -84,7 +76,7 @@ class Announcer:
         port: int,
         table_id: bytes,
         fingerprint: str,
-        notify: Callable[[Any], None],
+        notify: Observer,
         addresses: Sequence[str] | None = None,
     ) -> None:
         self.port = port
@@ -96,7 +88,7 @@ class Announcer:
         self._closed = False
         self._changed = trio.Event()
 
-    def observe(self, event: Any) -> None:
+    def observe(self, event: PeerEvent) -> None:
         """A ``HostPeer`` observer: rosters announce, START withdraws."""
         if isinstance(event, LobbyChanged) and not self._closed:
             self._want = ad_for_roster(event.roster, self.table_id, self.fingerprint)

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from client.records import BadEnvelope, SignedRecord
+from client.errors import BadEnvelope
+from client.records import SignedRecord
 from net.envelope import Envelope
 from net.errors import DecodeError, SignatureError
 from net.records import Kind, Record, decode_payload, open_record

@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import TextIO
 
 import client
-from client.chain import Chain, PlyRejected
+from client.chain import Chain
+from client.errors import PlyRejected
 from client.net_adapter import open_envelope, record_from_net
 from client.plies import PLY_RULES
 from client.records import START

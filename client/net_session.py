@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from client.divergence import Evidence
 from client.events import (
@@ -38,16 +38,19 @@ from client.events import (
     VoteReceived,
 )
 from client.hosting import HostPeer
-from client.joining import HostNotice, JoinFailed, JoinPeer
+from client.joining import JoinPeer
 from client.lobby import JoinRefused
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
 from client.notices import notice
-from client.peer import (
+from client.peer_events import (
     EvidenceWritten,
+    HostNotice,
+    JoinFailed,
     LinkLost,
     LinkRefused,
     NameWarning,
+    PeerEvent,
     TableFlooded,
     TableStarted,
 )
@@ -73,8 +76,21 @@ from client.session_api import (
     StateChanged,
     TakebackView,
 )
+from client.table import handing
+from client.table_input import (
+    AcceptDraw,
+    AskTakeback,
+    Chat,
+    ConsentTakeback,
+    Intent,
+    OfferDraw,
+    PlayMove,
+    Point,
+    Resign,
+)
+from client.table_view import TableView
 from client.takeback import refusal
-from engines import IllegalMove, InvalidMove, InvalidParams, Outcome
+from engines import InvalidMove, InvalidParams, Outcome
 from net.errors import IdentityError, LinkError
 
 __all__ = ["NetSession"]
@@ -129,37 +145,40 @@ class NetSession:
         return unsubscribe
 
     def move(self, wire: Sequence[int]) -> None:
-        def play(table: Any, now: float) -> Any:
-            return table.move(table.engine.move_from_wire(list(wire)), now)
-
-        self._intent(play, "That move is not allowed")
+        table = self._table()
+        try:
+            move = None if table is None else table.engine.move_from_wire(list(wire))
+        except InvalidMove as error:
+            self._emit(SessionError(f"That move is not allowed: {error}"))
+            return
+        self._intent(lambda now: PlayMove(move, now), "That move is not allowed")
 
     def resign(self) -> None:
-        self._intent(lambda table, now: table.resign(now), "You cannot resign")
+        self._intent(Resign, "You cannot resign")
 
     def offer_draw(self) -> None:
-        self._intent(lambda table, now: table.offer_draw(now), "You cannot offer a draw")
+        self._intent(OfferDraw, "You cannot offer a draw")
 
     def accept_draw(self) -> None:
-        self._intent(lambda table, now: table.accept_draw(now), "You cannot accept a draw")
+        self._intent(AcceptDraw, "You cannot accept a draw")
 
     def take_back(self) -> None:
-        self._intent(lambda table, now: table.ask_takeback(now), "You cannot take back")
+        self._intent(AskTakeback, "You cannot take back")
 
     def consent_takeback(self) -> None:
-        self._intent(lambda table, now: table.consent_takeback(now), "You cannot consent")
+        self._intent(ConsentTakeback, "You cannot consent")
 
     def refuse_takeback(self) -> None:
-        table = self.peer.table
+        table = self._table()
         if table is not None and table.takebacks.pending(table.head) is not None:
             self._refused = table.head.chain_digest
             self._refresh(PlayersChanged(self._seats()))
 
     def chat(self, text: str) -> None:
-        self._intent(lambda table, now: table.chat(text, now), "Your message was not sent")
+        self._intent(lambda now: Chat(text, now), "Your message was not sent")
 
     def point(self, arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> None:
-        self._intent(lambda table, now: table.point(arrows, squares, now), "Not shown")
+        self._intent(lambda now: Point(tuple(arrows), tuple(squares), now), "Not shown")
 
     def play_again(self) -> None:
         """Accept to play again with the same players, seats rotated (``client.rematch``)."""
@@ -167,7 +186,7 @@ class NetSession:
             self._emit(SessionError("You cannot ask to play again now."))
 
     def leave(self) -> None:
-        self.peer.finish(0 if self.peer.table is not None else 1, "the player left the table")
+        self.peer.finish(0 if self._table() is not None else 1, "the player left the table")
 
     async def serve(self) -> None:
         """Listen (host) or dial (join), then run the table until the player leaves."""
@@ -181,10 +200,10 @@ class NetSession:
             self.lobby.update(invite=str(invite), host_fingerprint=invite.fingerprint)
         await self.peer.run()
 
-    def _intent(self, intent: Callable[[Any, float], Any], failure: str) -> None:
+    def _intent(self, intent: Callable[[float], Intent], failure: str) -> None:
         try:
-            self.peer.act(intent)
-        except (IntentRefused, InvalidMove, IllegalMove) as error:
+            self.peer.act(handing(intent))
+        except IntentRefused as error:
             self._emit(SessionError(f"{failure}: {error}"))
 
     # --- LobbyIntents ---------------------------------------------------------------------------
@@ -223,12 +242,64 @@ class NetSession:
             self.lobby.update(status=str(refusal))
 
     # --- events ---------------------------------------------------------------------------------
-    def _on_event(self, event: Any) -> None:
-        handler = getattr(self, f"_on_{type(event).__name__}", None)
-        if handler is not None:
-            handler(event)
+    def _on_event(self, event: PeerEvent) -> None:
+        match event:
+            case LobbyChanged():
+                self._on_lobby_changed(event)
+            case JoinFailed():
+                self._on_join_failed(event)
+            case NameWarning():
+                self._on_name_warning(event)
+            case LinkRefused():
+                self._on_link_refused(event)
+            case TableStarted():
+                self._on_table_started(event)
+            case PlyApplied():
+                self._on_ply_applied(event)
+            case PlyFinal():
+                self._on_ply_final(event)
+            case ChatReceived():
+                self._on_chat_received(event)
+            case PointReceived():
+                self._on_point_received(event)
+            case DrawOffered():
+                self._on_draw_offered(event)
+            case TakebackAsked():
+                self._on_takeback_asked(event)
+            case TakebackConsented():
+                self._on_takeback_consented(event)
+            case TableFlooded():
+                self._on_table_flooded(event)
+            case TableRejected():
+                self._on_table_rejected(event)
+            case EvidenceWritten():
+                self._on_evidence_written(event)
+            case TableHalted():
+                self._on_table_halted(event)
+            case EvidenceUpdated():
+                self._on_evidence_updated(event)
+            case GameOver():
+                self._on_game_over(event)
+            case VoteReceived():
+                self._on_vote_received(event)
+            case PlyDropped():
+                self._on_ply_dropped(event)
+            case HostNotice() | TableNotice():
+                self._on_notice(event)
+            case TableEnded():
+                self._on_table_ended(event)
+            case RematchChanged():
+                self._on_rematch_changed(event)
+            case RematchReady():
+                self._on_rematch_ready(event)
+            case LinkLost():
+                self._on_link_lost(event)
+            case PresenceChanged():
+                self._on_presence_changed(event)
+            case _:
+                pass  # not shown in the window (records sent, mDNS notes, ...)
 
-    def _on_LobbyChanged(self, event: LobbyChanged) -> None:
+    def _on_lobby_changed(self, event: LobbyChanged) -> None:
         roster = event.roster
         self.lobby.update(
             game=roster.game,
@@ -255,24 +326,24 @@ class NetSession:
             )
         return tuple(seats)
 
-    def _on_JoinFailed(self, event: JoinFailed) -> None:
+    def _on_join_failed(self, event: JoinFailed) -> None:
         self.lobby.fail(event.reason, event.kind)
         self._emit(SessionError(event.reason))
 
-    def _on_NameWarning(self, event: NameWarning) -> None:
+    def _on_name_warning(self, event: NameWarning) -> None:
         if event.text not in self.lobby.view.warnings:
             self.lobby.update(warnings=(*self.lobby.view.warnings, event.text))
         self._notice("warning", text=event.text)
 
-    def _on_LinkRefused(self, event: LinkRefused) -> None:
+    def _on_link_refused(self, event: LinkRefused) -> None:
         self._notice("refused", reason=event.reason)
 
-    def _on_TableStarted(self, event: TableStarted) -> None:
+    def _on_table_started(self, event: TableStarted) -> None:
         self.started = True
         self._refresh(PlayersChanged(self._seats()))
 
-    def _on_PlyApplied(self, event: PlyApplied) -> None:
-        table = self.peer.table
+    def _on_ply_applied(self, event: PlyApplied) -> None:
+        table = self._table()
         assert table is not None
         state = event.state
         before = table.chain.at(state.ply - 1).engine_state
@@ -294,40 +365,40 @@ class NetSession:
         if removed_me:
             self._notice("voted-off")
 
-    def _on_PlyFinal(self, event: PlyFinal) -> None:
-        if self.peer.table is not None:  # ply 0 too: the table is live from then on
+    def _on_ply_final(self, event: PlyFinal) -> None:
+        if self._table() is not None:  # ply 0 too: the table is live from then on
             last = self._plies[-1] if self._plies else None
             self._refresh(StateChanged(len(self._plies), event.ply, last))
 
-    def _on_ChatReceived(self, event: ChatReceived) -> None:
+    def _on_chat_received(self, event: ChatReceived) -> None:
         author = self._name_of(event.author) or event.name
         self._add_chat(ChatEntry(len(self._plies), self._seat_of(event.author), author, event.text))
 
-    def _on_PointReceived(self, event: PointReceived) -> None:
+    def _on_point_received(self, event: PointReceived) -> None:
         seat = self._seat_of(event.author)
         self._emit(Pointed(event.ply, seat, event.name, event.arrows, event.squares))
 
-    def _on_DrawOffered(self, event: DrawOffered) -> None:
+    def _on_draw_offered(self, event: DrawOffered) -> None:
         self._offers.add(event.author)
         self._notice("draw-offered", name=event.name)
         self._emit(PlayersChanged(self._seats()))
 
-    def _on_TakebackAsked(self, event: TakebackAsked) -> None:
+    def _on_takeback_asked(self, event: TakebackAsked) -> None:
         self._notice("takeback-asked", name=event.name, ply=event.ply)
         self._emit(PlayersChanged(self._seats()))
 
-    def _on_TakebackConsented(self, event: TakebackConsented) -> None:
+    def _on_takeback_consented(self, event: TakebackConsented) -> None:
         self._notice("takeback-consented", name=event.name, ply=event.ply)
         self._emit(PlayersChanged(self._seats()))
 
-    def _on_TableFlooded(self, event: TableFlooded) -> None:
+    def _on_table_flooded(self, event: TableFlooded) -> None:
         name = self._name_of(event.key) or event.name
         self._notice(event.notice_key, name=name, count=f"{event.dropped:,}")
 
-    def _on_TableRejected(self, event: TableRejected) -> None:
+    def _on_table_rejected(self, event: TableRejected) -> None:
         self._notice("refused", reason=event.reason)
 
-    def _on_EvidenceWritten(self, event: EvidenceWritten) -> None:
+    def _on_evidence_written(self, event: EvidenceWritten) -> None:
         if event.halted:
             self._evidence = event.path
             if self._halted is not None:
@@ -336,16 +407,16 @@ class NetSession:
         else:
             self._notice("evidence-written", path=event.path)
 
-    def _on_TableHalted(self, event: TableHalted) -> None:
+    def _on_table_halted(self, event: TableHalted) -> None:
         self._halt(event.evidence)
 
-    def _on_EvidenceUpdated(self, event: EvidenceUpdated) -> None:
+    def _on_evidence_updated(self, event: EvidenceUpdated) -> None:
         self._halt(event.evidence)
 
     def _halt(self, evidence: Evidence) -> None:
         """The table halted, or learnt more about why: name the culprits the evidence
         names (none when there is no majority), with the verdict and the reason."""
-        table = self.peer.table
+        table = self._table()
         assert table is not None
         first = self._halted is None
         culprits = ", ".join(table.describe(key) for key in evidence.culprits)
@@ -365,11 +436,11 @@ class NetSession:
                     claim = str(record.body.get("reason", "")) or "—"
                     self._notice("halt-claim", name=name, ply=record.body.get("ply"), claim=claim)
 
-    def _on_GameOver(self, event: GameOver) -> None:
+    def _on_game_over(self, event: GameOver) -> None:
         self._notice("game-over", summary=event.outcome.summary)
         self._refresh(GameEnded(event.outcome))
 
-    def _on_VoteReceived(self, event: VoteReceived) -> None:
+    def _on_vote_received(self, event: VoteReceived) -> None:
         name = self._name_of(event.author) or event.name  # players' names, not key labels
         names = [
             self._name_of(key) or label
@@ -377,29 +448,23 @@ class NetSession:
         ]
         self._notice("vote-remove", name=name, names=", ".join(names))
 
-    def _on_PlyDropped(self, event: PlyDropped) -> None:
+    def _on_ply_dropped(self, event: PlyDropped) -> None:
         if self._plies and self._plies[-1].ply == event.state.ply:
             self._plies.pop()
         self._notice("ply-dropped", ply=event.state.ply, label=event.state.label)
 
-    def _on_HostNotice(self, event: HostNotice) -> None:
-        """The host's word in the lobby (``joining.HostNotice``)."""
-        self._host_says(event.text)
-
-    def _on_TableNotice(self, event: TableNotice) -> None:
-        self._host_says(event.text)  # the same words, after START
-
-    def _host_says(self, text: str) -> None:
+    def _on_notice(self, event: HostNotice | TableNotice) -> None:
+        """The host's word in the lobby (``HostNotice``), the table's after START."""
         if self.started:
-            self._notice("host-says", text=text)
+            self._notice("host-says", text=event.text)
         else:
-            self.lobby.update(status=text)
+            self.lobby.update(status=event.text)
 
-    def _on_TableEnded(self, event: TableEnded) -> None:
+    def _on_table_ended(self, event: TableEnded) -> None:
         """Every END came (it can play again), or the table ended without its game's end:
         abandoned, when the other peer of two stayed away.  That is an ending like a won
         game's: the same ``GameEnded``, with the outcome in the snapshot."""
-        table = self.peer.table
+        table = self._table()
         if table is not None and table.chain.outcome() is None and self._ended is None:
             absent = table.abandoned[1] if table.abandoned is not None else ()
             self._absent = tuple(self._name_of(key) or "?" for key in absent)
@@ -410,10 +475,10 @@ class NetSession:
             self._refresh(GameEnded(self._ended))
         self._refresh(PlayersChanged(self._seats()))
 
-    def _on_RematchChanged(self, event: RematchChanged) -> None:
+    def _on_rematch_changed(self, event: RematchChanged) -> None:
         self._refresh(PlayersChanged(self._seats()))
 
-    def _on_RematchReady(self, event: RematchReady) -> None:
+    def _on_rematch_ready(self, event: RematchReady) -> None:
         peer = self.peer
         try:
             nxt = next_peer(
@@ -434,7 +499,7 @@ class NetSession:
             return
         self._emit(NextTable(NetSession(nxt, port=event.next.port)))
 
-    def _on_LinkLost(self, event: LinkLost) -> None:
+    def _on_link_lost(self, event: LinkLost) -> None:
         if not event.fatal:
             return
         if event.key is not None:
@@ -443,7 +508,7 @@ class NetSession:
         self._notice("player-left", name=event.name, reason=event.reason)
         self._emit(PlayersChanged(self._seats()))
 
-    def _on_PresenceChanged(self, event: PresenceChanged) -> None:
+    def _on_presence_changed(self, event: PresenceChanged) -> None:
         """A peer is shown away, or back (the mesh's presence, ``client.presence``)."""
         if event.present:
             self._away.discard(event.key)
@@ -454,22 +519,27 @@ class NetSession:
         self._refresh(PlayersChanged(self._seats()))
 
     # --- helpers ----------------------------------------------------------------------------------
+    def _table(self) -> TableView | None:
+        """The table's read-only view (None before START)."""
+        table = self.peer.table
+        return None if table is None else table.view
+
     def _name_of(self, key: bytes) -> str:
         """The name a peer of the table gave (empty for anyone else)."""
-        table = self.peer.table
+        table = self._table()
         if table is None:
             return ""
         return next((peer.name for peer in table.start.peers if peer.key == key), "")
 
     def _seat_of(self, key: bytes) -> int | None:
-        table = self.peer.table
+        table = self._table()
         if table is None:
             return None
         seats = table.head.seats_of(key)
         return seats[0] if seats else None
 
     def _seats(self) -> tuple[SeatView, ...]:
-        table = self.peer.table
+        table = self._table()
         if table is None:
             return ()
         start, head = table.start, table.head
@@ -477,7 +547,7 @@ class NetSession:
         views = []
         for spec in head.seats:
             runner = spec.runner
-            name = names.get(spec.key) or f"Bot of {names.get(runner or b'', '?')}"
+            name = names.get(spec.key) or f"Bot of {names.get(runner or b'', '?')}{spec.level_note}"
             player = runner or spec.key
             away = player in self._away or (player != table.me and not table.present(player))
             views.append(
@@ -494,7 +564,7 @@ class NetSession:
         return tuple(views)
 
     def _snapshot_now(self) -> SessionSnapshot | None:
-        table = self.peer.table
+        table = self._table()
         if table is None:
             return None
         head = table.head
@@ -527,7 +597,7 @@ class NetSession:
         )
 
     def _can_take_back(self) -> bool:
-        table = self.peer.table
+        table = self._table()
         if table is None or not table.live():
             return False
         head = table.head
@@ -538,7 +608,7 @@ class NetSession:
         )
 
     def _takeback_view(self) -> TakebackView | None:
-        table = self.peer.table
+        table = self._table()
         if table is None or not table.live():
             return None
         pending = table.takebacks.pending(table.head)
@@ -557,7 +627,8 @@ class NetSession:
 
     def _rematch_view(self) -> RematchView | None:
         rematch = self.peer.rematch
-        if not rematch.ended or self.peer.table is None or self.peer.table.me is None:
+        table = self._table()
+        if not rematch.ended or table is None or table.me is None:
             return None
         if self._ended is not None:
             return None  # abandoned: the other player is gone, there is nobody to ask

@@ -31,6 +31,7 @@ from net.events import LinkClosed, SendEvent
 if TYPE_CHECKING:
     from client.events import Output
     from client.mesh import Address
+    from client.peer_events import PeerEvent
     from client.records import SignedRecord
     from client.table import Table
     from net.records import Record
@@ -335,7 +336,7 @@ class Dial:
 class Tell:
     """Tell the front ends (observers) ``event``."""
 
-    event: Any
+    event: PeerEvent
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from client.bodies import Malformed, read_digest, read_int, read_int_list, read_list, read_text
+from client.bodies import read_digest, read_int, read_int_list, read_list, read_text
+from client.errors import Malformed
 from client.records import CHAT, DRAW_ACCEPT, DRAW_OFFER, POINT, SignedRecord
 
 __all__ = ["MAX_ARROWS", "MAX_CHAT", "MAX_SQUARE", "MAX_SQUARES", "OutsideEntry", "OutsideLog"]

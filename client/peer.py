@@ -57,6 +57,7 @@ from typing import Any
 
 import trio
 
+from client.bots.thinking import INLINE, Thinking, ThreadThinking
 from client.evidence_files import EvidenceFiles
 from client.game_file import GameFile, game_dir
 from client.lobby_wire import SCHEMAS as LOBBY_SCHEMAS
@@ -98,6 +99,8 @@ from client.peer_events import (
     LinkLost,
     LinkRefused,
     NameWarning,
+    Observer,
+    PeerEvent,
     RecordsSent,
     TableFlooded,
     TableStarted,
@@ -147,8 +150,6 @@ FRAME_OVERHEAD = 4 + 1 + 16
 BATCH_BYTES = 256 * 1024
 """The most a link's writer puts in one write (one record more at most)."""
 
-Observer = Callable[[Any], None]
-
 
 class RematchDoor:
     """The rematch as a front end sees it (``client.rematch.Rematch`` lives in the node):
@@ -189,6 +190,7 @@ class Peer:
         bot_me: bool = False,
         stay: bool = False,
         rematch: bool = False,
+        think_in_thread: bool = True,
         network: Network = TCP,
         seams: NodeSeams | None = None,
     ) -> None:
@@ -205,6 +207,7 @@ class Peer:
             open_journal=lambda table_id: GameFile.create(self.game_path(table_id)),
             evidence=EvidenceFiles(game_dir(profile, home)),
             seams=seams,
+            thinking=self._thread_thinking if think_in_thread else lambda: INLINE,
         )
         self.rematch = RematchDoor(self)
         """Playing again after the END (``client.rematch``, in the node)."""
@@ -349,6 +352,13 @@ class Peer:
         """The one signer of ``identity`` at this table (``PeerNode.signer``)."""
         return self.node.signer(identity)
 
+    def _thread_thinking(self) -> Thinking:
+        """Bots think in a worker thread (a strong bot's search must not stall this peer's
+        links), which wakes the timer when a move is found.  Made as a table is, on this
+        peer's loop; a runtime on a virtual clock thinks inline (``think_in_thread=False``:
+        the clock would not wait for the thread)."""
+        return ThreadThinking(lambda: self._wake.set())
+
     # --- the one way into the node -----------------------------------------------------------
     def feed(self, event: NodeInput) -> NodeOutput:
         """Hand ``event`` to the node and carry out what it decided, in order."""
@@ -448,11 +458,11 @@ class Peer:
         assert self._nursery is not None, "the peer is not running"
         self._nursery.start_soon(task, *args)
 
-    def notify(self, event: Any) -> None:
+    def notify(self, event: PeerEvent) -> None:
         """Tell the front ends ``event`` (one the runtime itself has to say)."""
         self._observe(event)
 
-    def _observe(self, event: Any) -> None:
+    def _observe(self, event: PeerEvent) -> None:
         for observer in list(self.observers):
             observer(event)
 

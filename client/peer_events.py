@@ -1,4 +1,13 @@
-"""What a ``client.peer.Peer`` tells its front end, besides the table's own events.
+"""The one event stream from a peer to its front ends: ``PeerEvent``.
+
+A ``client.peer.Peer`` tells its observers (the window's ``NetSession``, the terminal's
+``Printer`` and ``TerminalPlayer``, the mDNS announcer, the rematch) what happened as one
+typed union: the table's own events (``client.events.TableEvent``), the events of the
+links and the game file defined here, the join's (``HostReached``, ``Rejoined``,
+``JoinFailed``, ``HostNotice``), the lobby's (``LobbyChanged``), the rematch's
+(``RematchChanged``, ``RematchReady``) and the announcer's (``MdnsNote``).  Consumers
+``match`` on the classes; one name per concept in the whole project
+(tests/client/test_class_names.py).
 
 Invariants: every event is a frozen dataclass, plain data a UI or a terminal shows as it
 is (``reason``, ``text`` are sentences for the player); a ``key`` names the peer concerned
@@ -7,11 +16,16 @@ when there is one, None when the link never got as far as a key.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from client.events import TableEvent
+from client.lobby_wire import LobbyChanged
 from client.records import SignedRecord
+from client.rematch import RematchChanged, RematchReady
 from client.start import TableStart
+from net.logfile import TornTail
 
 
 @dataclass(frozen=True)
@@ -82,3 +96,71 @@ class RecordsSent:
     """Records this peer signed and sent (made durable first)."""
 
     records: tuple[SignedRecord, ...]
+
+
+@dataclass(frozen=True)
+class HostReached:
+    """The link with the host is up; ``fingerprint`` is the host's (compare it!)."""
+
+    remote: str
+    fingerprint: str
+
+
+@dataclass(frozen=True)
+class Rejoined:
+    """This peer took its table up again from its game file; ``cut`` is the incomplete
+    record a crash left at its end, cut off before going on (None when there was none)."""
+
+    path: Path
+    cut: TornTail | None = None
+
+
+@dataclass(frozen=True)
+class JoinFailed:
+    """The join did not happen; ``refused`` when a side refused it (exit code 4).
+
+    ``kind`` is one of ``JOIN_FAILURE_KINDS`` (for a front end to explain); ``reason`` is
+    the sentence of whoever ended the join."""
+
+    reason: str
+    refused: bool
+    kind: str = "refused"
+
+
+@dataclass(frozen=True)
+class HostNotice:
+    """The host did not do what this peer asked, and says why."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class MdnsNote:
+    """What the announcer wants the player to know (announced, withdrawn, cannot)."""
+
+    text: str
+    problem: bool = False
+
+
+PeerEvent = (
+    TableEvent
+    | TableStarted
+    | LinkLost
+    | LinkRefused
+    | NameWarning
+    | TableFlooded
+    | EvidenceWritten
+    | RecordsSent
+    | HostReached
+    | Rejoined
+    | JoinFailed
+    | HostNotice
+    | LobbyChanged
+    | RematchChanged
+    | RematchReady
+    | MdnsNote
+)
+"""Everything a peer tells its front ends, in the order it happened."""
+
+Observer = Callable[[PeerEvent], None]
+"""A front end's ear: called with each event, on the peer's loop."""

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from client.bots import Bot, make_bot
+from client.bots.thinking import INLINE, Thinking
 from client.events import (
     EvidenceUpdated,
     GameOver,
@@ -119,6 +120,7 @@ from client.peer_events import (
     LinkLost,
     LinkRefused,
     NameWarning,
+    PeerEvent,
     RecordsSent,
     TableFlooded,
     TableStarted,
@@ -188,6 +190,7 @@ class PeerNode:
         open_journal: Callable[[bytes], Journal],
         evidence: EvidenceStore,
         seams: NodeSeams | None = None,
+        thinking: Callable[[], Thinking] = lambda: INLINE,
     ) -> None:
         self.identity = identity
         self.me = identity.public_key
@@ -197,6 +200,9 @@ class PeerNode:
         self.open_journal = open_journal
         self.evidence = evidence
         self.seams = seams or NodeSeams()
+        self.thinking = thinking
+        """Where the bots of each table think (``client.bots.thinking``), made as the table
+        is: inline here; the runtime's worker thread, which wakes its timer."""
         self.policy = TablePolicy()
         self.links: list[NodeLink] = []
         """The links taking part in the table (and the joiner's host link before START)."""
@@ -336,7 +342,7 @@ class PeerNode:
             self._emit(Close(link, reason, code))
             link.closing = True
 
-    def notify(self, event: Any) -> None:
+    def notify(self, event: PeerEvent) -> None:
         """Tell the front ends (the rematch hears it first, as it always did)."""
         self.rematch.on_event(event)
         self._emit(Tell(event))
@@ -546,6 +552,7 @@ class PeerNode:
             journal=lambda record: game_file.append(record.envelope),
             bot_factory=self._replacement_bot,
         )
+        self.table.local.think_in(self.thinking())
         self.policy.keys = set(start.peer_keys) | set(start.seat_keys)
         self.mesh.peers = start.peer_keys
         self._vouch(((peer.key, peer.name) for peer in start.peers), remember=True)
@@ -721,11 +728,15 @@ class PeerNode:
                 self.mesh.report(link.key, heard_keys(entries))
                 self._absorb(table.presence_report(link.key, entries, now), now)
         elif topic == ADDRESSES:
-            for key, where in read_addresses(body):
+            # A spectator is nobody at the table: its word on where players listen would
+            # send them dialing any address it likes (it sends its book all the same).
+            learned = [] if link.spectator else read_addresses(body)
+            for key, where in learned:
                 if not self.mesh.peers or key in self.mesh.peers:
                     self.beat.learned(self.mesh.learn(key, where))
         elif topic == ENDED:
-            self._learn_end_holders(body["keys"], now)
+            if not link.spectator:  # nor on who holds every END, which lets a peer leave
+                self._learn_end_holders(body["keys"], now)
         elif topic == PULL:
             if table is not None:
                 ply, digest = body["ply"], body["digest"]

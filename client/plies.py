@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from client.bodies import read_int, read_list
-from client.chain import PlyContext, PlyEffect, PlyRejected, PlyRule
+from client.chain import PlyContext, PlyEffect, PlyRule
 from client.consent import check_consents
+from client.errors import PlyRejected
 from client.records import DRAW, DRAW_ACCEPT, MOVE, REMOVE, RESIGN, TAKEBACK, SignedRecord
 from client.removal import remove_rule
 from client.takeback import takeback_rule

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from client.errors import ProfileInUse
 from net.identity import profile_dir
 from net.private_files import make_private_dir
 
@@ -38,16 +39,6 @@ __all__ = ["HOLDER_FILE", "LOCK_FILE", "ProfileInUse", "ProfileLock", "hold_prof
 LOCK_FILE = "in-use.lock"
 HOLDER_FILE = "in-use.json"
 _MAX_HOLDER_FILE = 4096
-
-
-class ProfileInUse(Exception):
-    """Another process holds the profile; ``pid`` and ``doing`` as it wrote them (0 and ""
-    when it had not written them yet, or the label cannot be read)."""
-
-    def __init__(self, profile: str, pid: int, doing: str) -> None:
-        self.profile, self.pid, self.doing = profile, pid, doing
-        who = f"in process {pid}" if pid else "in another process"
-        super().__init__(f"this profile ({profile}) is already {doing or 'in use'} {who}")
 
 
 @dataclass

@@ -48,7 +48,6 @@ __all__ = [
     "TAKEBACK_ASK",
     "TAKEBACK_CONSENT",
     "VOTE",
-    "BadEnvelope",
     "EnvelopeOpener",
     "SignedRecord",
     "Signer",
@@ -123,10 +122,6 @@ class Signer(Protocol):
     def sign(self, kind: str, body: Mapping[str, Any]) -> SignedRecord:
         """The record, already written ahead to the journal, as receivers will decode it."""
         ...
-
-
-class BadEnvelope(ValueError):
-    """Embedded envelope bytes that do not verify or decode; the message says why."""
 
 
 class EnvelopeOpener(Protocol):

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from client.hosting import HostPeer
     from client.joining import JoinPeer
     from client.node_io import NodeLink
+    from client.peer_events import PeerEvent
     from client.table import Table
     from net.identity import Identity
 
@@ -155,7 +156,7 @@ class RematchPeer(Protocol):
 
     def send(self, link: NodeLink, event: SendEvent) -> None: ...
 
-    def notify(self, event: Any) -> None: ...
+    def notify(self, event: PeerEvent) -> None: ...
 
     def hold(self, seconds: float | None) -> None: ...
 
@@ -260,7 +261,7 @@ class Rematch:
                 self._send_state(start)
             self._changed()
 
-    def on_event(self, event: Any) -> None:
+    def on_event(self, event: PeerEvent) -> None:
         """Every event the node tells (first): an END makes an auto-rematch peer accept."""
         if isinstance(event, TableEnded) and self.auto:
             self.peer.hold(REMATCH_WAIT)

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from client.bodies import KEY_SIZE, Malformed, read_bytes, read_digest, read_int, read_list
-from client.chain import PlyContext, PlyEffect, PlyRejected, TableState
+from client.bodies import KEY_SIZE, read_bytes, read_digest, read_int, read_list
+from client.chain import PlyContext, PlyEffect, TableState
 from client.consent import check_consents
+from client.errors import Malformed, PlyRejected
 from client.records import VOTE, SignedRecord
 from client.start import SeatSpec, TableStart
 from engines import Outcome
@@ -64,7 +64,7 @@ class Proposal:
     removed: tuple[bytes, ...]
     replacements: tuple[SeatSpec, ...]
 
-    def body(self) -> dict[str, Any]:
+    def body(self) -> dict[str, object]:
         """The fields a VOTE carries (a REMOVE adds ``votes``)."""
         return {
             "ply": self.ply,
@@ -81,7 +81,7 @@ class Proposal:
         return self.replacements[0].runner if self.replacements else None
 
 
-def read_proposal(body: Mapping[str, Any]) -> Proposal:
+def read_proposal(body: Mapping[str, object]) -> Proposal:
     """The proposal of a VOTE or REMOVE body (``Malformed`` on a bad field)."""
     removed = tuple(read_list(body, "removed", MAX_REMOVED))
     if not removed or not all(type(k) is bytes and len(k) == KEY_SIZE for k in removed):

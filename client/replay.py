@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from client.chain import TableState
+from client.errors import ReplayUnavailable
 from client.records import (
     CHAT,
     DRAW_ACCEPT,
@@ -44,10 +45,6 @@ from client.verify_report import Problem, Report
 from engines import AnyEngine
 
 __all__ = ["Frame", "Line", "Replay", "ReplayUnavailable"]
-
-
-class ReplayUnavailable(ValueError):
-    """The log has no chain to show (unreadable, not a game log, or START invalid)."""
 
 
 @dataclass(frozen=True)
@@ -204,7 +201,7 @@ def _signer(start: TableStart, before: TableState, record: SignedRecord) -> str:
     """``Ann``, or ``a bot run by Ann`` (the verifier's words for the players)."""
     for spec in before.seats:
         if spec.key == record.author and spec.runner is not None:
-            return f"a bot run by {_name(start, spec.runner)}"
+            return f"a bot run by {_name(start, spec.runner)}{spec.level_note}"
     return _name(start, record.author)
 
 

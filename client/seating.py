@@ -15,7 +15,12 @@ Invariants:
 * priority when a local key is to move: a pending resignation of that seat, then a DRAW
   once every peer at the table consented on this very position, then a bot move once its
   delay (virtual time, from when the turn came) is over.  A person's move waits for
-  ``Table.move``.
+  ``Table.move``;
+* a bot thinks where ``think_in`` says (``client.bots.thinking``: at once by default, in a
+  worker thread at a peer's runtime), on a copy of itself, one thought at a time: its move
+  is signed only for the position it thought about (a thought for a position that is no
+  longer the head is dropped, and its bot is left as it was), so the bot plays the same
+  moves for a seed wherever it thinks, and what is signed is decided on the caller's thread.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any
 
 from client.bots import Bot
 from client.bots.answers import draw_refusal, takeback_refusal
+from client.bots.thinking import INLINE, Thinking, Thought
 from client.chain import TableState
 from client.finality import LocalTableError
 from client.outside import MAX_ARROWS, MAX_CHAT, MAX_SQUARE, MAX_SQUARES, OutsideLog
@@ -68,6 +74,13 @@ class LocalSeats:
         self._last_ply: dict[bytes, int] = {}
         self._pending_resign: set[int] = set()
         self._bot_due: tuple[int, float] | None = None
+        self._thinking: Thinking = INLINE
+        self._thought: tuple[tuple[bytes, int, bytes], Thought] | None = None
+        """The bot's thought under way or over, and the (key, ply, chain digest) it is for."""
+
+    def think_in(self, thinking: Thinking) -> None:
+        """Where the bots think from now on (``client.bots.thinking``)."""
+        self._thinking = thinking
 
     def peer_signer(self) -> Signer:
         if self._me is None:
@@ -208,11 +221,34 @@ class LocalSeats:
             self._bot_due = (head.ply, now + self._bot_delay)
         if now < self._bot_due[1]:
             return None
-        move = bot.choose(self._engine, state)
+        move = self._thought_move(head, key, bot)
+        if move is None:
+            return None
         return signer, MOVE, {"seat": seat, "move": self._engine.move_to_wire(move)}
 
+    def _thought_move(self, head: TableState, key: bytes, bot: Bot) -> Any | None:
+        """The move ``bot`` found for the head, once its thought is over; None meanwhile (the
+        thought's end wakes the caller: ``deadline``)."""
+        at = (key, head.ply, head.chain_digest)
+        if self._thought is not None and self._thought[0] != at:
+            if not self._thought[1].done:
+                return None  # one thought at a time: the stale one ends first
+            self._thought = None  # dropped: its bot's copy goes with it
+        if self._thought is None:
+            self._thought = (at, self._thinking.think(bot, self._engine, head.engine_state))
+        thought = self._thought[1]
+        if not thought.done:
+            return None
+        self._thought = None
+        move = thought.move()
+        self._bots[key] = thought.bot  # the copy that thought, its generator moved on
+        return move
+
     def deadline(self, head_ply: int) -> float | None:
-        """When the bot to move wants to move, if one is waiting at this ply."""
+        """When the bot to move wants to move, if one is waiting at this ply; None while a
+        bot thinks (its thought's end wakes the caller, and then its move is due)."""
+        if self._thought is not None and not self._thought[1].done:
+            return None
         if self._bot_due is not None and self._bot_due[0] == head_ply:
             return self._bot_due[1]
         return None

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
+from client.errors import SecretInputError
 from net.errors import InviteError
 from net.invite import check_secret
 
@@ -30,7 +31,6 @@ __all__ = [
     "FROM_INPUT",
     "MAX_SECRET_FILE",
     "VISIBLE_WARNING",
-    "SecretInputError",
     "read_invite",
     "read_secret",
 ]
@@ -44,10 +44,6 @@ VISIBLE_WARNING = (
     "--secret TEXT can be read by every user of this machine in the list of processes; "
     f"next time use {ENV_SECRET}=..., --secret-file FILE or --secret - (to type it)"
 )
-
-
-class SecretInputError(Exception):
-    """The secret or the invite could not be read; the message says why."""
 
 
 def read_secret(

@@ -288,7 +288,7 @@ class Pointed:
 class NextTable:
     """Every player accepted to play again: ``session`` is the new table, in its lobby."""
 
-    session: Any
+    session: GameSession
 
 
 SessionEvent = (

@@ -4,7 +4,9 @@ The host signs one START when the lobby is complete (``client.lobby`` builds its
 pins the game, ruleset, engine version, options (the engine's parameters), table timeouts,
 the **peers** (one key each, with a display name) and the **seats**: item n−1 is seat n,
 ``{key, runner}`` — the key that signs its moves and the peer that runs it (for a person,
-the same key; ``SeatSpec.runner`` is then None).  Field names and bounds are those of
+the same key; ``SeatSpec.runner`` is then None), and for a bot seat, optionally, its
+``level`` (easy, normal, strong: what played, for the log's reader; START's before it had
+none and stay valid).  Field names and bounds are those of
 ``net.records`` (docs/PROTOCOL.md).  The game log begins with START; the genesis of the
 chain is derived from its record hash (``client.chain``).
 
@@ -12,7 +14,7 @@ Invariants of a :class:`TableStart` (checked by :func:`parse_start`, else ``Star
 
 * the author is the first peer (the host); peer keys are distinct 32-byte keys;
 * a person's seat is signed by that person's peer key; a bot seat has its own key (no
-  peer's, no other seat's) and a runner that is a peer;
+  peer's, no other seat's) and a runner that is a peer; only a bot seat has a level;
 * every peer plays at least one seat, either itself or through a bot it runs.
 
 :func:`check_engine` adds the checks that need this palabre's engine: same ruleset, same
@@ -49,6 +51,7 @@ MAX_PEERS = 16
 MAX_SEATS = 64
 MAX_NAME = 40
 MAX_PARAMS = 32
+MAX_LEVEL = 16
 
 
 class StartRefused(ValueError):
@@ -68,6 +71,18 @@ class SeatSpec:
     seat: int
     key: bytes
     runner: bytes | None = None
+    level: str | None = None
+    """A bot's level (``client.bots.BOT_LEVELS``) when START names it."""
+
+    @property
+    def bot_word(self) -> str:
+        """``strong bot`` when START names the bot's level, else ``bot``."""
+        return f"{self.level} bot" if self.level else "bot"
+
+    @property
+    def level_note(self) -> str:
+        """`` (strong)`` after a bot's name when START names its level, else nothing."""
+        return f" ({self.level})" if self.level else ""
 
 
 @dataclass(frozen=True)
@@ -119,7 +134,8 @@ class TableStart:
                 )
         for seat in self.seats:
             if seat.key == key and seat.runner is not None:
-                return f"the bot of seat {seat.seat} run by {self.name_of(seat.runner)}"
+                runner = self.name_of(seat.runner)
+                return f"the {seat.bot_word} of seat {seat.seat} run by {runner}"
         return f"key {key_label(key)} (not at this table)"
 
 
@@ -142,8 +158,15 @@ def start_body(
         "options": dict(params),
         "timeouts": {"away_ms": away_ms, "idle_ms": idle_ms},
         "peers": [{"key": peer.key, "name": peer.name} for peer in peers],
-        "seats": [{"key": s.key, "runner": s.runner or s.key} for s in seats],
+        "seats": [_seat_entry(s) for s in seats],
     }
+
+
+def _seat_entry(spec: SeatSpec) -> dict[str, Any]:
+    entry: dict[str, Any] = {"key": spec.key, "runner": spec.runner or spec.key}
+    if spec.level is not None:
+        entry["level"] = spec.level
+    return entry
 
 
 def parse_start(record: SignedRecord) -> TableStart:
@@ -203,7 +226,10 @@ def _read_seat(number: int, item: Any) -> SeatSpec:
     runner = read_bytes(item, "runner", KEY_SIZE)
     if len(key) != KEY_SIZE or len(runner) != KEY_SIZE:
         raise Malformed("a seat key or runner is not a 32-byte key")
-    return SeatSpec(number, key, None if runner == key else runner)
+    level = read_text(item, "level", MAX_LEVEL) if "level" in item else None
+    if level is not None and runner == key:
+        raise Malformed(f"seat {number} is a person's and has a bot level")
+    return SeatSpec(number, key, None if runner == key else runner, level)
 
 
 def _check_roster(start: TableStart) -> None:

@@ -1,11 +1,13 @@
 """One peer's table: the chain, acks, finality, END, divergence and outside records together.
 
-A ``Table`` is a plain object fed by events — ``receive(record, now)`` for records ``net``
-verified, intents (``move``, ``resign``, ``offer_draw``, ``accept_draw``, ``chat``,
-``point``) and ``tick(now)`` for time — and each call returns an ``Output``: records it
-signed (send them), records it accepted (log them) and events for the UI.  It reads no
-clock, opens no socket and never blocks; the driver passes ``now`` and calls ``tick`` at
-``next_deadline()``.
+A ``Table`` is a plain object with one way in, ``handle(input)``: the inputs
+(``client.table_input``) are frozen values carrying ``now`` — ``Received`` for records
+``net`` verified, a player's ``Intent`` (a move, a resignation, a draw, a takeback, chat,
+pointing), ``Tick`` for time — and each call returns an ``Output``: records it signed (send
+them), records it accepted (log them) and events for the UI.  It reads no clock, opens no
+socket and never blocks; the driver passes ``now`` and hands it a ``Tick`` at
+``next_deadline()``.  The older methods (``receive``, ``move``, ``tick`` ...) are one-line
+wrappers over ``handle``.
 
 How a record is handled (everything is checked before anything changes):
 
@@ -39,24 +41,24 @@ reading views, and the primitives sign, accept, reject, ignore, buffer):
 back, abandoned tables; given the bot factory), ``client.table_claims`` (ACKs, ENDs,
 finality; given the halt and the removals), ``client.table_outside`` (chat, pointing, draws,
 takebacks), ``client.table_intents`` (a player's intents; given the outside part).  No part
-calls the table that holds it.  This module holds the entry points, the loop, the inbox
-(seen hashes, seqs), the membership guards and the plies.
+calls the table that holds it.  This module holds the one way in, the loop, the inbox
+(seen hashes, seqs), the membership guards and the route table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from client.ballot import Ballot
-from client.bodies import Malformed, read_digest, read_int
+from client.bodies import read_digest, read_int
 from client.bots import Bot
 from client.chain import Chain, PlyRule, TableState
 from client.divergence import Divergence, Evidence
 from client.ending import read_result, result_claim
+from client.errors import LocalTableError, Malformed
 from client.events import Output, PresenceChanged
-from client.finality import ClaimBook, FinalityTracker, LocalTableError
+from client.finality import ClaimBook, FinalityTracker
 from client.outside import OutsideLog
 from client.plies import PLY_RULES
 from client.presence import Presence
@@ -76,18 +78,37 @@ from client.seating import LocalSeats
 from client.start import TableStart, open_start
 from client.table_claims import TableClaims
 from client.table_halt import TableHalt
+from client.table_input import (
+    AcceptDraw,
+    AskTakeback,
+    Begin,
+    Chat,
+    ConsentTakeback,
+    HeardFrom,
+    Intent,
+    OfferDraw,
+    PlayMove,
+    Point,
+    PresenceReport,
+    Received,
+    Resign,
+    Restore,
+    TableInput,
+    Tick,
+)
 from client.table_intents import TableIntents
 from client.table_ledger import BotFactory, TableLedger
 from client.table_outside import TableOutside
 from client.table_plies import TablePlies
 from client.table_removals import TableRemovals
+from client.table_view import TableView
 from client.takeback import TakebackBook
 from engines import AnyEngine
 
-__all__ = ["BotFactory", "Table"]
+__all__ = ["BotFactory", "Table", "handing"]
 
 ANYONE = "anyone"
-"""Any key may sign it; the part judges (plies: the seat's key or a bot key)."""
+"""Every key may sign it; the part judges (plies: the seat's key or a bot key)."""
 PEER = "peer"
 """Only a peer of START may sign it, even one removed since (claims about earlier plies)."""
 PRESENT = "present"
@@ -144,6 +165,13 @@ class Table:
         self._routes = self._route_table(rules)
 
     # --- reading: the ledger's views (read-only) -------------------------------------------
+    # Front ends read ``view`` (``client.table_view``); the one-line views below are for the
+    # node's code and the tests until they read ``view`` or the parts' own books.
+    @property
+    def view(self) -> TableView:
+        """What front ends read (``client.table_view``): the ledger, read-only."""
+        return self._ledger
+
     @property
     def start(self) -> TableStart:
         return self._ledger.start
@@ -177,10 +205,6 @@ class Table:
         return self._ledger.acks
 
     @property
-    def ends(self) -> ClaimBook:
-        return self._ledger.ends
-
-    @property
     def finality(self) -> FinalityTracker:
         return self._ledger.finality
 
@@ -203,10 +227,6 @@ class Table:
     @property
     def presence(self) -> Presence:
         return self._ledger.presence
-
-    @property
-    def idle_after(self) -> float:
-        return self._ledger.idle_after
 
     @property
     def ballot(self) -> Ballot:
@@ -256,30 +276,87 @@ class Table:
         """Whether peer ``key`` is at the table and not shown away (as of the last call)."""
         return self._ledger.present(key)
 
-    def removable(self, key: bytes, now: float) -> bool:
-        """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
-        return self._ledger.removable(key, now)
-
     def next_deadline(self, presence: bool = True) -> float | None:
         """When ``tick`` should next be called, or None (``TableLedger.next_deadline``)."""
         return self._ledger.next_deadline(presence)
 
-    # --- reading (as before the parts) --------------------------------------------------
-    def draw_offer_refusal(self, peer: bytes) -> str | None:
-        """Why ``peer`` may not offer a draw now, or None (``TableOutside``)."""
-        return self.outside_records.draw_offer_refusal(peer)
+    # --- the one way in -------------------------------------------------------------------
+    def handle(self, event: TableInput) -> Output:
+        """Handle one input (``client.table_input``) and return what it produced.
 
-    def resigned_seats(self) -> frozenset[int]:
-        """The seats a RESIGN ply of the chain resigned (``TableOutside``)."""
-        return self.outside_records.resigned_seats()
+        A peer's record never makes it raise; a refused intent raises ``IntentRefused``
+        with nothing signed; ``LocalTableError`` is this peer's own bug (a second
+        ``Begin``)."""
+        match event:
+            case Begin(now=now):
+                return self._begin(now)
+            case Restore(records=records, now=now):
+                return self._restore(records, now)
+        self._ledger.now = event.now
+        match event:
+            case Received(record=record):
+                self._ledger.inbox.arrived.append(record)
+            case HeardFrom(key=key, now=now):
+                self.presence.hear(key, now)
+            case PresenceReport(sender=sender, entries=entries, now=now):
+                self.presence.hear(sender, now)
+                self.presence.report(sender, entries, now)
+            case Tick():
+                pass
+            case _:
+                self.intents.take(event)
+        return self._run()
 
-    def bot_answer(self, what: str, *, own: bool) -> str | None:
-        """Why this peer's bots decline a draw or a takeback on the head, or None."""
-        return self.outside_records.bot_answer(what, own=own)
-
-    # --- entry points ---------------------------------------------------------------------
+    # --- the entry points as they were, for the callers not moved to ``handle`` yet -------
     def begin(self, now: float) -> Output:
-        """Accept START and sign the genesis ACK; call once, before anything else."""
+        return self.handle(Begin(now))
+
+    def receive(self, record: SignedRecord, now: float) -> Output:
+        return self.handle(Received(record, now))
+
+    def tick(self, now: float) -> Output:
+        return self.handle(Tick(now))
+
+    def heard(self, key: bytes, now: float) -> Output:
+        return self.handle(HeardFrom(key, now))
+
+    def presence_report(
+        self, sender: bytes, entries: Sequence[tuple[bytes, int]], now: float
+    ) -> Output:
+        return self.handle(PresenceReport(sender, tuple(entries), now))
+
+    def restore(self, records: Sequence[SignedRecord], now: float) -> Output:
+        return self.handle(Restore(tuple(records), now))
+
+    def move(self, move: object, now: float) -> Output:
+        return self.handle(PlayMove(move, now))
+
+    def resign(self, now: float, seat: int | None = None) -> Output:
+        return self.handle(Resign(now, seat))
+
+    def offer_draw(self, now: float) -> Output:
+        return self.handle(OfferDraw(now))
+
+    def accept_draw(self, now: float) -> Output:
+        return self.handle(AcceptDraw(now))
+
+    def ask_takeback(self, now: float) -> Output:
+        return self.handle(AskTakeback(now))
+
+    def consent_takeback(self, now: float) -> Output:
+        return self.handle(ConsentTakeback(now))
+
+    def chat(self, text: str, now: float) -> Output:
+        return self.handle(Chat(text, now))
+
+    def point(
+        self, arrows: Sequence[tuple[int, int]], squares: Sequence[int], now: float
+    ) -> Output:
+        return self.handle(Point(tuple(arrows), tuple(squares), now))
+
+    # --- beginning --------------------------------------------------------------------------
+    def _begin(self, now: float) -> Output:
+        """Accept START and sign the genesis ACK."""
         if self._ledger.begun:
             raise LocalTableError("the table has begun already")
         self._ledger.begun, self._ledger.now = True, now
@@ -295,39 +372,13 @@ class Table:
         self.plies.after_apply(self.chain.head)
         return self._run()
 
-    def receive(self, record: SignedRecord, now: float) -> Output:
-        """Handle one record ``net`` verified (signature checked, payload decoded)."""
-        self._ledger.now = now
-        self._ledger.inbox.arrived.append(record)
-        return self._run()
+    def _restore(self, records: Sequence[SignedRecord], now: float) -> Output:
+        """Begin from this peer's own log after a restart.
 
-    def tick(self, now: float) -> Output:
-        """Let time pass: bots whose delay is over move, absent peers are voted off."""
-        self._ledger.now = now
-        return self._run()
-
-    def heard(self, key: bytes, now: float) -> Output:
-        """Something arrived from peer ``key`` on a link to it (a heartbeat, any frame)."""
-        self._ledger.now = now
-        self.presence.hear(key, now)
-        return self._run()
-
-    def presence_report(
-        self, sender: bytes, entries: Sequence[tuple[bytes, int]], now: float
-    ) -> Output:
-        """Linked peer ``sender`` heard each key directly ``ago_ms`` ago (``client.mesh``)."""
-        self._ledger.now = now
-        self.presence.hear(sender, now)
-        self.presence.report(sender, entries, now)
-        return self._run()
-
-    def restore(self, records: Sequence[SignedRecord], now: float) -> Output:
-        """Begin again from this peer's own log after a restart (instead of ``begin``).
-
-        ``records`` are the log's records in order, START first.  What local keys signed
-        there is never signed again differently (ACKs, ENDs, plies: write-ahead means the log
-        holds everything this peer may have sent); the records are replayed without being
-        logged or journaled again and without local keys acting until the replay is over.
+        What local keys signed there is never signed again differently (ACKs, ENDs, plies:
+        write-ahead means the log holds everything this peer may have sent); the records
+        are replayed without being logged or journaled again and without local keys acting
+        until the replay is over.
         """
         if not records or records[0] != self.start.record:
             raise ValueError("a log to restore from begins with this table's START")
@@ -337,9 +388,9 @@ class Table:
         self._ledger.replaying = True
         self._ledger.replayed = {record.record_hash for record in records}
         try:
-            out = self.begin(now)
+            out = self._begin(now)
             for record in records[1:]:
-                out.extend(self.receive(record, now))
+                out.extend(self.handle(Received(record, now)))
         finally:
             self._ledger.replaying = False
             self._ledger.replayed = set()
@@ -360,57 +411,6 @@ class Table:
                 self.local.mark_claimed(record.author, ply)
         except Malformed:
             return
-
-    # --- a player's intents (``client.table_intents``): IntentRefused, nothing signed -------
-    def move(self, move: Any, now: float) -> Output:
-        """Sign ``move`` for the seat to move (``IntentRefused`` saying why not)."""
-        self._ledger.now = now
-        self.intents.move(move)
-        return self._run()
-
-    def resign(self, now: float, seat: int | None = None) -> Output:
-        """Resign this peer's seat; it is sent at that player's own turn (maybe at once)."""
-        self._ledger.now = now
-        self.intents.resign(seat)
-        return self._run()
-
-    def offer_draw(self, now: float) -> Output:
-        """Offer a draw in the current position (with this peer's own acceptance)."""
-        self._ledger.now = now
-        self.intents.offer_draw()
-        return self._run()
-
-    def accept_draw(self, now: float) -> Output:
-        """Accept the draw offered in the current position."""
-        self._ledger.now = now
-        self.intents.accept_draw()
-        return self._run()
-
-    def ask_takeback(self, now: float) -> Output:
-        """Ask to take back the last ply, this player's own move (with this peer's consent)."""
-        self._ledger.now = now
-        self.intents.ask_takeback()
-        return self._run()
-
-    def consent_takeback(self, now: float) -> Output:
-        """Consent to take back the last ply, as another peer asked."""
-        self._ledger.now = now
-        self.intents.consent_takeback()
-        return self._run()
-
-    def chat(self, text: str, now: float) -> Output:
-        self._ledger.now = now
-        self.intents.chat(text)
-        return self._run()
-
-    def point(
-        self, arrows: Sequence[tuple[int, int]], squares: Sequence[int], now: float
-    ) -> Output:
-        """Show arrows and highlighted squares (the engine's square numbers) to everyone;
-        none of either clears this peer's marks."""
-        self._ledger.now = now
-        self.intents.point(arrows, squares)
-        return self._run()
 
     # --- the loop ---------------------------------------------------------------------------
     def _run(self) -> Output:
@@ -500,3 +500,9 @@ class Table:
         for embedded in halt.records:
             self._handle(embedded)
         self.halt.halt_shown(record, halt)
+
+
+def handing(intent: Callable[[float], Intent]) -> Callable[[Table, float], Output]:
+    """What a driver that owns the clock carries out (``Peer.act``): the intent, made at
+    the driver's ``now``, handed to the table's one way in."""
+    return lambda table, now: table.handle(intent(now))

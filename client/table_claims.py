@@ -16,10 +16,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
-from client.bodies import Malformed, read_digest, read_int
+from client.bodies import read_digest, read_int
 from client.ending import read_result, result_claim
+from client.errors import Malformed
 from client.events import EvidenceUpdated, PlyFinal, TableEnded
 from client.finality import Claim
 from client.records import ACK, END, SignedRecord
@@ -62,7 +63,7 @@ class TableClaims:
         if result is not None and abandons and digest == state.chain_digest:
             self._removals.on_abandoned(record, state, result[0], result[1])
             return
-        value: Any = digest if result is None else (digest, result_claim(*result))
+        value: Hashable = digest if result is None else (digest, result_claim(*result))
         book = self._ledger.acks if record.kind == ACK else self._ledger.ends
         earlier = book.add(Claim(record.author, ply, value, record))
         self._ledger.accept(record)

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from client.bodies import Malformed
 from client.divergence import Divergence, StateView
+from client.errors import Malformed
 from client.events import EvidenceUpdated, TableHalted
 from client.halting import HaltClaim, halt_body, halt_claim, read_halt, state_view
 from client.records import HALT, SignedRecord

@@ -8,8 +8,9 @@ signed records.  Invariants:
   signed, nothing changed — when this peer is a spectator, was removed, or the table was
   abandoned; one that signs a ply or a draw or takeback record also when the table is
   halted, the game is over, the genesis is not final or a vote freezes the head;
-* ``Table`` sets ``now`` before an intent and runs its loop after it, so an intent returns
-  the table's ``Output`` like ``receive``;
+* ``Table.handle`` sets ``now`` before an intent (``client.table_input``), hands it to
+  ``take`` and runs its loop after it, so an intent returns the table's ``Output`` like a
+  received record;
 * a resignation asked for before its turn is sent when that player's turn comes;
 * a peer whose every seat resigned cannot offer a draw (it has left the game: a draw would
   turn its loss into a draw), and a draw or a takeback the bots this peer runs decline is
@@ -19,7 +20,6 @@ signed records.  Invariants:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from client.flood_guard import FloodGuard
 from client.records import (
@@ -32,6 +32,17 @@ from client.records import (
     TAKEBACK_CONSENT,
 )
 from client.seating import IntentRefused
+from client.table_input import (
+    AcceptDraw,
+    AskTakeback,
+    Chat,
+    ConsentTakeback,
+    Intent,
+    OfferDraw,
+    PlayMove,
+    Point,
+    Resign,
+)
 from client.table_ledger import TableLedger
 from client.table_outside import TableOutside
 
@@ -46,7 +57,27 @@ class TableIntents:
         self._own_pace = FloodGuard()
         """This peer's own player's pace of chat and pointing (``client.flood_guard``)."""
 
-    def move(self, move: Any) -> None:
+    def take(self, intent: Intent) -> None:
+        """Carry out ``intent`` (``IntentRefused`` saying why not, nothing signed)."""
+        match intent:
+            case PlayMove(move=move):
+                self.move(move)
+            case Resign(seat=seat):
+                self.resign(seat)
+            case OfferDraw():
+                self.offer_draw()
+            case AcceptDraw():
+                self.accept_draw()
+            case AskTakeback():
+                self.ask_takeback()
+            case ConsentTakeback():
+                self.consent_takeback()
+            case Chat(text=text):
+                self.chat(text)
+            case Point(arrows=arrows, squares=squares):
+                self.point(arrows, squares)
+
+    def move(self, move: object) -> None:
         """Sign ``move`` for the seat to move (``IntentRefused`` saying why not)."""
         self._refuse_unless(playing=True)
         signer = self._ledger.local.signer_to_move(self._chain.head)

@@ -22,14 +22,14 @@ freezing the head, not replaying.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from client.ballot import Ballot
 from client.bots import Bot
-from client.chain import Chain, PlyRejected, TableState, describe_key
+from client.chain import Chain, TableState, describe_key
 from client.divergence import Divergence, Evidence
+from client.errors import LocalTableError, PlyRejected
 from client.events import Output, RecordDropped, RecordIgnored, TableRejected
-from client.finality import ClaimBook, FinalityTracker, LocalTableError, OwnClaims
+from client.finality import ClaimBook, FinalityTracker, OwnClaims
 from client.halting import state_view
 from client.outside import OutsideLog
 from client.presence import Debts, Presence
@@ -202,18 +202,18 @@ class TableLedger:
         return min((t for t in times if t is not None), default=None)
 
     # --- signing and recording ------------------------------------------------------------
-    def sign(self, signer: Signer, kind: str, body: Mapping[str, Any]) -> None:
+    def sign(self, signer: Signer, kind: str, body: Mapping[str, object]) -> None:
         record = signer.sign(kind, body)
         self.own.add(record.record_hash)
         self.out.send.append(record)
         self.inbox.arrived.append(record)
 
-    def sign_ply(self, signer: Signer, kind: str, extra: Mapping[str, Any]) -> None:
+    def sign_ply(self, signer: Signer, kind: str, extra: Mapping[str, object]) -> None:
         head = self.chain.head
         self.local.claim_ply(signer.key, head.ply + 1)
         self.sign(signer, kind, {"ply": head.ply + 1, "prev": head.chain_digest, **extra})
 
-    def sign_outside(self, kind: str, body: Mapping[str, Any]) -> None:
+    def sign_outside(self, kind: str, body: Mapping[str, object]) -> None:
         self.sign(self.local.peer_signer(), kind, body)
 
     def ignore(self, record: SignedRecord, reason: str) -> None:

@@ -18,10 +18,8 @@ DRAW_ACCEPT (``client.outside``) and TAKEBACK_ASK and TAKEBACK_CONSENT
 
 from __future__ import annotations
 
-from typing import Any
-
-from client.bodies import Malformed
 from client.chain import TableState
+from client.errors import Malformed
 from client.events import (
     ChatReceived,
     DrawAccepted,
@@ -41,7 +39,7 @@ from client.records import (
     TAKEBACK_CONSENT,
     SignedRecord,
 )
-from client.seating import IntentRefused
+from client.seating import Action, IntentRefused
 from client.table_ledger import TableLedger
 from client.takeback import HOLD, TAKEBACK_KINDS, ask_refusal
 
@@ -139,7 +137,7 @@ class TableOutside:
             self._ledger.sign_outside(DRAW_ACCEPT, {"ply": head.ply + 1, "prev": prev})
 
     # --- takebacks (client.takeback) ------------------------------------------------------
-    def next_action(self, head: TableState) -> Any:
+    def next_action(self, head: TableState) -> Action | None:
         """A TAKEBACK once every peer consented on the head and a local key is to move;
         else what the local seats do — unless this peer consented and holds its bots."""
         consents = self._ledger.takebacks.ready(head)

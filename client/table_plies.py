@@ -16,9 +16,10 @@ RESIGN, DRAW, TAKEBACK, REMOVE ...: the kinds of the chain's rules):
 from __future__ import annotations
 
 from client.ballot import proposal_of
-from client.bodies import Malformed, read_int
-from client.chain import PlyRejected, TableState
+from client.bodies import read_int
+from client.chain import TableState
 from client.ending import result_body, result_claim
+from client.errors import Malformed, PlyRejected
 from client.events import GameOver, PlyApplied, RecordDropped
 from client.halting import state_view
 from client.records import ACK, END, REMOVE, SignedRecord

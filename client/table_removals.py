@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from client.ballot import Append, Follow, Propose, Withdraw
-from client.bodies import Malformed
 from client.bots import Bot
 from client.chain import TableState
 from client.ending import result_body, result_claim
+from client.errors import Malformed
 from client.events import PlyDropped, TableEnded, TableNotice, VoteReceived
 from client.finality import Claim
 from client.records import END, REMOVE, VOTE, SignedRecord, Signer

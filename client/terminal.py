@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
 import trio
 
@@ -26,8 +26,21 @@ from client.board_text import board_lines
 from client.events import PlyApplied, PlyFinal, TakebackAsked
 from client.hosting import HostPeer
 from client.lobby import JoinRefused
-from client.peer import Peer, TableStarted
+from client.peer import Peer
+from client.peer_events import PeerEvent, TableStarted
 from client.seating import IntentRefused
+from client.table import handing
+from client.table_input import (
+    AcceptDraw,
+    AskTakeback,
+    Chat,
+    ConsentTakeback,
+    Intent,
+    OfferDraw,
+    PlayMove,
+    Resign,
+)
+from client.table_view import TableView
 from engines import IllegalMove, InvalidMove
 
 __all__ = ["COMMANDS", "TerminalPlayer"]
@@ -55,15 +68,23 @@ class TerminalPlayer:
         self._prompted = -1
         peer.observers.append(self._on_event)
 
-    def _on_event(self, event: Any) -> None:
-        if isinstance(event, PlyApplied | PlyFinal | TableStarted):
-            self.peer.call_soon(self._prompt)
-        elif isinstance(event, TakebackAsked) and event.author != self.peer.me:
-            self._say(f"{event.name} asks to take back ply {event.ply}: type consent to agree")
+    def _on_event(self, event: PeerEvent) -> None:
+        match event:
+            case PlyApplied() | PlyFinal() | TableStarted():
+                self.peer.call_soon(self._prompt)
+            case TakebackAsked(author=author) if author != self.peer.me:
+                self._say(f"{event.name} asks to take back ply {event.ply}: type consent to agree")
+            case _:
+                pass  # the Printer prints everything else
+
+    def _table(self) -> TableView | None:
+        """The table's read-only view (None before START)."""
+        table = self.peer.table
+        return None if table is None else table.view
 
     def _my_turn(self) -> bool:
         """Whether this peer's key is to move at the head (False when nobody is)."""
-        table = self.peer.table
+        table = self._table()
         if table is None:
             return False
         state = table.head.engine_state
@@ -73,7 +94,7 @@ class TerminalPlayer:
         return table.head.seat_key(table.engine.controller(state, seat)) == self.peer.me
 
     def _prompt(self) -> None:
-        table = self.peer.table
+        table = self._table()
         if table is None or not table.live() or table.head.ply == self._prompted:
             return
         if table.final_ply < table.head.ply or not self._my_turn():
@@ -92,7 +113,7 @@ class TerminalPlayer:
         self._say(f"Your turn ({whose}): {HELP.format(example=example)}")
 
     def _board(self) -> None:
-        table = self.peer.table
+        table = self._table()
         if table is None:
             self._say("Not done: the game has not started yet")
             return
@@ -123,7 +144,7 @@ class TerminalPlayer:
         if self.peer.done.is_set():
             return
         self._say("You left the table (end of input).")
-        self.peer.finish(0 if self.peer.table is not None else 1, "the player left the table")
+        self.peer.finish(0 if self._table() is not None else 1, "the player left the table")
 
     def handle(self, line: str) -> None:
         """Carry out one typed line (printing why not, when the table refuses)."""
@@ -139,13 +160,13 @@ class TerminalPlayer:
         if word.lower() == "board":
             self._board()
             return
-        intents: dict[str, Callable[[Any, float], Any]] = {
-            "resign": lambda table, now: table.resign(now),
-            "draw": lambda table, now: table.offer_draw(now),
-            "accept": lambda table, now: table.accept_draw(now),
-            "takeback": lambda table, now: table.ask_takeback(now),
-            "consent": lambda table, now: table.consent_takeback(now),
-            "chat": lambda table, now: table.chat(rest, now),
+        intents: dict[str, Callable[[float], Intent]] = {
+            "resign": Resign,
+            "draw": OfferDraw,
+            "accept": AcceptDraw,
+            "takeback": AskTakeback,
+            "consent": ConsentTakeback,
+            "chat": lambda now: Chat(rest, now),
         }
         intent = intents.get(word.lower())
         moving = intent is None
@@ -155,7 +176,7 @@ class TerminalPlayer:
             return
         my_turn = self._my_turn()
         try:
-            self.peer.act(intent)
+            self.peer.act(handing(intent))
         except IntentRefused as refusal:
             self._say(f"Not done: {refusal}")
             return
@@ -166,7 +187,7 @@ class TerminalPlayer:
 
     def _sent(self) -> None:
         """A move signed and sent: say whom it waits for, unless it is final already."""
-        table = self.peer.table
+        table = self._table()
         assert table is not None
         if table.final_ply >= table.head.ply:
             return
@@ -176,22 +197,23 @@ class TerminalPlayer:
 
     def _name(self, key: bytes) -> str:
         """A player's name as the others read it (its key's label when it gave none)."""
-        table = self.peer.table
+        table = self._table()
         assert table is not None
         name = next((peer.name for peer in table.start.peers if peer.key == key), "")
         return name or table.describe(key)
 
     def _whose_turn(self) -> str:
-        table = self.peer.table
+        table = self._table()
         assert table is not None
         state = table.head.engine_state
         seat = table.engine.to_move(state)
         if seat is None:
             return "nobody is to move"
         key = table.head.seat_key(table.engine.controller(state, seat))
-        runner = next((spec.runner for spec in table.head.seats if spec.key == key), None)
-        if runner is not None:
-            return f"seat {seat} is to move (a bot run by {self._name(runner)})"
+        spec = next((spec for spec in table.head.seats if spec.key == key), None)
+        if spec is not None and spec.runner is not None:
+            bot = f"a bot run by {self._name(spec.runner)}{spec.level_note}"
+            return f"seat {seat} is to move ({bot})"
         return f"seat {seat} is to move ({self._name(key)})"
 
     def _kick(self, who: str) -> None:
@@ -208,8 +230,8 @@ class TerminalPlayer:
             return
         self._say(f"{name} was sent away and will not be admitted again at this table")
 
-    def _move(self, text: str) -> Callable[[Any, float], Any] | None:
-        table = self.peer.table
+    def _move(self, text: str) -> Callable[[float], Intent] | None:
+        table = self._table()
         if table is None:
             self._say("Not done: the game has not started yet")
             return None
@@ -221,7 +243,7 @@ class TerminalPlayer:
         except (InvalidMove, IllegalMove) as error:
             self._say(f"Not a move here: {error}")
             return None
-        return lambda table, now: table.move(move, now)
+        return lambda now: PlayMove(move, now)
 
     def _say(self, text: str) -> None:
         print(text, file=self.out, flush=True)

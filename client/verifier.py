@@ -40,20 +40,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from client.chain import Chain, PlyRejected, PlyRule, TableState, describe_key
+from client.chain import Chain, PlyRule, TableState, describe_key
+from client.errors import BadEnvelope, PlyRejected
 from client.halting import halt_claim
 from client.net_adapter import decode_envelope, open_envelope
 from client.plies import PLY_RULES
-from client.records import (
-    ACK,
-    END,
-    HALT,
-    REMOVE,
-    START,
-    BadEnvelope,
-    SignedRecord,
-)
-from client.start import StartRefused, TableStart, check_engine, parse_start
+from client.records import ACK, END, HALT, REMOVE, START, SignedRecord
+from client.start import SeatSpec, StartRefused, TableStart, check_engine, parse_start
 from client.verify_claims import ClaimJudge
 from client.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
 from client.verify_seqs import SeqLedger, why_missing
@@ -183,7 +176,7 @@ class _Verifier:
         """A second thread sharing each batch's signatures, if one is given."""
         self.chain: Chain
         self.start: TableStart
-        self.claims: ClaimJudge
+        self.claims: ClaimJudge[Entry]
 
     # --- problems -------------------------------------------------------------------------
     def problem(
@@ -331,7 +324,7 @@ class _Verifier:
         report.engine_version, report.table_id = start.engine_version, start.table_id
         report.options, report.peers = start.params, start.peers
         report.players = [
-            Player(spec.seat, spec.key, _player_name(start, spec.key, spec.runner), spec.runner)
+            Player(spec.seat, spec.key, _player_name(start, spec), spec.runner, level=spec.level)
             for spec in start.seats
         ]
 
@@ -528,7 +521,7 @@ class _Verifier:
         for spec in state.seats:
             if spec not in before.seats:
                 self._allow(spec.key, spec.runner or spec.key)
-                name = _player_name(self.start, spec.key, spec.runner)
+                name = _player_name(self.start, spec)
                 self.report.players.append(
                     Player(spec.seat, spec.key, name, spec.runner, state.ply)
                 )
@@ -694,9 +687,10 @@ def _good_signatures(jobs: list[tuple[int, bytes, Envelope]]) -> list[int]:
     ]
 
 
-def _player_name(start: TableStart, key: bytes, runner: bytes | None) -> str:
-    """``Ann`` for a person, ``a bot run by Ann`` for a bot."""
+def _player_name(start: TableStart, spec: SeatSpec) -> str:
+    """``Ann`` for a person, ``a bot run by Ann (strong)`` for a bot (its level when START
+    names it)."""
     names = {peer.key: peer.name for peer in start.peers}
-    if runner is None:
-        return names.get(key, "?")
-    return f"a bot run by {names.get(runner, '?')}"
+    if spec.runner is None:
+        return names.get(spec.key, "?")
+    return f"a bot run by {names.get(spec.runner, '?')}{spec.level_note}"

@@ -27,12 +27,12 @@ REMOVE that dropped a record does not make the removed peer's ACK of that record
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Hashable, Mapping
+from typing import Generic, Protocol, TypeVar
 
-from client.bodies import Malformed
 from client.chain import Chain
-from client.ending import read_result, result_claim
+from client.ending import ResultClaim, read_result, result_claim
+from client.errors import Malformed
 from client.records import ACK, SignedRecord
 from client.verify_report import INCOMPLETE, INVALID
 from engines import Outcome
@@ -46,12 +46,15 @@ class _Entry(Protocol):
     number: int
 
 
-Finding = tuple[str, str, str, int | None, Any]
-"""(code, severity, reason, ply, entry): a problem as ``Problem`` reports it."""
-"""(severity, reason, ply, the entry concerned or None)."""
+E = TypeVar("E", bound=_Entry)
+"""The verifier's log entry a claim came in (``client.verifier.Entry``)."""
+
+Finding = tuple[str, str, str, int | None, E | None]
+"""(code, severity, reason, ply, the entry concerned or None): a problem as ``Problem``
+reports it."""
 
 
-class ClaimJudge:
+class ClaimJudge(Generic[E]):
     """Collects ACK and END records, then judges them against the chain (``judge``)."""
 
     def __init__(
@@ -60,24 +63,24 @@ class ClaimJudge:
         self.chain = chain
         self.describe = describe
         self.removed_at = removed_at
-        self._claims: list[tuple[SignedRecord, Any]] = []
+        self._claims: list[tuple[SignedRecord, E]] = []
         self._acks: dict[tuple[int, bytes], bytes] = {}
-        self._ends: dict[bytes, tuple[Any, ...]] = {}
-        self._found: list[Finding] = []
+        self._ends: dict[bytes, ResultClaim] = {}
+        self._found: list[Finding[E]] = []
         self.final_ply = -1
         self.result: Outcome | None = None
         self.absent: tuple[bytes, ...] = ()
         self.ended = False
 
-    def add(self, record: SignedRecord, entry: Any) -> None:
+    def add(self, record: SignedRecord, entry: E) -> None:
         self._claims.append((record, entry))
 
-    def _invalid(self, code: str, reason: str, ply: int | None, entry: Any) -> None:
+    def _invalid(self, code: str, reason: str, ply: int | None, entry: E | None) -> None:
         self._found.append((code, INVALID, reason, ply, entry))
 
-    def judge(self) -> list[Finding]:
+    def judge(self) -> list[Finding[E]]:
         """Every problem with the claims, finality and the end (call once)."""
-        books: dict[tuple[str, int, bytes], tuple[Any, Any]] = {}
+        books: dict[tuple[str, int, bytes], tuple[Hashable, E]] = {}
         abandoned: list[tuple[Outcome, tuple[bytes, ...], bytes]] = []
         for record, entry in self._claims:
             self._judge_one(record, entry, books, abandoned)
@@ -91,8 +94,8 @@ class ClaimJudge:
     def _judge_one(
         self,
         record: SignedRecord,
-        entry: Any,
-        books: dict[tuple[str, int, bytes], tuple[Any, Any]],
+        entry: E,
+        books: dict[tuple[str, int, bytes], tuple[Hashable, E]],
         abandoned: list[tuple[Outcome, tuple[bytes, ...], bytes]],
     ) -> None:
         kind = record.kind
@@ -121,7 +124,7 @@ class ClaimJudge:
                     entry,
                 )
             return  # a removed peer's late word about the ply its REMOVE replaced
-        value: Any = digest
+        value: Hashable = digest
         claimed: tuple[Outcome, tuple[bytes, ...]] | None = None
         if kind != ACK:
             try:
@@ -160,7 +163,7 @@ class ClaimJudge:
     def _judge_end(
         self,
         record: SignedRecord,
-        entry: Any,
+        entry: E,
         ply: int,
         claimed: tuple[Outcome, tuple[bytes, ...]],
         abandoned: list[tuple[Outcome, tuple[bytes, ...], bytes]],

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from client.ending import result_body
 from client.start import PeerSpec
@@ -129,7 +128,7 @@ class Problem:
             where.append(f"record {self.record} at offset {self.offset}")
         return f"{self.severity}: {', '.join(where) + ': ' if where else ''}{self.reason}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "severity": self.severity,
             "code": self.code,
@@ -150,13 +149,15 @@ class Player:
     runner: bytes | None = None
     since_ply: int = 0
     """0 for START's seats; the REMOVE's ply for a bot that replaced a removed player."""
+    level: str | None = None
+    """The bot's level when START names it (``easy``, ``normal``, ``strong``)."""
 
     def line(self) -> str:
         """``seat 2   GVPH-57LN-…  a bot run by Ann  (from ply 7)``."""
         since = f"  (from ply {self.since_ply})" if self.since_ply else ""
         return f"seat {self.seat:<2}  {fingerprint(self.key)}  {self.name}{since}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "seat": self.seat,
             "name": self.name,
@@ -165,6 +166,7 @@ class Player:
             "bot": self.runner is not None,
             "runner": None if self.runner is None else fingerprint(self.runner),
             "since_ply": self.since_ply,
+            "level": self.level,
         }
 
 
@@ -176,7 +178,7 @@ class MissingRecords:
     gap: Missing
     why: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "who": self.who,
             "key": self.gap.author.hex(),
@@ -294,7 +296,7 @@ class Report:
         return ", ".join(parts)
 
     # --- JSON ---------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         result = None
         if self.result is not None:
             result = result_body(self.result, self.absent)

@@ -104,6 +104,8 @@ _NAME = Text(1, 40)
 _WORD = Text(1, 32, r"[a-z0-9][a-z0-9_.-]*")
 _OPTION_KEY = Text(1, 32, r"[a-z0-9][a-z0-9_.-]*")
 _OPTION_VALUE = OneOf((int, Int(-(2**63), 2**63 - 1)), (str, Text(0, 64)))
+_LEVEL = Text(1, 16, r"[a-z][a-z0-9_-]*")
+"""A bot seat's level in START (``easy``, ``normal``, ``strong``; a word, for levels to come)."""
 _REPLACEMENT = Struct({"seat": _SEAT, "key": _KEY, "runner": _KEY})
 _PLY_HEAD = {"ply": _PLY1, "prev": _DIGEST}
 
@@ -116,7 +118,9 @@ BODIES: Mapping[Kind, Struct] = {
             "options": MapOf(_OPTION_KEY, _OPTION_VALUE, 32),
             "timeouts": Struct({"away_ms": _MS, "idle_ms": _MS}),
             "peers": ListOf(Struct({"key": _KEY, "name": _NAME}), 1, MAX_PEERS),
-            "seats": ListOf(Struct({"key": _KEY, "runner": _KEY}), 1, MAX_SEATS),
+            "seats": ListOf(
+                Struct({"key": _KEY, "runner": _KEY}, optional={"level": _LEVEL}), 1, MAX_SEATS
+            ),
         }
     ),
     Kind.MOVE: Struct(

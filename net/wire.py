@@ -318,20 +318,27 @@ class Pair(Schema):
 
 
 class Struct(Schema):
-    """A map with exactly these string keys (all required, no others)."""
+    """A map with exactly these string keys (all required, no others), and any of the
+    ``optional`` ones (a field added later: older records without it stay valid)."""
 
-    def __init__(self, fields: Mapping[str, Schema]) -> None:
+    def __init__(
+        self, fields: Mapping[str, Schema], optional: Mapping[str, Schema] | None = None
+    ) -> None:
         self.fields = dict(fields)
+        self.optional = dict(optional or {})
 
     def check(self, value: object, where: str) -> None:
         if type(value) is not dict:
             raise DecodeError(f"{where}: expected a map, got {describe(value)}")
         if value.keys() != self.fields.keys():  # the usual case is checked without sets
             missing = sorted(set(self.fields) - set(value))
-            extra = sorted(set(value) - set(self.fields))
+            extra = sorted(set(value) - set(self.fields) - set(self.optional))
             if missing:
                 raise DecodeError(f"{where}: missing field {missing[0]!r}")
-            raise DecodeError(f"{where}: unexpected field {describe(extra[0])}")
+            if extra:
+                raise DecodeError(f"{where}: unexpected field {describe(extra[0])}")
+            for name in value.keys() - self.fields.keys():
+                self.optional[name].check(value[name], f"{where}.{name}")
         # Fields are checked with ``where`` as it is and, only if one fails, again with
         # its name appended: checks are pure, so the second pass fails at the same field
         # with the message naming it, and a value that fits costs no string building.

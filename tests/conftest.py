@@ -1,10 +1,14 @@
-"""Suite-wide settings: Qt runs offscreen, Hypothesis never races the clock, Ctrl-C works."""
+"""Suite-wide settings: Qt runs offscreen, Hypothesis never races the clock, Ctrl-C works,
+a leaked file fails the test file that leaked it."""
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -22,6 +26,15 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 # These machines are shared and noisy: a deadline would make tests flaky, not faster.
 settings.register_profile("palabre", deadline=None, max_examples=100)
 settings.load_profile("palabre")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _collect_what_the_module_left() -> Iterator[None]:
+    """Collect at the end of each test file, so that a file or pipe a test forgot to close
+    warns (``ResourceWarning``, an error in pyproject.toml) in that file's last test, rather
+    than in whatever test the collector happened to run in later on the same worker."""
+    yield
+    gc.collect()
 
 
 def pytest_runtest_logreport(report):  # type: ignore[no-untyped-def]

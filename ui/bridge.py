@@ -14,6 +14,7 @@ from client.session_api import (
     GameEnded,
     GameSession,
     Halted,
+    NextTable,
     PlayersChanged,
     Pointed,
     SessionError,
@@ -40,17 +41,20 @@ class SessionBridge(QObject):
         self._unsubscribe()
 
     def _on_event(self, event: SessionEvent) -> None:
-        if isinstance(event, StateChanged):
-            self.stateChanged.emit(event)
-        elif isinstance(event, ChatLine):
-            self.chatLine.emit(event.entry)
-        elif isinstance(event, PlayersChanged):
-            self.playersChanged.emit()
-        elif isinstance(event, GameEnded):
-            self.ended.emit(event.outcome)
-        elif isinstance(event, SessionError):
-            self.error.emit(event.message)
-        elif isinstance(event, Halted):
-            self.halted.emit(event)
-        elif isinstance(event, Pointed):
-            self.pointed.emit(event)
+        match event:
+            case StateChanged():
+                self.stateChanged.emit(event)
+            case ChatLine(entry=entry):
+                self.chatLine.emit(entry)
+            case PlayersChanged():
+                self.playersChanged.emit()
+            case GameEnded(outcome=outcome):
+                self.ended.emit(outcome)
+            case SessionError(message=message):
+                self.error.emit(message)
+            case Halted():
+                self.halted.emit(event)
+            case Pointed():
+                self.pointed.emit(event)
+            case NextTable():
+                pass  # the window opens the next table (ui.app subscribes for it)

@@ -27,10 +27,11 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from client.errors import ReplayUnavailable
 from client.export_request import ANIMATIONS, ExportRequest
 from client.log_commands import load_for_show
 from client.progress import ProgressBar
-from client.replay import Replay, ReplayUnavailable
+from client.replay import Replay
 from ui.animated_file import write_bytes
 from ui.replay_page import file_date
 

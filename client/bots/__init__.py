@@ -14,11 +14,20 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from engines import AnyEngine
 
-__all__ = ["BOT_KINDS", "BOT_LEVELS", "Bot", "RandomBot", "kind_of_level", "make_bot"]
+__all__ = [
+    "BOT_KINDS",
+    "BOT_LEVELS",
+    "Bot",
+    "RandomBot",
+    "kind_of_level",
+    "level_of_kind",
+    "make_bot",
+]
 
 BOT_KINDS = ("random", "sensible", "strong")
 BOT_LEVELS = ("easy", "normal", "strong")
@@ -31,11 +40,13 @@ _SENSIBLE: dict[str, str] = {
     "forbans": "client.bots.forbans",
     "cognes": "client.bots.cognes",
 }
-# game name -> module exposing ``SEARCH`` for ``client.bots.reply_search.SearchBot``; a game
-# missing here plays its sensible bot at the strong level.
+# game name -> module exposing ``SEARCH`` for ``client.bots.reply_search.SearchBot`` (or a
+# ``StrongBot(seed)`` of its own); a game missing here plays its sensible bot at the strong
+# level.
 _STRONG: dict[str, str] = {
     "consensus": "client.bots.consensus_strong",
     "discorder": "client.bots.discorder_strong",
+    "forbans": "client.bots.forbans_strong",
 }
 
 
@@ -69,6 +80,11 @@ def kind_of_level(level: str) -> str:
     return _KIND_OF_LEVEL[level]
 
 
+def level_of_kind(kind: str) -> str:
+    """The level a kind plays at ("random" -> "easy" ...); a level is its own answer."""
+    return BOT_LEVELS[BOT_KINDS.index(kind_of_level(kind))]
+
+
 def make_bot(game: str, kind: str, seed: int) -> Bot:
     """A new bot of ``kind`` ("random", "sensible", "strong", or the level naming one) for
     ``game``."""
@@ -78,7 +94,9 @@ def make_bot(game: str, kind: str, seed: int) -> Bot:
     if kind == "strong" and game in _STRONG:
         from client.bots.reply_search import SearchBot
 
-        return SearchBot(seed, importlib.import_module(_STRONG[game]).SEARCH)
+        module = importlib.import_module(_STRONG[game])
+        own: Callable[[int], Bot] | None = getattr(module, "StrongBot", None)
+        return own(seed) if own is not None else SearchBot(seed, module.SEARCH)
     module_name = _SENSIBLE.get(game)
     if module_name is None:
         return RandomBot(seed)

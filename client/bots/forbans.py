@@ -36,7 +36,7 @@ from engines.forbans import (
 from engines.forbans_board import groups, liberty_count, side_masks
 from engines.forbans_map import ForbansMap
 
-__all__ = ["SensibleBot"]
+__all__ = ["SensibleBot", "position_score"]
 
 _FAR = 99  # a distance no route on the map reaches
 
@@ -159,6 +159,14 @@ class SensibleBot:
         masks = engine.map.neighbour_masks
         weakest = min((liberty_count(g, empty, masks) for g in groups(enemy, masks)), default=0)
         return (min(threats, 2), -distance, -weakest)
+
+
+def position_score(engine: ForbansEngine, board: tuple[int, ...], side: int) -> tuple[int, ...]:
+    """How the sensible bot ranks ``board`` for ``side`` once it has moved, best highest: its
+    winning threats (at most 2), then minus the route distance of its pieces to where they
+    gather best, then minus the fewest liberties of an enemy group."""
+    bot = SensibleBot(0)  # its scoring draws nothing from the generator
+    return bot._step_score(engine, board, side, bot._gathering_distances(engine, board, side))
 
 
 def _moved(board: tuple[int, ...], side: int, move: Step) -> tuple[int, ...]:

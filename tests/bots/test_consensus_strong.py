@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from client.bots import RandomBot, make_bot
+from client.bots.cognes import SensibleBot as CognesSensibleBot
 from client.bots.consensus import SensibleBot
 from client.bots.consensus_strong import SEARCH
-from client.bots.forbans import SensibleBot as ForbansSensibleBot
 from client.bots.reply_search import SearchBot
 from client.launcher import Launcher, LocalRequest
 from engines import find_engine
@@ -42,7 +42,7 @@ def test_a_level_names_a_bot() -> None:
     assert _is_strong(make_bot("consensus", "strong", 1))
     assert isinstance(make_bot("consensus", "sensible", 1), SensibleBot)  # kinds still work
     # A game with no strong bot yet plays its sensible one at that level.
-    assert isinstance(make_bot("forbans", "strong", 1), ForbansSensibleBot)
+    assert isinstance(make_bot("cognes", "strong", 1), CognesSensibleBot)
     with pytest.raises(ValueError, match="easy, normal, strong"):
         make_bot("consensus", "hard", 1)
 

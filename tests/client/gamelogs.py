@@ -24,6 +24,7 @@ from client.net_adapter import NetSigner, open_envelope
 from client.records import START, SignedRecord
 from client.start import PeerSpec, SeatSpec, start_body
 from client.table import Table
+from client.table_input import AcceptDraw, Chat, OfferDraw, PlayMove, Resign
 from engines import AnyEngine
 from net.logfile import MAGIC, LogWriter, read_log
 from net.records import Kind, sign_record
@@ -286,15 +287,18 @@ def short_game(directory: Path, ending: str = "draw") -> LoggedTable:
 
     def move(name: str) -> None:
         state = table.tables[name].head.engine_state
-        table.act(name, table.tables[name].move(engine.legal_moves(state)[0], table.router.now))
+        table.act(
+            name,
+            table.tables[name].handle(PlayMove(engine.legal_moves(state)[0], table.router.now)),
+        )
 
     move("A")
     move("B")
-    table.act("A", table.tables["A"].chat("bonjour", table.router.now))
+    table.act("A", table.tables["A"].handle(Chat("bonjour", table.router.now)))
     if ending == "draw":
-        table.act("A", table.tables["A"].offer_draw(table.router.now))
-        table.act("B", table.tables["B"].accept_draw(table.router.now))
+        table.act("A", table.tables["A"].handle(OfferDraw(table.router.now)))
+        table.act("B", table.tables["B"].handle(AcceptDraw(table.router.now)))
     else:
-        table.act("A", table.tables["A"].resign(table.router.now))
+        table.act("A", table.tables["A"].handle(Resign(table.router.now)))
     table.close()
     return table

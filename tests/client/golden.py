@@ -236,6 +236,7 @@ def play(scenario: Scenario, home: Path) -> tuple[dict[str, list[str]], dict[str
             "engine_for": _engine_for,
             "bot_me": True,
             "bot_delay": 0.3,
+            "think_in_thread": False,  # a worker thread is invisible to the virtual clock
             "seed": index + 1,
             "network": network.at(f"127.0.0.{index + 1}"),
         }

@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.bots import Bot, make_bot
-from client.events import Event, Output
+from client.events import Output, TableEvent
 from client.net_adapter import open_envelope
 from client.records import START, SignedRecord, Signer
 from client.start import PeerSpec, SeatSpec, start_body
 from client.table import BotFactory, Table
+from client.table_input import Begin, PresenceReport, Received, Tick
 from engines import AnyEngine
 from tests.client.envelopes import Identity, TestSigner, raw_record, signed
 from tests.client.tinygame import ENGINE
@@ -180,7 +181,7 @@ class Router:
         self.max_delay, self.duplicate, self.drop = max_delay, duplicate, drop
         self.now = 0.0
         self.logs: dict[str, list[SignedRecord]] = {name: [] for name in tables}
-        self.events: dict[str, list[Event]] = {name: [] for name in tables}
+        self.events: dict[str, list[TableEvent]] = {name: [] for name in tables}
         self.sent: list[bytes] = []
         self.sent_at: list[tuple[float, SignedRecord]] = []
         self.sent_by: dict[str, list[SignedRecord]] = {name: [] for name in tables}
@@ -192,7 +193,7 @@ class Router:
 
     def start(self) -> None:
         for name, table in self.tables.items():
-            self.take(name, table.begin(self.now))
+            self.take(name, table.handle(Begin(self.now)))
             self._schedule_heartbeat(name)
 
     def _schedule_heartbeat(self, name: str) -> None:
@@ -211,7 +212,7 @@ class Router:
             entries = table.presence.report_entries(self.now)
             for other in self.tables:
                 if other != name and self.linked(name, other):
-                    out = self.tables[other].presence_report(key, entries, self.now)
+                    out = self.tables[other].handle(PresenceReport(key, tuple(entries), self.now))
                     self.take(other, out)
         self._schedule_heartbeat(name)
 
@@ -257,7 +258,7 @@ class Router:
 
     def arrive(self, name: str, envelope: bytes, source: str | None) -> None:
         """``envelope`` reaches ``name`` (from ``source`` when known)."""
-        self.take(name, self.tables[name].receive(open_envelope(envelope), self.now))
+        self.take(name, self.tables[name].handle(Received(open_envelope(envelope), self.now)))
 
     def step(self, until: float | None = None) -> bool:
         """Deliver the next record or fire the next deadline; False when nothing is left
@@ -283,7 +284,7 @@ class Router:
         if tick is None or (until is not None and tick[0] > until):
             return False
         self.now = max(self.now, tick[0])
-        self.take(tick[1], self.tables[tick[1]].tick(self.now))
+        self.take(tick[1], self.tables[tick[1]].handle(Tick(self.now)))
         return True
 
     def run(self, max_steps: int = 200_000, until: float | None = None) -> None:

@@ -12,14 +12,16 @@ from typing import Any
 import pytest
 import trio
 
+from client.errors import LaunchError
 from client.headless import table_secret
 from client.hosting import HostPeer
-from client.joining import JoinFailed, JoinPeer
+from client.joining import JoinPeer
 from client.known_peers import KnownPeers, NameConflict, name_key
-from client.launcher import HostRequest, JoinRequest, Launcher, LaunchError
+from client.launcher import HostRequest, JoinRequest, Launcher
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged
 from client.peer import LinkLost, NameWarning, Peer
+from client.peer_events import JoinFailed
 from client.rematch import RematchPlan, next_peer
 from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity

@@ -10,7 +10,8 @@ import pytest
 
 from client.chain import Chain, PlyContext, PlyEffect, TableState
 from client.consent import check_consents
-from client.finality import ClaimBook, FinalityTracker, LocalTableError
+from client.errors import LocalTableError
+from client.finality import ClaimBook, FinalityTracker
 from client.net_adapter import open_envelope
 from client.plies import PLY_RULES, controlling_seat, seat_to_move
 from client.records import MOVE, SignedRecord

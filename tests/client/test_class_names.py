@@ -1,25 +1,23 @@
-"""One name per concept: the table's classes are named once in the project, and the two
-consumers that dispatch on ``type(event).__name__`` (``client.headless.Printer``,
-``client.net_session.NetSession``) handle only names that exist.
+"""One name per concept: the table's classes and the peer's events are named once in the
+project, and consumers ``match`` on the event classes instead of looking handlers up by
+``type(event).__name__`` (issue 22).
 
-A handler whose event was renamed is never called again, silently: the halt or the refusal
-would no longer reach the terminal or the window.  These tests are what catches it.
+A handler looked up by a name that was renamed is never called again, silently: the halt or
+the refusal would no longer reach the terminal or the window.  These tests are what catches
+a return of that pattern.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 import inspect
 import typing
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
-import pytest
-
-from client.headless import Printer
-from client.net_session import NetSession
+from client.peer_events import PeerEvent
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("client", "net", "engines", "ui")
@@ -58,19 +56,36 @@ def test_the_table_events_have_names_of_their_own() -> None:
                 assert len(places[name]) == 1, f"{name} is defined at {places[name]}"
 
 
-@pytest.mark.parametrize("consumer", [Printer, NetSession])
-def test_every_event_handler_is_named_after_the_class_it_takes(consumer: type) -> None:
-    """``_on_TableHalted(self, event: TableHalted)``: a renamed event whose handler kept the
-    old name fails here (the annotation names the class, the handler's name does not)."""
-    checked = 0
-    for name, handler in vars(consumer).items():
-        if not name.startswith("_on_") or name == "_on_event":
-            continue
-        event = typing.get_type_hints(handler)["event"]
-        if event is not Any:
-            assert event.__name__ == name[4:], f"{consumer.__name__}.{name} takes {event}"
-            checked += 1
-    assert checked > 10
+CONSUMERS = ("client/headless.py", "client/net_session.py", "client/terminal.py", "ui")
+
+
+def test_peer_events_are_frozen_values_named_once() -> None:
+    """Every member of the one event stream (``client.peer_events.PeerEvent``) is a frozen
+    dataclass whose name no other class in the project takes (the join's ``HostReached``
+    was ``Connected``, beside ``net.events.Connected``)."""
+    places = class_places()
+    members = typing.get_args(PeerEvent)
+    assert len(members) > 25
+    for member in members:
+        assert dataclasses.is_dataclass(member) and member.__dataclass_params__.frozen, member
+        files = [place.split(":")[0] for place in places[member.__name__]]
+        assert len(files) == 1, f"{member} is in {files}"
+
+
+def test_no_consumer_dispatches_on_a_class_name() -> None:
+    """Consumers ``match`` on the event classes (a renamed class fails at import and in
+    mypy); a handler looked up by ``type(event).__name__`` would silently stop being called."""
+    found = []
+    for name in CONSUMERS:
+        for path in (
+            sorted((ROOT / name).rglob("*.py")) if (ROOT / name).is_dir() else [ROOT / name]
+        ):
+            text = path.read_text(encoding="utf-8")
+            if "__name__}" in text and "getattr(" in text:
+                found.append(str(path.relative_to(ROOT)))
+            if "Callable[[Any], None]" in text:
+                found.append(f"{path.relative_to(ROOT)} (an untyped observer)")
+    assert found == []
 
 
 NODE_MODULES = [

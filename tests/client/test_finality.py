@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from client.errors import LocalTableError
 from client.events import PlyApplied, PlyFinal, RecordDropped
-from client.finality import LocalTableError, OwnClaims
+from client.finality import OwnClaims
 from client.records import ACK, MOVE
 from client.table_inbox import BUFFER_LIMIT, BUFFER_WINDOW
 from tests.client.harness import Router, Setup, act, forge, world

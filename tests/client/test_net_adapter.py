@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from client.bots import RandomBot
+from client.errors import BadEnvelope
 from client.lobby import Lobby
 from client.net_adapter import NetSigner, decode_envelope, open_envelope, record_from_net
-from client.records import ACK, CHAIN_KINDS, START, BadEnvelope
+from client.records import ACK, CHAIN_KINDS, START
 from client.table import Table
 from net.envelope import RECORD_TAG, parse_envelope, seal
 from net.errors import DecodeError

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from client.events import (
+    Output,
     PlyDropped,
     PresenceChanged,
     RecordIgnored,
@@ -287,7 +288,9 @@ def test_a_vote_racing_the_absent_players_late_move_ends_with_one_chain() -> Non
     assert_same_chain([a, b])
 
 
-def test_a_removed_peers_late_move_is_dropped_and_its_late_acks_ignored() -> None:
+def cut_at_its_turn() -> tuple[Setup, Router, Output]:
+    """A, B and X play plies 1 and 2, then X is cut from both at its own turn and signs ply
+    3: its MOVE and its ACK (the output returned) reach nobody."""
     setup, router = cluster(["A", "B", "X"], bots=(), bot_delay=0.0)
     tables = router.tables
     a, b, x = tables["A"], tables["B"], tables["X"]
@@ -296,8 +299,15 @@ def test_a_removed_peers_late_move_is_dropped_and_its_late_acks_ignored() -> Non
         router.take(name, tables[name].move(1, router.now))
         run_until(router, lambda: x.head.ply == a.head.ply == b.head.ply, limit=router.now + 1)
     router.cut |= {frozenset("AX"), frozenset("BX")}
-    late = x.move(1, router.now)  # X's ply 3 and its ACK reach nobody
+    late = x.move(1, router.now)
     router.take("X", late)
+    return setup, router, late
+
+
+def test_a_removed_peers_late_move_is_dropped_and_its_late_acks_ignored() -> None:
+    setup, router, late = cut_at_its_turn()
+    tables = router.tables
+    a, b, x = tables["A"], tables["B"], tables["X"]
     run_until(router, lambda: bool(removes(a)) and bool(removes(b)), limit=router.now + 60)
     assert a.chain.at(3).record.kind == REMOVE
     router.cut.clear()

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from client.bots import RandomBot
+from client.errors import ReplayUnavailable
 from client.log_show import game_lines
 from client.records import ACK
-from client.replay import Replay, ReplayUnavailable
+from client.replay import Replay
 from client.verifier import verify_file
 from engines import find_engine
 from net.records import open_record

@@ -11,13 +11,8 @@ from pathlib import Path
 import pytest
 
 from client import cli
-from client.secret_input import (
-    ENV_SECRET,
-    VISIBLE_WARNING,
-    SecretInputError,
-    read_invite,
-    read_secret,
-)
+from client.errors import SecretInputError
+from client.secret_input import ENV_SECRET, VISIBLE_WARNING, read_invite, read_secret
 
 SECRET = "swordfish-and-chips"
 

@@ -10,14 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from client.launcher import (
-    HostRequest,
-    JoinRequest,
-    Launcher,
-    LaunchError,
-    parse_address,
-    parse_options,
-)
+from client.errors import LaunchError
+from client.launcher import HostRequest, JoinRequest, Launcher, parse_address, parse_options
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.settings import MAX_RECENT, RecentTable, SettingsStore, check_name
 from net.safe_names import is_safe_file_name

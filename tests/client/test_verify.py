@@ -98,6 +98,7 @@ def test_json_report_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         "bot": False,
         "runner": None,
         "since_ply": 0,
+        "level": None,
     }
     assert data["plies"] == data["final"] == 3
     assert data["result"]["draw"] is True and data["result"]["reason"] == "agreement"

@@ -179,6 +179,19 @@ def case(name: str) -> Callable[[Case], Case]:
     return register
 
 
+LATER_CASES: list[tuple[str, Case]] = []
+"""Cases added after the corpus's first cases: seeded after them all, so that adding one
+leaves the bytes of every earlier log as they were."""
+
+
+def later_case(name: str) -> Callable[[Case], Case]:
+    def register(function: Case) -> Case:
+        LATER_CASES.append((name, function))
+        return function
+
+    return register
+
+
 def honest(game: str, seed: int) -> Game:
     g = Game(game, seed)
     return g
@@ -304,6 +317,22 @@ def _start_options(game, seed):  # type: ignore[no-untyped-def]
     forged = signed(g.s.keys["A"], g.s.table_id, 1, "START", body)
     return (
         "START with an option the engine refuses",
+        frame([forged.envelope, *g.envelopes()[1:]]),
+        1,
+        (0, "bad-start"),
+    )
+
+
+@later_case("start-level-on-person")
+def _start_level_on_person(game, seed):  # type: ignore[no-untyped-def]
+    g = finished(game, seed)
+    body = dict(g.s.start.body)
+    seats = [dict(seat) for seat in body["seats"]]
+    seats[0]["level"] = "strong"  # the optional field a bot seat may carry (LOG_FORMAT.md)
+    body["seats"] = seats
+    forged = signed(g.s.keys["A"], g.s.table_id, 1, "START", body)
+    return (
+        "START gives a person's seat a bot level",
         frame([forged.envelope, *g.envelopes()[1:]]),
         1,
         (0, "bad-start"),
@@ -1014,18 +1043,24 @@ def remove_builder(function):  # type: ignore[no-untyped-def]
 # --- the corpus ---------------------------------------------------------------------------
 def crafted_logs(keys: KeyBook) -> Iterator[Crafted]:
     seed = 0
-    for name, build in CASES:
-        for game in GAMES:
-            seed += 1
-            what, data, exit_code, first = build(game, seed)
-            keys_of_scripts(keys)
-            yield Crafted(f"{game}-{name}", what, data, exit_code, first)
+
+    def of_every_game(cases: list[tuple[str, Case]]) -> Iterator[Crafted]:
+        nonlocal seed
+        for name, build in cases:
+            for game in GAMES:
+                seed += 1
+                what, data, exit_code, first = build(game, seed)
+                keys_of_scripts(keys)
+                yield Crafted(f"{game}-{name}", what, data, exit_code, first)
+
+    yield from of_every_game(CASES)
     for name, what, function in REMOVE_CASES:
         for variant in range(3):
             seed += 1
             data, exit_code, first = remove_builder(function)("consensus", seed)
             keys_of_scripts(keys)
             yield Crafted(f"consensus-{name}-{variant + 1}", what, data, exit_code, first)
+    yield from of_every_game(LATER_CASES)
 
 
 def keys_of_scripts(keys: KeyBook) -> None:

@@ -70,6 +70,8 @@ class Peers:
             if process.poll() is None:
                 process.kill()
             process.wait()
+            if process.stdin is not None:  # left to the collector, it warned in a later test
+                process.stdin.close()
 
 
 @contextmanager

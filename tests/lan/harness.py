@@ -7,7 +7,8 @@ started is palabre itself, so a signal reaches it directly).  Invariants:
 * every peer has its own ``PALABRE_HOME`` (``<tmp>/h<I>``, one per lab host), passed through
   the environment, so a restarted peer on the same host finds its profile and game file;
 * faults are triggered by what a peer prints (``wait_ply``: the line of ply N, printed when
-  N is final at that peer), never by a sleep;
+  N is final at that peer) or writes to its trace (``wait_sent``: a peer behind a cut prints
+  nothing when it signs), never by a sleep;
 * every command has a bounded wait, and ``close`` kills whatever still runs: the test's
   ``open_lab`` deletes the namespaces afterwards, even when the test failed;
 * ``check`` runs ``palabre verify --json`` on every surviving peer's game file and compares
@@ -82,10 +83,25 @@ class LanPeer:
         """Until ply ``ply`` is final here (its line is printed)."""
         self.wait_for(rf"^\s*{ply}\. ", timeout)
 
+    def wait_sent(self, ply: int, timeout: float = 60.0) -> dict[str, Any]:
+        """Until this peer has sent its record for ply ``ply`` (its trace says so); the
+        trace's event.  A peer cut from the others prints nothing then: its trace is the
+        only witness."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for event in self.trace_events():
+                if event["ev"] == "sent" and event["ply"] == ply:
+                    return event
+            if time.monotonic() > deadline or self.proc.process.poll() is not None:
+                raise AssertionError(f"{self.name} sent nothing for ply {ply}\n{self.output}")
+            time.sleep(0.05)
+
     def trace_events(self) -> list[dict[str, Any]]:
         if not self.trace.exists():
             return []
-        return [json.loads(line) for line in self.trace.read_text().splitlines() if line]
+        # Only whole lines: the peer may be writing the last one as we read.
+        lines = self.trace.read_text().split("\n")[:-1]
+        return [json.loads(line) for line in lines if line]
 
 
 @dataclass(frozen=True)

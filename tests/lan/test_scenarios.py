@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from client.verifier import verify_file
 from net.identity import fingerprint, load_profile_identity
 from net.invite import parse_invite
 from tests.e2e.tables import chain_line
@@ -371,6 +372,70 @@ def test_9_two_hosts_cut_together_cannot_be_removed_and_the_game_goes_on(
             made_during_cut=meanwhile,
             next_final_after_heal_s=round(resumed, 2),
             removed=0,
+            lost=records_lost(results),
+            halted_peers=table.halted_peers(),
+        )
+
+
+LATE_BOT_MS = "3000"
+"""Scenario 10's player thinks 3 s over each move: long enough for the cut to land after its
+turn came (the ply before its own is final there) and before it signs."""
+
+
+def test_10_a_removed_players_late_move_reaches_the_others_and_is_ignored(
+    tmp_path: Path,
+) -> None:
+    with lan_table(4, tmp_path) as table:
+        host = table.host(1, "--away-timeout", AWAY)
+        table.join(2)
+        table.join(3)
+        late = table.join(4, "--bot-delay", LATE_BOT_MS)
+        late.wait_ply(7)  # seat 4 is to move at ply 8, and thinks for 3 s
+        table.netlab("cut", "4")
+        cut_at = time.monotonic()
+        sent = late.wait_sent(8)  # it signed ply 8 behind the cut: nobody else saw it
+        assert sent["kind"] == "MOVE", sent
+        removal = int(_removal_line(host, "4").group(1))  # every vote held at the host
+        assert removal == 8, table.outputs()
+        cut_s = time.monotonic() - cut_at
+        table.netlab("heal", "4")  # its MOVE (and its ACKs) now reach the others
+        healed_at = time.monotonic()
+        honest = [peer for peer in table.peers if peer is not late]
+        for peer in honest:  # each says so, in a player's words, and goes on
+            peer.wait_for(r"^ignored: H4 was removed at ply 8; their move was ignored$", 30)
+        ignored_s = time.monotonic() - healed_at
+        codes = table.finish()
+        assert set(codes.values()) == {0}, table.outputs()
+        for peer in table.peers:
+            assert "HALTED" not in peer.output and "REJECTED" not in peer.output, peer.output
+        assert "dropped: ply 8" in late.output, late.output  # the one step back, at home
+        plies = table.all_final()  # the removed player watched to the end
+        assert plies > removal
+        # Every file verifies, the removed player's too (LOG_FORMAT.md §4, "Dropping": its
+        # MOVE for ply 8 is dropped for the REMOVE, its ACK of it ignored), and holds one chain.
+        results = table.check(0)
+        key = load_profile_identity("p4", late.home).public_key
+        path = late.game_file()
+        assert path is not None
+        [own] = [
+            entry
+            for entry in verify_file(path).entries
+            if entry.record is not None
+            and entry.record.author == key
+            and entry.record.kind == "MOVE"
+            and entry.ply == removal
+        ]
+        assert own.status == "dropped"  # in its file, outside the chain
+        for result in results:
+            [entry] = [p for p in result.report["peers"] if p["key"] == key.hex()]
+            assert entry["removed_at"] == removal, result.report
+        report(
+            "10",
+            plies=plies,
+            removed_at_ply=removal,
+            cut_s=round(cut_s, 2),
+            late_move_ignored_by=len(honest),
+            ignored_after_heal_s=round(ignored_s, 2),
             lost=records_lost(results),
             halted_peers=table.halted_peers(),
         )

@@ -60,6 +60,14 @@ class Listener:
     failures: list[tuple[str, LinkClosed]] = field(default_factory=list)
     endings: trio.MemorySendChannel[LinkClosed] | None = None
     ended: trio.MemoryReceiveChannel[LinkClosed] | None = None
+    raw_streams: list[trio.SocketStream] = field(default_factory=list)
+
+    async def dial_raw(self) -> trio.SocketStream:
+        """A plain TCP stream to the listener, for writing whatever a test likes; closed
+        when ``listening`` ends (left to the collector, it warned in a later test)."""
+        stream = await trio.open_tcp_stream("127.0.0.1", self.port)
+        self.raw_streams.append(stream)
+        return stream
 
     @property
     def invite(self) -> Invite:
@@ -99,6 +107,8 @@ async def listening(config: LinkConfig = QUICK) -> AsyncIterator[Listener]:
     async with trio.open_nursery() as nursery:
         nursery.start_soon(lambda: serve(listeners, spec_, on_link, on_failure=on_failure))
         yield listener
+        for stream in listener.raw_streams:
+            await stream.aclose()
         nursery.cancel_scope.cancel()
 
 
@@ -119,10 +129,6 @@ async def _still_serves(listener: Listener) -> None:
         await link.close()
 
 
-async def _raw(port: int) -> trio.SocketStream:
-    return await trio.open_tcp_stream("127.0.0.1", port)
-
-
 async def _plain_refusal(stream: trio.SocketStream) -> tuple[str, str]:
     """Read until the listener hangs up; the REFUSE it sent in plaintext."""
     data = b""
@@ -134,7 +140,7 @@ async def _plain_refusal(stream: trio.SocketStream) -> tuple[str, str]:
 
 async def _joined(listener: Listener, who: Identity = JOINER) -> tuple[Link, trio.SocketStream]:
     """A joiner past the handshake, and its raw stream for writing whatever it likes."""
-    stream = await _raw(listener.port)
+    stream = await listener.dial_raw()
     connection = Connection(Role.INITIATOR, spec(who, config=LinkConfig()), trio.current_time())
     link = Link(stream, connection, "listener")
     with trio.fail_after(10):
@@ -204,7 +210,7 @@ async def _ignore(event: Event) -> None:
 )
 async def test_bad_bytes_before_the_handshake(sent: bytes, code: str, reason: str) -> None:
     async with listening() as listener:
-        stream = await _raw(listener.port)
+        stream = await listener.dial_raw()
         await stream.send_all(sent)
         closed = await listener.next_ending()
         assert closed.code == code and not closed.by_peer
@@ -216,7 +222,7 @@ async def test_bad_bytes_before_the_handshake(sent: bytes, code: str, reason: st
 async def test_wrong_types_in_a_hello() -> None:
     async with listening() as listener:
         hello = unpack(first_hello(JOINER), "hello")
-        stream = await _raw(listener.port)
+        stream = await listener.dial_raw()
         await stream.send_all(encode_frame(b"\x01" + pack({**hello, "port": "7000"})))
         closed = await listener.next_ending()
         assert closed.reason == "hello.port: expected an integer from 0 to 65535, got '7000'"
@@ -228,7 +234,7 @@ async def test_a_length_prefix_that_lies_short() -> None:
     """The prefix says 5 bytes; the hello is longer: its first bytes are read as a frame."""
     async with listening() as listener:
         hello = first_hello(JOINER)
-        stream = await _raw(listener.port)
+        stream = await listener.dial_raw()
         await stream.send_all(struct.pack(">I", 5) + b"\x01" + hello)
         closed = await listener.next_ending()
         assert closed.reason.startswith("hello is not valid msgpack")
@@ -370,7 +376,7 @@ async def test_a_record_from_a_key_not_allowed() -> None:
 # --- silence and slowness ------------------------------------------------------------------------
 async def test_a_connection_that_sends_nothing() -> None:
     async with listening(LinkConfig(handshake_timeout=0.3, linger=0.2)) as listener:
-        stream = await _raw(listener.port)
+        stream = await listener.dial_raw()
         closed = await listener.next_ending()
         assert (closed.code, closed.reason) == (
             CloseCode.TIMEOUT,
@@ -404,7 +410,7 @@ async def test_one_byte_at_a_time() -> None:
 
 async def test_one_byte_at_a_time_before_the_handshake() -> None:
     async with listening(LinkConfig(handshake_timeout=0.5, linger=0.2)) as listener:
-        stream = await _raw(listener.port)
+        stream = await listener.dial_raw()
         closed = await _trickled(listener, stream, encode_frame(b"\x01" + first_hello(JOINER)))
         assert closed.reason == "the handshake did not finish within 0.5 s"
         await _still_serves(listener)

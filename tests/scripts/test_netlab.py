@@ -35,24 +35,24 @@ def test_hosts_reach_each_other_and_faults_take_effect() -> None:
     with open_lab(3) as lab:
         assert len(lab.namespaces()) == 4  # the bridge and three hosts
         target = lab.address(3)
-        listener = lab.popen(3, sys.executable, "-c", LISTEN, target, stdout=subprocess.PIPE)
-        try:
-            assert listener.stdout is not None and listener.stdout.readline() == "listening\n"
-            assert _dial(lab, 1, target) == "reached"
-            lab.run("cut", "3")
-            assert _dial(lab, 1, target).startswith("unreachable")
-            lab.run("heal", "3")
-            assert _dial(lab, 2, target) == "reached"
-            lab.run("loss", "3", "100")
-            assert _dial(lab, 1, target).startswith("unreachable")
-            lab.run("loss", "3", "0")
-            assert _dial(lab, 1, target) == "reached"
-            # The lab's hosts have no way out: no default route, only their own /24.
-            routes = lab.run("exec", "1", "ip", "route").stdout
-            assert "default" not in routes and "10.77.0.0/24" in routes
-        finally:
-            listener.kill()
-            listener.wait()
+        # the with closes the pipe: left to the collector, it warned in a later test
+        with lab.popen(3, sys.executable, "-c", LISTEN, target, stdout=subprocess.PIPE) as listener:
+            try:
+                assert listener.stdout is not None and listener.stdout.readline() == "listening\n"
+                assert _dial(lab, 1, target) == "reached"
+                lab.run("cut", "3")
+                assert _dial(lab, 1, target).startswith("unreachable")
+                lab.run("heal", "3")
+                assert _dial(lab, 2, target) == "reached"
+                lab.run("loss", "3", "100")
+                assert _dial(lab, 1, target).startswith("unreachable")
+                lab.run("loss", "3", "0")
+                assert _dial(lab, 1, target) == "reached"
+                # The lab's hosts have no way out: no default route, only their own /24.
+                routes = lab.run("exec", "1", "ip", "route").stdout
+                assert "default" not in routes and "10.77.0.0/24" in routes
+            finally:
+                listener.kill()
         name = lab.name
     assert Lab(name).namespaces() == []
 

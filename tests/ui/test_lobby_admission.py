@@ -10,8 +10,9 @@ import pytest
 import trio
 from PySide6.QtCore import Qt
 
-from client.joining import JoinFailed, JoinPeer
+from client.joining import JoinPeer
 from client.known_peers import KnownPeers
+from client.peer_events import JoinFailed
 from net.identity import load_profile_identity, profile_dir
 from net.invite import parse_invite
 from tests.ui.test_window import free_port, open_window, qt_trio, until

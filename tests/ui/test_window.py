@@ -173,6 +173,31 @@ async def test_host_and_join_forms_explain_and_recent_tables_fill_the_address(
 
 
 @qt_trio
+async def test_the_host_form_sets_its_bots_level_and_the_table_names_it(qtbot: Any) -> None:
+    async with open_window(qtbot) as window:
+        start = window.start
+        start.host_game.setCurrentText("consensus")
+        start.host_bots.setValue(3)
+        assert start.host_bot_kind.currentData() == "sensible"  # what a host gets
+        start.host_bot_kind.setCurrentIndex(start.host_bot_kind.findData("strong"))
+        start.host_port.setValue(free_port())
+        qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
+        assert window.stack.currentWidget() is window.lobby, start.message.text()
+        lobby = window.lobby
+        await until(lambda: lobby.seats.rowCount() == 4 and lobby.seats.item(3, 1) is not None)
+        qtbot.mouseClick(lobby.ready, Qt.MouseButton.LeftButton)
+        await until(lobby.start.isEnabled)
+        qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
+        await until(lambda: window.stack.currentWidget() is window.table)
+        session = window.session
+        assert session is not None
+        names = [seat.name for seat in session.snapshot.seats]
+        assert [name.endswith("(strong)") for name in names] == [False, True, True, True], names
+        qtbot.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
+        assert window.stack.currentWidget() is window.start
+
+
+@qt_trio
 async def test_hosting_from_the_window_fills_the_lobby_then_plays(qtbot: Any) -> None:
     async with open_window(qtbot) as window, trio.open_nursery() as nursery:
         start = window.start

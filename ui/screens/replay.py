@@ -47,7 +47,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from client.replay import Frame, Line, Replay, ReplayUnavailable
+from client.errors import ReplayUnavailable
+from client.replay import Frame, Line, Replay
 from client.verifier import Verification, verify_file
 from client.verify_report import Problem
 from ui.animated_file import format_of, write_bytes

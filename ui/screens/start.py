@@ -33,12 +33,12 @@ from PySide6.QtWidgets import (
 )
 
 from client.bots import BOT_KINDS
+from client.errors import LaunchError
 from client.launcher import (
     DEFAULT_PORT,
     HostRequest,
     JoinRequest,
     Launcher,
-    LaunchError,
     LocalRequest,
     invite_address,
     parse_options,
@@ -126,15 +126,7 @@ class StartScreen(QWidget):
         local_game_row = QHBoxLayout()
         local_game_row.addWidget(self.local_game, 1)
         local_game_row.addWidget(self.rules_button)
-        self.local_bot_kind = QComboBox()
-        bot_names = {
-            "random": self.tr("random"),
-            "sensible": self.tr("sensible"),
-            "strong": self.tr("strong"),
-        }
-        for kind in BOT_KINDS:
-            self.local_bot_kind.addItem(bot_names.get(kind, kind), kind)
-        self.local_bot_kind.setCurrentIndex(max(0, self.local_bot_kind.findData("sensible")))
+        self.local_bot_kind = self._bot_kind_box()
         self.local_pace = QSpinBox()
         self.local_pace.setRange(0, 5000)
         self.local_pace.setSingleStep(100)
@@ -157,6 +149,10 @@ class StartScreen(QWidget):
         self.host_options = QLineEdit(placeholderText=self.tr("key=value, …"))
         self.host_seats = SeatsBox()
         self.host_bots = QSpinBox()
+        self.host_bot_kind = self._bot_kind_box()  # the level of the bots this host runs
+        host_bots_row = QHBoxLayout()
+        host_bots_row.addWidget(self.host_bots)
+        host_bots_row.addWidget(self.host_bot_kind, 1)
         self.host_port = QSpinBox()
         self.host_port.setRange(1, 65535)
         self.host_port.setValue(DEFAULT_PORT)
@@ -172,7 +168,7 @@ class StartScreen(QWidget):
         host_form.addRow(self.tr("Game"), self.host_game)
         host_form.addRow(self.tr("Options"), self.host_options)
         host_form.addRow(self.tr("Seats"), self.host_seats)
-        host_form.addRow(self.tr("Bots"), self.host_bots)
+        host_form.addRow(self.tr("Bots"), host_bots_row)
         host_form.addRow(self.tr("Port"), self.host_port)
         host_form.addRow(self.host_secret)
         host_form.addRow(self.host_button)
@@ -345,12 +341,26 @@ class StartScreen(QWidget):
         self.say("")
         self.sessionReady.emit(session)
 
+    def _bot_kind_box(self) -> QComboBox:
+        """How well bots play: random, sensible (the default) or strong."""
+        box = QComboBox()
+        bot_names = {
+            "random": self.tr("random"),
+            "sensible": self.tr("sensible"),
+            "strong": self.tr("strong"),
+        }
+        for kind in BOT_KINDS:
+            box.addItem(bot_names.get(kind, kind), kind)
+        box.setCurrentIndex(max(0, box.findData("sensible")))
+        return box
+
     def host(self) -> None:
         try:
             request = HostRequest(
                 game=self.host_game.currentText(),
                 seats=self.host_seats.value() if self.host_seats.isEnabled() else None,
                 bots=self.host_bots.value(),
+                bot_kind=self.host_bot_kind.currentData(),
                 port=self.host_port.value(),
                 options=parse_options(self.host_options.text()),
                 secret=self.host_secret.isChecked(),
