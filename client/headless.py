@@ -55,9 +55,9 @@ from client.lobby_wire import LobbyChanged, Roster
 from client.notices import notice
 from client.peer import Peer
 from client.peer_events import (
-    Connected,
     EvidenceWritten,
     HostNotice,
+    HostReached,
     JoinFailed,
     LinkLost,
     LinkRefused,
@@ -158,8 +158,8 @@ class Printer:
 
     def __call__(self, event: PeerEvent) -> None:
         match event:
-            case Connected():
-                self._on_connected(event)
+            case HostReached():
+                self._on_host_reached(event)
             case JoinFailed():
                 self._on_join_failed(event)
             case NameWarning():
@@ -224,7 +224,7 @@ class Printer:
                 pass  # not printed (plies are printed when final, ...)
 
     # --- before the game ---------------------------------------------------------------------
-    def _on_connected(self, event: Connected) -> None:
+    def _on_host_reached(self, event: HostReached) -> None:
         # Whoever answered: the host before START, any seated peer when rejoining or watching.
         self.say(f"Linked with {event.remote}; its key {event.fingerprint}")
         port = self.peer.port

@@ -15,7 +15,7 @@ the signed START: nobody joins as a player and nobody else can sign for a seat.
 
 Invariants: a link is admitted (gets rosters and records) only after its ``join`` was
 accepted; a refused join is told why (REFUSE ``refused``) and closed; after START a join is
-answered as any peer answers it (``Peer.join_after_start``); a lost link is not the end of
+answered as any peer answers it (``client.peer_node``); a lost link is not the end of
 the table.
 """
 
@@ -46,6 +46,7 @@ from client.lobby_wire import (
 )
 from client.mesh import Address
 from client.peer import LinkLost, Peer, PeerLink
+from client.peer_node import mesh_topic
 from client.records import START
 from client.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS
 from engines import AnyEngine
@@ -201,7 +202,7 @@ class HostPeer(Peer):
         """Sign START and begin (``JoinRefused`` saying what is missing)."""
         body = self.lobby.start_body()
         for key, (address, port) in self._where.items():
-            self.mesh.learn(key, Address(address, port), direct=True)
+            self.node.mesh.learn(key, Address(address, port), direct=True)
         self.open_file(self.host_table_id)
         start = self.signer(self.identity).sign(START, body)  # written ahead, like any record
         self.begin(start)
@@ -269,19 +270,18 @@ class HostPeer(Peer):
     async def _on_link(self, link: Link) -> None:
         peer_link = PeerLink(link, link.peer.key, link.remote, dialed_by=link.peer.key)
         closed = await self.run_link(peer_link, self._deliver)
-        self.link_fault(peer_link, closed)
         self._left(peer_link, closed)
 
     def _deliver(self, link: PeerLink, event: Any) -> None:
         if self.table is not None and not (link.admitted and link.key in self.lobby.peers):
-            self.deliver_incoming(link, event)  # after START, any link is a mesh link
+            self.from_link(link, event)  # after START, any link is a mesh link
         elif isinstance(event, RecordReceived):
             if link.admitted and not link.spectator:
                 self.receive(event.record, link)
         elif isinstance(event, MessageReceived):
             self._on_message(link, event.topic, event.body)
         elif isinstance(event, NetRecordRejected):
-            self.link_refused(link, event)
+            self.link_refused(link, event.reason)
 
     def _on_message(self, link: PeerLink, topic: str, body: Any) -> None:
         if topic == JOIN:
@@ -291,9 +291,10 @@ class HostPeer(Peer):
                 self._join(link, body)
             return
         if topic in REMATCH_TOPICS and link.admitted and not link.spectator:
-            self.rematch.on_message(link, topic, body)
+            self.rematch_message(link, topic, body)
             return
-        if link.admitted and self.table is not None and self.mesh_message(link, topic, body):
+        if link.admitted and self.table is not None and mesh_topic(topic):
+            self.mesh_message(link, topic, body)
             return
         if not link.admitted or topic in (ROSTER, NOTICE) or topic in REMATCH_TOPICS:
             link.close(f"a joiner does not send {topic!r} here", CloseCode.PROTOCOL)
@@ -318,7 +319,7 @@ class HostPeer(Peer):
                 "this table is a rematch for the players of the last game", CloseCode.REFUSED
             )
             return
-        if body["watch"] and self.refuse_spectator(link):
+        if body["watch"] and self._refuse_spectator(link):
             return
         try:
             if link.key in self.removed:
@@ -346,6 +347,14 @@ class HostPeer(Peer):
             self.lobby.set_ready(link.key)
         self._lobby_changed()
 
+    def _refuse_spectator(self, link: PeerLink) -> bool:
+        """Refuse ``link`` as a spectator, telling it why, when ``MAX_SPECTATORS`` watch."""
+        refusal = self.node.admission.spectator_refusal(self.links)
+        if refusal is None:
+            return False
+        link.close(refusal.reason, refusal.code)
+        return True
+
     def _left(self, link: PeerLink, closed: LinkClosed) -> None:
         if not link.admitted:
             return  # another link of the same key (refused, or a liar's) is not its seat
@@ -358,5 +367,5 @@ class HostPeer(Peer):
         if link.spectator or self.done.is_set():
             return
         if not any(other.key == link.key for other in self.links):
-            self.rematch.left(link.key)  # its last link: it left (a second link may close)
+            self.peer_left(link.key)  # its last link: it left (a second link may close)
         self.notify(LinkLost(link.name, closed.reason, fatal=False, key=link.key))

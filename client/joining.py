@@ -40,11 +40,11 @@ from client.lobby_wire import (
     Roster,
     read_roster,
 )
-from client.mesh import SCHEMAS as MESH_SCHEMAS
 from client.mesh import Address
 from client.net_adapter import record_from_net
 from client.peer import LinkLost, Peer, PeerLink
-from client.peer_events import Connected, HostNotice, JoinFailed, Rejoined
+from client.peer_events import HostNotice, HostReached, JoinFailed, Rejoined
+from client.peer_node import mesh_topic
 from client.start import StartRefused, parse_start
 from net.driver import Link
 from net.errors import CloseCode, LinkError, LogFileError
@@ -59,8 +59,6 @@ __all__ = [
     "JoinPeer",
     "parse_target",
 ]
-
-MESH_TOPICS = frozenset(MESH_SCHEMAS)
 
 _REFUSALS = frozenset(
     {
@@ -173,12 +171,11 @@ class JoinPeer(Peer):
     async def _on_incoming(self, link: Link) -> None:
         """A peer of the mesh (or a newcomer) dialed this peer."""
         peer_link = PeerLink(link, link.peer.key, link.remote, dialed_by=link.peer.key)
-        closed = await self.run_link(peer_link, self.deliver_incoming)
-        self.link_fault(peer_link, closed)
+        await self.run_link(peer_link, self.from_link)
         self.link_lost(peer_link)
 
     async def _serve_host(self) -> None:
-        self.policy.keys = None  # START may come from any peer, signed by the host
+        self.node.policy.keys = None  # START may come from any peer, signed by the host
         spec = self.link_spec()
         deadline = trio.current_time() + self.dial_retry
         while True:
@@ -199,10 +196,11 @@ class JoinPeer(Peer):
         self.table_id = link.connection.table_id
         host = PeerLink(link, link.peer.key, "the host", dialed_by=self.me)
         self.host_link = host
-        self.links.append(host)
+        self.node.links.append(host)  # not admitted: it takes START and lobby messages
         if link.address is not None and link.peer.listen_port:
-            self.mesh.learn(host.key, Address(link.address[0], link.peer.listen_port), direct=True)
-        self.notify(Connected(link.remote, link.peer.fingerprint))
+            where = Address(link.address[0], link.peer.listen_port)
+            self.node.mesh.learn(host.key, where, direct=True)
+        self.notify(HostReached(link.remote, link.peer.fingerprint))
         if self.table_id is not None and self.game_path(self.table_id).exists():
             try:
                 cut = self.resume(self.game_path(self.table_id))
@@ -225,7 +223,6 @@ class JoinPeer(Peer):
         if self.table is not None and host.key in self.table.start.peer_keys:
             self.admit(host)
         closed = await self.run_link(host, self._deliver)
-        self.link_fault(host, closed)
         self._host_left(closed)
 
     # --- lobby intents (a UI) -----------------------------------------------------------------
@@ -259,14 +256,14 @@ class JoinPeer(Peer):
             elif event.topic == NOTICE:
                 self.notify(HostNotice(event.body["text"]))
             elif event.topic in REMATCH_TOPICS:
-                self.rematch.on_message(link, event.topic, event.body)
-            elif event.topic in MESH_TOPICS:
+                self.rematch_message(link, event.topic, event.body)
+            elif mesh_topic(event.topic):
                 if link.admitted:
                     self.mesh_message(link, event.topic, event.body)
             else:
                 link.close(f"a peer does not send {event.topic!r} here", CloseCode.PROTOCOL)
         elif isinstance(event, NetRecordRejected):
-            self.link_refused(link, event)
+            self.link_refused(link, event.reason)
 
     def _on_roster(self, link: PeerLink, roster: Roster) -> None:
         if self.roster is None:
@@ -280,7 +277,7 @@ class JoinPeer(Peer):
         self.roster = roster
         for peer in roster.peers:
             if peer.address and peer.port:
-                self.mesh.learn(peer.key, Address(peer.address, peer.port))
+                self.node.mesh.learn(peer.key, Address(peer.address, peer.port))
         self.vouch((peer.key, peer.name) for peer in roster.peers)
         self.notify(LobbyChanged(roster))
 
@@ -316,7 +313,7 @@ class JoinPeer(Peer):
         host_key = self.host_link.key if self.host_link is not None else b""
         alone = not any(link.key == host_key for link in self.links)
         if self.table is not None and host_key == self.table.start.host and alone:
-            self.rematch.left(host_key)
+            self.peer_left(host_key)
         refused = closed.by_peer and closed.code in _REFUSALS
         if self.table is None or (refused and closed.code is CloseCode.SECRET):
             # a rejoin took its table up from its file first: without the secret, no peer

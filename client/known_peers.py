@@ -61,7 +61,7 @@ class NameConflict:
 
 
 @dataclass
-class _Entry:
+class _KnownKey:
     name: str
     key: bytes
     first_seen: str
@@ -75,7 +75,7 @@ class KnownPeers:
         self.path = path
         self.problem: str | None = None
         """Why the file could not be read (it is then left alone), or None."""
-        self._entries: list[_Entry] = []
+        self._entries: list[_KnownKey] = []
         self._load()
 
     def _load(self) -> None:
@@ -96,7 +96,7 @@ class KnownPeers:
                 if len(key) != 32 or not isinstance(name, str):
                     raise ValueError("an entry has no 32-byte key or no name")
                 self._entries.append(
-                    _Entry(name, key, str(item["first_seen"]), str(item["last_seen"]))
+                    _KnownKey(name, key, str(item["first_seen"]), str(item["last_seen"]))
                 )
         except (ValueError, KeyError, TypeError) as error:
             self._entries = []
@@ -131,7 +131,7 @@ class KnownPeers:
                 (e for e in self._entries if e.key == key and name_key(e.name) == wanted), None
             )
             if entry is None:
-                self._entries.append(_Entry(name, key, today, today))
+                self._entries.append(_KnownKey(name, key, today, today))
             else:
                 entry.name, entry.last_seen = name, today
         del self._entries[:-MAX_PEERS]

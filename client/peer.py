@@ -1,18 +1,22 @@
-"""One table at one peer, over trio: links, the table core, the game file and the timer.
+"""One table at one peer, over trio: the runtime that feeds the node and carries out its effects.
 
 ``Peer`` is what hosting (``client.hosting``) and joining (``client.joining``) share.  It
-owns, in one nursery: one reader and one writer task per link, the table's timer (bots'
-delays, ``Table.next_deadline``) and the game file.  Everything the table core decides goes
-through :meth:`Peer.absorb`, synchronously, so intents from a UI, records from links and
-ticks of the timer are handled one at a time, in the order they happen.
+holds the sans-I/O node (``client.peer_node.PeerNode``), which decides everything, and
+owns, in one nursery: the listener, one reader and one writer task per link, the node's
+timer (bots' delays, deferred fsyncs, the conclusion) and its beat (presence reports,
+pulls, dials).  Every input goes through :meth:`Peer.feed`, synchronously — intents from a
+UI, events from links, the timer's and the beat's wake-ups — so they are handled one at a
+time, in the order they happen, and the effects each returns are carried out at once, in
+the order the node decided them (``client.node_io``).
 
 Invariants:
 
 * **Write-ahead.**  Every record this peer signs, and every record it accepts, is appended
   to the game file (``games/<table>.palabre-log`` in the profile, net/logfile.py format) as
-  the table takes it; nothing is sent before one fsync has made the file durable up to it.
-  Records received while there is nothing to send are fsynced within ``SYNC_DELAY``.
-* **The mesh** (``client.mesh`` decides, this module does): every peer listens; after START
+  the table takes it; nothing is sent before one fsync has made the file durable up to it
+  (the node fsyncs inside ``handle``, before it returns the sends).  Records received while
+  there is nothing to send are fsynced within ``SYNC_DELAY``.
+* **The mesh** (``client.mesh`` decides, the node does): every peer listens; after START
   each peer dials the peers that joined before it (a restarted one dials everyone), keeps
   one link per peer, sends a presence report on every link every 2 s, passes on what it
   takes from a link to the links ``Mesh.passes_on`` names, as soon as it arrives and exactly
@@ -36,45 +40,94 @@ Invariants:
   by a key not at this one) and a link this side closes for the peer's fault (bad bytes, a
   bad signature, silence) are shown naming the link's peer, and kept as evidence files
   next to the game file (with the offending envelope when there is one).
+* **Links.**  A writer puts at most ``BATCH_BYTES`` in one write, so a flood relayed to a
+  slow peer is paced by it, not cut off.
 
-Where the code lives (issue 22 is turning this into a sans-I/O node and a thin runtime):
-the decisions with no I/O and no clock are parts the layers hold, each given ``now`` —
-``client.peer_conclusion`` (when and how this peer ends, the wait for every END),
-``client.peer_relay`` (dedupe, pass on, pull), ``client.peer_beat`` (presence reports, the
-address book, being alone), ``client.peer_admission`` (one link per peer, joins after
-START, limits per link); listening and dialing go through ``client.peer_network``.
-What is left is a stack of layers, each one concept and each building on
-the ones below it — ``client.peer_core`` (state, files and keys, ending),
-``client.peer_table`` (START, the table core, ``absorb``), ``client.peer_links`` (listening,
-dialing, admitting links, mesh messages, faults on links), ``client.peer_presence``
-(heartbeats, presence reports, pulls).  Its types live in ``client.peer_events``,
-``client.peer_link`` and ``client.game_file``, and are importable from here as before.
-This module adds the timer and the wind-down.
+What is still here besides the runtime (issue 22): the lobby roles, ``HostPeer`` and
+``JoinPeer``, are subclasses of ``Peer`` that route the lobby's messages themselves.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import trio
 
+from client.bots.thinking import INLINE, Thinking, ThreadThinking
+from client.evidence_files import EvidenceFiles
 from client.game_file import GameFile, game_dir
+from client.lobby_wire import SCHEMAS as LOBBY_SCHEMAS
+from client.mesh import SCHEMAS as MESH_SCHEMAS
+from client.mesh import Address
+from client.net_adapter import record_from_net
+from client.node_io import (
+    BeatDue,
+    Close,
+    Dial,
+    DialEnded,
+    Finish,
+    FromLink,
+    Leave,
+    LinkDown,
+    LinkEnded,
+    LinkUp,
+    MeshMessage,
+    NodeInput,
+    NodeOutput,
+    NodeSeams,
+    PeerLeft,
+    Play,
+    RecordIn,
+    RecordRefused,
+    RematchAnswer,
+    RematchMessage,
+    Reopened,
+    Send,
+    Started,
+    Tell,
+    TimerDue,
+    Vouch,
+    WindDown,
+)
 from client.peer_conclusion import END_WAIT
 from client.peer_events import (
     EvidenceWritten,
     LinkLost,
     LinkRefused,
     NameWarning,
+    Observer,
+    PeerEvent,
     RecordsSent,
     TableFlooded,
     TableStarted,
 )
-from client.peer_link import PeerLink, TablePolicy
-from client.peer_presence import PeerPresence
-from client.peer_table import SYNC_DELAY
+from client.peer_link import PeerLink
+from client.peer_network import TCP, Network
+from client.peer_node import SYNC_DELAY, NodeConfig, PeerNode
+from client.peer_policy import TablePolicy
+from client.records import START, SignedRecord
+from client.start import StartRefused
+from client.table import Table
+from engines import AnyEngine, find_engine
+from net.driver import Link, serve
+from net.errors import DecodeError, LinkError, SignatureError
+from net.events import LinkClosed, Refuse, SendEvent, SendRecord
+from net.handshake import APP_VERSION
+from net.identity import Identity, fingerprint
+from net.invite import format_table_id
+from net.linkspec import LinkSpec
+from net.logfile import TornTail
+from net.records import Record, open_record
 
 __all__ = [
+    "BATCH_BYTES",
     "END_WAIT",
+    "FRAME_OVERHEAD",
+    "SCHEMAS",
     "SYNC_DELAY",
     "EvidenceWritten",
     "GameFile",
@@ -90,47 +143,473 @@ __all__ = [
     "game_dir",
 ]
 
+SCHEMAS = {**LOBBY_SCHEMAS, **MESH_SCHEMAS}
+"""Every message topic a peer takes: the lobby's and the mesh's."""
+FRAME_OVERHEAD = 4 + 1 + 16
+"""Bytes a record frame adds to its envelope: length, type, encryption tag."""
+BATCH_BYTES = 256 * 1024
+"""The most a link's writer puts in one write (one record more at most)."""
 
-class Peer(PeerPresence):
-    """The part of a peer that hosting and joining share.  See the module docstring."""
 
-    # --- tasks --------------------------------------------------------------------------------
+class RematchDoor:
+    """The rematch as a front end sees it (``client.rematch.Rematch`` lives in the node):
+    what it knows, and the one intent, which goes through the node."""
+
+    def __init__(self, peer: Peer) -> None:
+        self._peer = peer
+
+    @property
+    def next(self) -> Any:
+        return self._peer.node.rematch.next
+
+    @property
+    def ended(self) -> bool:
+        return self._peer.node.rematch.ended
+
+    def view(self) -> Any:
+        return self._peer.node.rematch.view()
+
+    def answer(self, yes: bool) -> bool:
+        """This peer's player plays again (or not); False when it cannot be said now."""
+        return self._peer.feed(RematchAnswer(yes, trio.current_time())).accepted
+
+
+class Peer:
+    """The runtime of one peer at one table.  See the module docstring."""
+
+    def __init__(
+        self,
+        identity: Identity,
+        *,
+        profile: str = "default",
+        home: Path | None = None,
+        engine_for: Callable[[str], AnyEngine] = find_engine,
+        bot_kind: str = "sensible",
+        seed: int = 0,
+        bot_delay: float = 0.3,
+        bot_me: bool = False,
+        stay: bool = False,
+        rematch: bool = False,
+        think_in_thread: bool = True,
+        network: Network = TCP,
+        seams: NodeSeams | None = None,
+    ) -> None:
+        self.identity = identity
+        self.network = network
+        """How this peer listens and dials (``client.peer_network``: TCP but in tests)."""
+        self.me = identity.public_key
+        config = NodeConfig(
+            profile, home, engine_for, bot_kind, seed, bot_delay, bot_me, stay, rematch
+        )
+        self.node = PeerNode(
+            identity,
+            config,
+            open_journal=lambda table_id: GameFile.create(self.game_path(table_id)),
+            evidence=EvidenceFiles(game_dir(profile, home)),
+            seams=seams,
+            thinking=self._thread_thinking if think_in_thread else lambda: INLINE,
+        )
+        self.rematch = RematchDoor(self)
+        """Playing again after the END (``client.rematch``, in the node)."""
+        self.secret: str | None = None
+        self.observers: list[Observer] = []
+        self.done = trio.Event()
+        self.bytes_sent = 0
+        """Record frames written on every link (envelopes and frame overhead)."""
+        self._listeners: list[Any] = []
+        self._wake = trio.Event()
+        self._soon: list[Callable[[], None]] = []
+        self._links_changed = trio.Event()
+        self._mesh_wake = trio.Event()
+        self._nursery: trio.Nursery | None = None
+
+    # --- what the node holds, as front ends and tests read it ------------------------------
+    @property
+    def config(self) -> NodeConfig:
+        return self.node.config
+
+    @property
+    def profile(self) -> str:
+        return self.node.config.profile
+
+    @property
+    def home(self) -> Path | None:
+        return self.node.config.home
+
+    @property
+    def engine_for(self) -> Callable[[str], AnyEngine]:
+        return self.node.config.engine_for
+
+    @property
+    def bot_kind(self) -> str:
+        return self.node.config.bot_kind
+
+    @property
+    def seed(self) -> int:
+        return self.node.config.seed
+
+    @property
+    def bot_delay(self) -> float:
+        return self.node.config.bot_delay
+
+    @property
+    def stay(self) -> bool:
+        return self.node.config.stay
+
+    @property
+    def table(self) -> Table | None:
+        return self.node.table
+
+    @property
+    def file(self) -> GameFile | None:
+        file = self.node.file
+        assert file is None or isinstance(file, GameFile)
+        return file
+
+    @property
+    def table_id(self) -> bytes | None:
+        return self.node.table_id
+
+    @table_id.setter
+    def table_id(self, table_id: bytes | None) -> None:
+        self.node.table_id = table_id
+
+    @property
+    def links(self) -> list[PeerLink]:
+        return self.node.links  # type: ignore[return-value]  # the runtime's own handles
+
+    @property
+    def name(self) -> str:
+        return self.node.name
+
+    @name.setter
+    def name(self, name: str) -> None:
+        self.node.name = name
+
+    @property
+    def port(self) -> int:
+        return self.node.port
+
+    @property
+    def bot_me(self) -> bool:
+        return self.node.config.bot_me
+
+    @bot_me.setter
+    def bot_me(self, bot_me: bool) -> None:
+        self.node.config = replace(self.node.config, bot_me=bot_me)
+
+    @property
+    def relay(self) -> Any:
+        return self.node.relay
+
+    @property
+    def mesh(self) -> Any:
+        return self.node.mesh
+
+    @property
+    def policy(self) -> TablePolicy:
+        return self.node.policy
+
+    @property
+    def bot_identities(self) -> dict[bytes, Identity]:
+        return self.node.bot_identities
+
+    @property
+    def exit_code(self) -> int | None:
+        return self.node.exit_code
+
+    @property
+    def evidence_budget(self) -> Any:
+        return self.node.evidence_budget
+
+    @property
+    def refused_on_links(self) -> int:
+        return self.node.refused_on_links
+
+    @property
+    def left_table(self) -> bool:
+        return self.node.left_table
+
+    # --- files and keys ----------------------------------------------------------------------
+    @property
+    def games(self) -> Path:
+        return game_dir(self.profile, self.home)
+
+    def game_path(self, table_id: bytes) -> Path:
+        return self.games / f"{format_table_id(table_id)}.palabre-log"
+
+    def open_file(self, table_id: bytes) -> GameFile:
+        """Create this table's game file (``LogFileError`` if it exists or cannot be made)."""
+        file = self.node.open_file(table_id)
+        assert isinstance(file, GameFile)
+        return file
+
+    def new_bot_identity(self, table_id: bytes) -> Identity:
+        """A new key for a bot seat this peer runs, kept in the profile."""
+        return self.node.new_bot_identity(table_id)
+
+    def signer(self, identity: Identity) -> Any:
+        """The one signer of ``identity`` at this table (``PeerNode.signer``)."""
+        return self.node.signer(identity)
+
+    def _thread_thinking(self) -> Thinking:
+        """Bots think in a worker thread (a strong bot's search must not stall this peer's
+        links), which wakes the timer when a move is found.  Made as a table is, on this
+        peer's loop; a runtime on a virtual clock thinks inline (``think_in_thread=False``:
+        the clock would not wait for the thread)."""
+        return ThreadThinking(lambda: self._wake.set())
+
+    # --- the one way into the node -----------------------------------------------------------
+    def feed(self, event: NodeInput) -> NodeOutput:
+        """Hand ``event`` to the node and carry out what it decided, in order."""
+        output = self.node.handle(event)
+        for effect in output.effects:
+            match effect:
+                case Send(link, send):
+                    link.put(send)  # type: ignore[attr-defined]
+                case Close(link, reason, code):
+                    link.put_close(reason, code)  # type: ignore[attr-defined]
+                case Dial(key, where, watch):
+                    assert self._nursery is not None
+                    self._nursery.start_soon(self._dial, key, where, watch)
+                case Tell(told):
+                    self._observe(told)
+                case Finish():
+                    self.done.set()
+        if output.wake_timer:
+            self._wake.set()
+        if output.wake_beat:
+            self._mesh_wake.set()
+        return output
+
+    def begin(self, start_record: SignedRecord, *, spectator: bool = False) -> None:
+        """Set the table up from START and begin it (``StartRefused`` with the reason)."""
+        self.feed(Started(start_record, spectator, trio.current_time()))
+
+    def resume(self, path: Path) -> TornTail | None:
+        """Take up the table of this game file again after a restart (``StartRefused`` or
+        ``LogFileError`` saying why not): its own records are never signed differently.
+        Returns the torn tail cut off the file (a crash while writing), None if none."""
+        file, contents = GameFile.reopen(path)
+        records = []
+        for data in contents.records:
+            try:
+                records.append(record_from_net(open_record(data)))
+            except (DecodeError, SignatureError):
+                continue  # not ours to judge here: the verifier says what is wrong
+        if not records or records[0].kind != START:
+            file.close()
+            raise StartRefused(f"{path} does not begin with a START record")
+        self.feed(Reopened(file, records, trio.current_time()))
+        return contents.torn
+
+    def receive(self, record: Record, source: PeerLink | None) -> None:
+        """A record ``net`` verified on ``source``: pass it on, then hand it to the table."""
+        self.feed(RecordIn(source, record, trio.current_time()))
+
+    def act(self, intent: Callable[[Table, float], Any]) -> None:
+        """Carry out an intent on the table (``IntentRefused`` says why not)."""
+        self.feed(Play(intent, trio.current_time()))
+
+    def admit(self, link: PeerLink) -> None:
+        """``link`` takes part in the table: after START it is a link of the mesh."""
+        self.feed(LinkUp(link, trio.current_time()))
+
+    def mesh_message(self, link: PeerLink, topic: str, body: Any) -> None:
+        """A mesh topic (``client.peer_node.mesh_topic``) from an admitted link."""
+        self.feed(MeshMessage(link, topic, body, trio.current_time()))
+
+    def from_link(self, link: PeerLink, event: Any) -> None:
+        """Events of a link of the mesh after START: one this peer dialed, or one another
+        peer or a spectator dialed (``client.node_io.FromLink``)."""
+        self.feed(FromLink(link, event, trio.current_time()))
+
+    def link_refused(self, link: PeerLink, reason: str) -> None:
+        self.feed(RecordRefused(link, reason, trio.current_time()))
+
+    def link_lost(self, link: PeerLink) -> None:
+        """A link ended: the mesh dials again (or waits to be dialed)."""
+        self.feed(LinkDown(link, trio.current_time()))
+
+    def vouch(self, peers: Iterable[tuple[bytes, str]]) -> None:
+        """Check ``(key, name)`` pairs against the names this profile met."""
+        self.feed(Vouch(list(peers), trio.current_time()))
+
+    def rematch_message(self, link: PeerLink, topic: str, body: Any) -> None:
+        self.feed(RematchMessage(link, topic, body, trio.current_time()))
+
+    def peer_left(self, key: bytes) -> None:
+        """A peer of the table left: it does not play again."""
+        self.feed(PeerLeft(key, trio.current_time()))
+
+    def finish(self, code: int, reason: str = "goodbye") -> None:
+        """End now with ``code``, saying goodbye on every link."""
+        self.feed(Leave(code, reason, trio.current_time()))
+
+    # --- front ends --------------------------------------------------------------------------
+    def call_soon(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` on the peer's loop after the event being handled (an observer
+        that wants to act, say, must not re-enter the table from inside its own output)."""
+        self._soon.append(callback)
+        self._wake.set()
+
+    def spawn(self, task: Callable[..., Awaitable[object]], *args: Any) -> None:
+        """Run ``task`` in the peer's nursery, for as long as the peer runs."""
+        assert self._nursery is not None, "the peer is not running"
+        self._nursery.start_soon(task, *args)
+
+    def notify(self, event: PeerEvent) -> None:
+        """Tell the front ends ``event`` (one the runtime itself has to say)."""
+        self._observe(event)
+
+    def _observe(self, event: PeerEvent) -> None:
+        for observer in list(self.observers):
+            observer(event)
+
+    def peer_links(self) -> list[PeerLink]:
+        return [link for link in self.links if not link.spectator]
+
+    # --- listening and links -----------------------------------------------------------------
+    async def listen(self, port: int) -> None:
+        """Listen on ``port`` (0: any free one); ``LinkError`` saying why not."""
+        self._listeners = await self.network.open_listeners(port)
+        self.node.port = int(self._listeners[0].socket.getsockname()[1])
+
+    def release(self) -> None:
+        """Close the listening sockets and the game file now, even when the peer's task was
+        cancelled before ``wind_down`` (a window closed mid-game): nothing is left to the
+        garbage collector.  The port is free again (a rematch listens there)."""
+        for listener in self._listeners:
+            listener.socket.close()
+        if self.file is not None and not self.file.closed:
+            self.file.close()
+
+    def link_spec(self, *, expect: bytes | None = None) -> LinkSpec:
+        """What this peer brings to a link (``expect``: the key the other end must hold)."""
+        return LinkSpec(
+            self.identity,
+            APP_VERSION,
+            self.policy,
+            table_id=self.table_id,
+            listen_port=self.port,
+            expected_fingerprint=None if expect is None else fingerprint(expect),
+            secret=self.table_secret(),
+            message_schemas=SCHEMAS,
+        )
+
+    def table_secret(self) -> str | None:
+        """The table secret links prove and ask for (``net.linkspec``), if the table has one."""
+        return self.secret
+
+    async def serve_listeners(self, on_link: Callable[[Link], Awaitable[object]]) -> None:
+        """Accept links for as long as the peer runs."""
+        if self._listeners:
+            await serve(self._listeners, self.link_spec, on_link, on_failure=self._on_failure)
+
+    async def _on_failure(self, remote: str, closed: LinkClosed) -> None:
+        self.notify(LinkLost(remote, f"no link: {closed.reason}", fatal=False))
+
+    async def _dial(self, key: bytes, where: Address, watch: bool = False) -> None:
+        """Dial a peer of the mesh (``watch``: as a spectator) and run the link."""
+        try:
+            link = await self.network.connect(
+                where.host, where.port, self.link_spec(expect=key), timeout=5.0
+            )
+        except LinkError:
+            self.feed(DialEnded(key, None, trio.current_time()))
+            return
+        assert self.table is not None
+        name = self.table.start.name_of(key)
+        peer_link = PeerLink(link, key, name, dialed_by=self.me, watching=watch)
+        self.feed(DialEnded(key, peer_link, trio.current_time()))
+        await self.run_link(peer_link, self.from_link, faults=not watch)
+        self.link_lost(peer_link)
+
+    async def run_link(
+        self,
+        peer_link: PeerLink,
+        deliver: Callable[[PeerLink, Any], None],
+        *,
+        faults: bool = True,
+    ) -> LinkClosed:
+        """Read and write ``peer_link`` until it closes; ``deliver`` gets each event.
+
+        The link joins ``links`` (broadcasts) only when the node admits it, and leaves
+        them when it ends (``LinkEnded``: shown if it closed on the other side's fault,
+        with ``faults``)."""
+
+        async def handle(event: Any) -> None:
+            deliver(peer_link, event)
+
+        closed: LinkClosed | None = None
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(self._write_link, peer_link)
+                closed = await peer_link.link.run(handle)
+                nursery.cancel_scope.cancel()
+        finally:
+            self.feed(LinkEnded(peer_link, closed if faults else None, trio.current_time()))
+            self._links_changed.set()
+        assert closed is not None
+        return closed
+
+    async def _write_link(self, peer_link: PeerLink) -> None:
+        """Drain the link's queue, what is waiting in one write of at most ``BATCH_BYTES``
+        (so a write never needs the peer to read more than that within the send timeout:
+        a flood relayed to a slow peer is paced by it, not cut off)."""
+        async for first in peer_link.inbox:
+            batch = [first]
+            size = _size(first)
+            while size < BATCH_BYTES:
+                try:
+                    event = peer_link.inbox.receive_nowait()
+                except trio.WouldBlock:
+                    break
+                batch.append(event)
+                size += _size(event)
+            if not await peer_link.link.send_batch(batch):
+                return
+            sent = sum(len(e.envelope) for e in batch if isinstance(e, SendRecord))
+            frames = sum(1 for e in batch if isinstance(e, SendRecord))
+            peer_link.bytes_sent += sent + frames * FRAME_OVERHEAD
+            self.bytes_sent += sent + frames * FRAME_OVERHEAD
+            if any(isinstance(e, Refuse) for e in batch):
+                return
+
+    # --- tasks -------------------------------------------------------------------------------
     async def serve_timer(self) -> None:
-        """Bots' delays, deferred fsyncs and the conclusion, each at its time."""
+        """The node's deadlines (bots' delays, deferred fsyncs, the conclusion), each at its
+        time, and what front ends asked to run soon."""
         while True:
-            deadlines = [self._sync_due or math.inf, -math.inf if self._soon else math.inf]
-            if self.table is not None:
-                deadlines.append(self.table.next_deadline() or math.inf)
-            due = self.conclusion.due(bool(self.peer_links()))
-            if due is not None and not self.done.is_set():
-                deadlines.append(due)
-            deadlines.append(self.floods.due() or math.inf)
-            with trio.move_on_at(min(deadlines)):
+            deadline = self.node.next_deadline()
+            at = -math.inf if self._soon else math.inf if deadline is None else deadline
+            with trio.move_on_at(at):
                 await self._wake.wait()
             self._wake = trio.Event()
             while self._soon:
                 self._soon.pop(0)()
+            self.feed(TimerDue(trio.current_time()))
+
+    async def serve_mesh(self) -> None:
+        """Presence reports and pulls every beat; dialing as soon as there is someone to
+        dial (the table started, a link was lost, a pause is over)."""
+        while not self.done.is_set():
             now = trio.current_time()
-            if self._sync_due is not None and now >= self._sync_due:
-                self._sync_due = None
-                if self.file is not None and not self.file.closed:
-                    self.file.sync()
-            self.report_floods(now)
-            if self.table is not None and not self.left_table:
-                deadline = self.table.next_deadline()
-                if deadline is not None and now >= deadline:
-                    self.absorb(self.table.tick(now))
-            due = self.conclusion.due(bool(self.peer_links()))
-            code = self.conclusion.code
-            if code is not None and due is not None and not self.done.is_set() and now >= due:
-                self.finish(code, self.conclusion.reason)
+            self.feed(BeatDue(now))
+            with trio.move_on_after(self.node.beat_pause(now)):
+                await self._mesh_wake.wait()
+            self._mesh_wake = trio.Event()
 
     async def wind_down(self, timeout: float = 3.0) -> None:
         """After ``done``: let the links say goodbye (bounded), then close the file."""
-        self.report_floods(math.inf)  # a burst of drops still going on is told all the same
+        self.feed(WindDown(trio.current_time()))
         with trio.move_on_after(timeout):
             while self.links:
                 self._links_changed = trio.Event()
                 await self._links_changed.wait()
         if self.file is not None:
             self.file.close()
+
+
+def _size(event: SendEvent) -> int:
+    return len(event.envelope) + FRAME_OVERHEAD if isinstance(event, SendRecord) else 64

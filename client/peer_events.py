@@ -3,7 +3,7 @@
 A ``client.peer.Peer`` tells its observers (the window's ``NetSession``, the terminal's
 ``Printer`` and ``TerminalPlayer``, the mDNS announcer, the rematch) what happened as one
 typed union: the table's own events (``client.events.TableEvent``), the events of the
-links and the game file defined here, the join's (``Connected``, ``Rejoined``,
+links and the game file defined here, the join's (``HostReached``, ``Rejoined``,
 ``JoinFailed``, ``HostNotice``), the lobby's (``LobbyChanged``), the rematch's
 (``RematchChanged``, ``RematchReady``) and the announcer's (``MdnsNote``).  Consumers
 ``match`` on the classes; one name per concept in the whole project
@@ -99,7 +99,7 @@ class RecordsSent:
 
 
 @dataclass(frozen=True)
-class Connected:
+class HostReached:
     """The link with the host is up; ``fingerprint`` is the host's (compare it!)."""
 
     remote: str
@@ -151,7 +151,7 @@ PeerEvent = (
     | TableFlooded
     | EvidenceWritten
     | RecordsSent
-    | Connected
+    | HostReached
     | Rejoined
     | JoinFailed
     | HostNotice

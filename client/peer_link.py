@@ -1,10 +1,10 @@
-"""One link of a peer's mesh, and the record policy every link of a table shares.
+"""One link of a peer's mesh: the runtime's handle on it, and what the node keeps of it.
 
 Invariants: a ``PeerLink``'s queue is unbounded and drained by one writer task; once the
-link is ``closing`` nothing more is queued (the goodbye is the last event).  ``TablePolicy``
-takes any author before START (``keys`` None) and only START's keys and the new bot keys of
-votes and REMOVEs after it; ``seen`` holds every record hash the peer holds, so a duplicate
-is dropped before its signature is checked.
+link is ``closing`` nothing more is queued (the goodbye is the last event).  The node
+(``client.peer_node``) reads and sets the table-side fields (``admitted``, ``spectator``,
+``refused``, ``closing``...) and decides what goes on the queue; the runtime carries it out
+with ``put`` and ``put_close`` (the node already checked ``closing``).
 """
 
 from __future__ import annotations
@@ -17,23 +17,6 @@ import trio
 from net.driver import Link
 from net.errors import CloseCode
 from net.events import Refuse, SendEvent
-
-
-class TablePolicy:
-    """The table's ``net.linkspec.RecordPolicy``: the keys it takes, the records it holds.
-
-    ``keys`` None (before START): any author, since START may come through any peer; the
-    peer takes nothing but START then."""
-
-    def __init__(self) -> None:
-        self.keys: set[bytes] | None = set()
-        self.seen: set[bytes] = set()
-
-    def allows(self, author: bytes) -> bool:
-        return self.keys is None or author in self.keys
-
-    def knows(self, record_hash: bytes) -> bool:
-        return record_hash in self.seen
 
 
 @dataclass(eq=False)
@@ -50,21 +33,46 @@ class PeerLink:
     """Taking part in the table: records are passed on to it and taken from it."""
     bytes_sent: int = 0
     refused: int = 0
-    """Records ``net`` refused on this link (``PeerLinks.link_refused``)."""
+    """Records ``net`` refused on this link (``client.peer_admission``)."""
     closing: bool = False
+    watching: bool = False
+    """A link this spectator dialed to watch the table (it asks another when it ends)."""
     outbox: trio.MemorySendChannel[SendEvent] = field(init=False)
     inbox: trio.MemoryReceiveChannel[SendEvent] = field(init=False)
 
     def __post_init__(self) -> None:
         self.outbox, self.inbox = trio.open_memory_channel[SendEvent](math.inf)
 
+    @property
+    def remote(self) -> str:
+        """The other end's address as ``host:port`` (for messages)."""
+        return self.link.remote
+
+    @property
+    def address(self) -> str | None:
+        """The other end's IP address (None: not known)."""
+        return None if self.link.address is None else self.link.address[0]
+
+    @property
+    def listen_port(self) -> int:
+        """The port the other end says it listens on (0: none)."""
+        return int(self.link.peer.listen_port)
+
     def send(self, event: SendEvent) -> None:
         """Queue ``event`` (nothing happens once the link is closing)."""
         if not self.closing:
-            self.outbox.send_nowait(event)
+            self.put(event)
 
     def close(self, reason: str, code: CloseCode = CloseCode.CLOSING) -> None:
         """Say goodbye after what is queued already."""
         if not self.closing:
-            self.outbox.send_nowait(Refuse(code, reason))
+            self.put_close(reason, code)
             self.closing = True
+
+    def put(self, event: SendEvent) -> None:
+        """Queue ``event`` as the node decided it (``client.node_io.Send``)."""
+        self.outbox.send_nowait(event)
+
+    def put_close(self, reason: str, code: CloseCode) -> None:
+        """Queue the goodbye as the node decided it (``client.node_io.Close``)."""
+        self.outbox.send_nowait(Refuse(code, reason))

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
 from client.mesh import STALL_AFTER, Held, Mesh, stalled
-from client.peer_link import TablePolicy
+from client.peer_policy import TablePolicy
 from client.records import SignedRecord
 
 __all__ = ["Relay", "RelayLink"]

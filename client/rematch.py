@@ -18,10 +18,11 @@ each peer then leaves too and plays the new table (``next_peer``):
 
 Invariants: nobody plays again unless every peer of START accepted (a decline or a leave
 ends the rematch for everyone); only START's host opens the rematch and only its messages
-count; a peer's own answer is final once it said no.  ``Rematch`` is sans-I/O towards the
-peer: it sends through the peer's links and tells its front end (``RematchChanged``,
-``RematchReady``).  A headless peer with ``--rematch`` accepts by itself and stays up to
-``REMATCH_WAIT`` seconds for the others; a headless host without it declines when asked.
+count; a peer's own answer is final once it said no.  ``Rematch`` is a part of the node
+(``client.peer_node``), sans-I/O: it decides what the node sends and tells its front end
+(``RematchChanged``, ``RematchReady``).  A headless peer with ``--rematch`` accepts by
+itself and stays up to ``REMATCH_WAIT`` seconds for the others; a headless host without it
+declines when asked.
 """
 
 from __future__ import annotations
@@ -34,24 +35,24 @@ from typing import TYPE_CHECKING, Any, Protocol
 from client.events import TableEnded
 from client.lobby_wire import REMATCH, REMATCH_STATE, REMATCH_TABLE
 from client.start import TableStart
-from net.events import SendMessage
+from net.events import SendEvent, SendMessage
 from net.identity import fingerprint
 from net.invite import Invite
 
 if TYPE_CHECKING:
     from client.hosting import HostPeer
     from client.joining import JoinPeer
-    from client.peer_events import Observer, PeerEvent
-    from client.peer_link import PeerLink
+    from client.node_io import NodeLink
+    from client.peer_events import PeerEvent
     from client.table import Table
     from net.identity import Identity
 
 __all__ = [
     "REMATCH_WAIT",
-    "NextTable",
     "Rematch",
     "RematchChanged",
     "RematchPeer",
+    "RematchPlan",
     "RematchReady",
     "next_peer",
     "plan_next",
@@ -71,7 +72,7 @@ def rotated(seat: int, count: int) -> int:
 
 
 @dataclass(frozen=True)
-class NextTable:
+class RematchPlan:
     """What one peer needs to play the rematch."""
 
     table_id: bytes
@@ -95,14 +96,16 @@ class NextTable:
         return Invite((self.address,), self.port, self.table_id, self.host_fingerprint)
 
 
-def plan_next(start: TableStart, me: bytes, table_id: bytes, address: str, port: int) -> NextTable:
+def plan_next(
+    start: TableStart, me: bytes, table_id: bytes, address: str, port: int
+) -> RematchPlan:
     """The rematch of ``start`` as peer ``me`` plays it."""
     count = len(start.seats)
     mine = [s.seat for s in start.seats if s.key == me and s.runner is None]
     bots = tuple(sorted(rotated(s.seat, count) for s in start.seats if s.runner == me))
     if not mine:
         raise ValueError("this peer held no seat of its own")
-    return NextTable(
+    return RematchPlan(
         table_id=table_id,
         address=address,
         port=port,
@@ -137,20 +140,21 @@ class RematchChanged:
 class RematchReady:
     """Every peer accepted: ``next`` is this peer's part of the new table."""
 
-    next: NextTable
+    next: RematchPlan
 
 
 class RematchPeer(Protocol):
-    """What ``Rematch`` uses of the peer it is part of (``client.peer_core.PeerCore``)."""
+    """What ``Rematch`` uses of the node it is part of (``client.peer_node.PeerNode``)."""
 
     me: bytes
     stay: bool
     port: int
     table: Table | None
-    links: list[PeerLink]
-    observers: list[Observer]
+    links: list[NodeLink]
 
-    def peer_links(self) -> list[PeerLink]: ...
+    def peer_links(self) -> list[NodeLink]: ...
+
+    def send(self, link: NodeLink, event: SendEvent) -> None: ...
 
     def notify(self, event: PeerEvent) -> None: ...
 
@@ -170,8 +174,7 @@ class Rematch:
         self.yes: set[bytes] = set()
         self.no: set[bytes] = set()
         self.mine: bool | None = None
-        self.next: NextTable | None = None
-        peer.observers.append(self._on_event)
+        self.next: RematchPlan | None = None
 
     # --- what it knows ----------------------------------------------------------------------
     @property
@@ -222,7 +225,7 @@ class Rematch:
         return True
 
     # --- the peer's hooks -------------------------------------------------------------------
-    def on_message(self, link: PeerLink, topic: str, body: Mapping[str, Any]) -> None:
+    def on_message(self, link: NodeLink, topic: str, body: Mapping[str, Any]) -> None:
         """A rematch message from ``link`` (ignored unless it comes from the right side)."""
         start = self.start
         if start is None or self.next is not None:
@@ -238,7 +241,7 @@ class Rematch:
             self.no = {k for k in body["no"] if k in start.peer_keys}
             self._changed()
         elif topic == REMATCH_TABLE and self.mine and self.ended:
-            address = link.link.address[0] if link.link.address else ""
+            address = link.address or ""
             self._ready(plan_next(start, self.peer.me, body["table"], address, body["port"]))
 
     def left(self, key: bytes) -> None:
@@ -258,7 +261,8 @@ class Rematch:
                 self._send_state(start)
             self._changed()
 
-    def _on_event(self, event: PeerEvent) -> None:
+    def on_event(self, event: PeerEvent) -> None:
+        """Every event the node tells (first): an END makes an auto-rematch peer accept."""
         if isinstance(event, TableEnded) and self.auto:
             self.peer.hold(REMATCH_WAIT)
             self.peer.call_soon(self._accept)
@@ -285,21 +289,21 @@ class Rematch:
         body = {"yes": sorted(self.yes), "no": sorted(self.no)}
         for link in self.peer.peer_links():
             if link.key in start.peer_keys:
-                link.send(SendMessage(REMATCH_STATE, body))
+                self.peer.send(link, SendMessage(REMATCH_STATE, body))
 
     def _launch(self, start: TableStart) -> None:
         table_id = os.urandom(16)
         port = self.peer.port
         for link in self.peer.peer_links():
             if link.key in start.peer_keys:
-                link.send(SendMessage(REMATCH_TABLE, {"table": table_id, "port": port}))
+                self.peer.send(link, SendMessage(REMATCH_TABLE, {"table": table_id, "port": port}))
         self._ready(plan_next(start, self.peer.me, table_id, "", port))
 
     # --- both -------------------------------------------------------------------------------
     def _to_host(self, start: TableStart, topic: str, body: Mapping[str, Any]) -> None:
         for link in self.peer.links:
             if link.key == start.host:
-                link.send(SendMessage(topic, body))
+                self.peer.send(link, SendMessage(topic, body))
 
     def _changed(self) -> None:
         view = self.view()
@@ -307,14 +311,14 @@ class Rematch:
         if view.off and not self.peer.stay:
             self.peer.hold(None)  # a headless peer leaves as after any game
 
-    def _ready(self, next_table: NextTable) -> None:
+    def _ready(self, next_table: RematchPlan) -> None:
         self.next = next_table
         self.peer.notify(RematchReady(next_table))
         self.peer.finish(0, "playing again at a new table")
 
 
 def next_peer(
-    next_table: NextTable, identity: Identity, name: str, **options: Any
+    next_table: RematchPlan, identity: Identity, name: str, **options: Any
 ) -> HostPeer | JoinPeer:
     """The peer that plays ``next_table`` (``options`` as for any peer: profile, bots...)."""
     from client.hosting import HostPeer

@@ -34,7 +34,7 @@ from net.identity import load_profile_identity  # noqa: E402
 
 TICK = 0.010
 BOT_DELAY = 0.3
-"""A peer's own pause before a bot moves (``PeerCore``'s default)."""
+"""A peer's own pause before a bot moves (``NodeConfig.bot_delay``'s default)."""
 
 
 async def _stalls(game: str, level: str, plies: int, in_thread: bool) -> tuple[list[float], float]:

@@ -28,8 +28,6 @@ import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
-import trio
-
 from client.bots import Bot
 from engines import AnyEngine
 
@@ -89,15 +87,18 @@ class ThreadThinking:
     (it must be made there) once the thought is over."""
 
     def __init__(self, wake: Callable[[], None]) -> None:
+        import trio  # here: the sans-I/O node, which imports this module, loads no trio
+
         self._wake = wake
         self._token = trio.lowlevel.current_trio_token()
+        self._finished = trio.RunFinishedError
 
     def think(self, bot: Bot, engine: AnyEngine, state: Any) -> Thought:
         thought = Thought(copy.deepcopy(bot))
 
         def work() -> None:
             thought.run(engine, state)
-            with contextlib.suppress(trio.RunFinishedError):  # the peer is gone: nobody waits
+            with contextlib.suppress(self._finished):  # the peer is gone: nobody waits
                 self._token.run_sync_soon(self._wake)
 
         # A daemon: a peer that ends while its bot thinks does not wait for the move.

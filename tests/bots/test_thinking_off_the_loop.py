@@ -23,6 +23,8 @@ from client.events import ChatReceived
 from client.hosting import HostPeer
 from client.joining import JoinPeer
 from client.peer import TableStarted
+from client.table import handing
+from client.table_input import Chat
 from engines import AnyEngine, find_engine
 from net.identity import load_profile_identity
 from tests.client.tinygame import ENGINE
@@ -54,12 +56,14 @@ class SlowBot:
 
 
 class SlowHost(HostPeer):
-    """A host whose own seat is played by ``slow``."""
+    """A host whose own seat is played by ``slow`` (the node makes the bots of its table)."""
 
     slow: SlowBot
 
-    def _bot(self, game: str, seat: int) -> Bot:
-        return self.slow if seat == 1 else super()._bot(game, seat)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        made = self.node._bot
+        self.node._bot = lambda game, seat: self.slow if seat == 1 else made(game, seat)  # type: ignore[method-assign]
 
 
 def _engine_for(name: str) -> Any:
@@ -92,7 +96,7 @@ async def test_a_peer_takes_a_chat_while_its_bot_thinks(tmp_path: Path) -> None:
         await started.wait()
         await ann_started.wait()
         assert ann.table is not None
-        ann.absorb(ann.table.chat("are you still there?", trio.current_time()))
+        ann.act(handing(lambda now: Chat("are you still there?", now)))
         await heard.wait()
         assert slow.released_in_time is None, "the host took the chat only once its bot had moved"
         slow.release.set()

@@ -21,9 +21,12 @@ many.  It also fixes the order in which trio runs the tasks of this runtime: a n
 whose tasks wake in another order may change a trace with no change of behaviour; then
 read the diff (``PALABRE_GOLDEN=write`` writes the traces again) before accepting it.
 
-Recording wraps five methods of ``PeerLink``, ``GameFile`` and ``PeerCore`` for the test's
-duration (``pytest.MonkeyPatch``): it calls through unchanged and changes nothing of what
-they do.  When the node returns effects as data, the same lines come from its effects.
+Recording wraps, for the test's duration (``pytest.MonkeyPatch``), the one place the node
+decides an effect (``PeerNode._emit``: a send, a close, a word to the front ends, noted in
+the order the node decides them, fsyncs and appends in between), what the runtime and the
+lobby roles say by themselves (``PeerLink.send``/``close``, ``Peer.notify``), the game
+file's appends and fsyncs and the evidence files: it calls through unchanged and changes
+nothing of what they do.
 """
 
 from __future__ import annotations
@@ -40,12 +43,14 @@ import trio.testing
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from client.events import PlyApplied
+from client.evidence_files import EvidenceFiles
 from client.game_file import GameFile
 from client.hosting import HostPeer
 from client.joining import JoinPeer
+from client.node_io import Close, Effect, Send, Tell
 from client.peer import Peer
-from client.peer_core import PeerCore
 from client.peer_link import PeerLink
+from client.peer_node import PeerNode
 from net.events import Refuse, SendEvent, SendMessage, SendRecord
 from net.identity import Identity
 from net.records import open_record
@@ -124,7 +129,7 @@ class Recorder:
 def recording(recorder: Recorder, profiles: Mapping[Path, str]) -> Iterator[None]:
     """Note every peer's sends, writes and evidence (see the module docstring)."""
 
-    def owner(link: PeerLink) -> str:
+    def owner(link: Any) -> str:
         return recorder.who(link.link.connection.spec.identity.public_key)
 
     def of_file(file: GameFile) -> str:
@@ -135,7 +140,8 @@ def recording(recorder: Recorder, profiles: Mapping[Path, str]) -> Iterator[None
 
     send, close = PeerLink.send, PeerLink.close
     append, sync = GameFile.append, GameFile.sync
-    write_json = PeerCore._write_json
+    write_evidence = EvidenceFiles.write
+    emit, notify = PeerNode._emit, Peer.notify
 
     def sending(self: PeerLink, event: SendEvent) -> None:
         if not self.closing:
@@ -156,16 +162,40 @@ def recording(recorder: Recorder, profiles: Mapping[Path, str]) -> Iterator[None
         recorder.note(of_file(self), "sync")
         sync(self)
 
-    def writing(self: PeerCore, name: str, content: dict[str, Any]) -> bool:
-        recorder.note(recorder.who(self.me), f"evidence {name}")
-        return write_json(self, name, content)
+    def writing(self: EvidenceFiles, table_id: bytes, name: str, content: Any) -> Any:
+        recorder.note(of_file_at(self.games), f"evidence {name}")
+        return write_evidence(self, table_id, name, content)
+
+    def of_file_at(folder: Path) -> str:
+        for profile, name in profiles.items():
+            if profile in folder.parents or profile == folder:
+                return name
+        return "?"
+
+    def emitting(self: PeerNode, effect: Effect) -> None:
+        match effect:
+            case Send(link, event):
+                recorder.note(
+                    owner(link), f"send {recorder.who(link.key)}: {recorder.event(event)}"
+                )
+            case Close(link, reason, code):
+                recorder.note(owner(link), f"close {recorder.who(link.key)}: {code.name} {reason}")
+            case Tell(event):
+                recorder.note(recorder.who(self.me), f"told {recorder.told(event)}")
+        emit(self, effect)
+
+    def notifying(self: Peer, event: Any) -> None:
+        recorder.note(recorder.who(self.me), f"told {recorder.told(event)}")
+        notify(self, event)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(PeerLink, "send", sending)
         patch.setattr(PeerLink, "close", closing)
         patch.setattr(GameFile, "append", appending)
         patch.setattr(GameFile, "sync", syncing)
-        patch.setattr(PeerCore, "_write_json", writing)
+        patch.setattr(EvidenceFiles, "write", writing)
+        patch.setattr(PeerNode, "_emit", emitting)
+        patch.setattr(Peer, "notify", notifying)
         yield
 
 
@@ -213,13 +243,8 @@ def play(scenario: Scenario, home: Path) -> tuple[dict[str, list[str]], dict[str
         options.update(scenario.options.get(name, {}))
         return options
 
-    def observe(peer: Peer, name: str) -> None:
-        peer.observers.append(lambda event: recorder.note(name, f"told {recorder.told(event)}"))
-
     def joiner(name: str, index: int, port: int) -> JoinPeer:
-        peer = JoinPeer(identity(name), ("127.0.0.1", port), **common(name, index))
-        observe(peer, name)
-        return peer
+        return JoinPeer(identity(name), ("127.0.0.1", port), **common(name, index))
 
     async def run_joiner(name: str, index: int, port: int) -> None:
         peer = joiner(name, index, port)
@@ -251,7 +276,6 @@ def play(scenario: Scenario, home: Path) -> tuple[dict[str, list[str]], dict[str
             identity(host_name), ENGINE, scenario.params, name=host_name, table_id=TABLE_ID,
             **options,
         )  # fmt: skip
-        observe(host, host_name)
         await host.open(0)
 
         async def run_host() -> None:

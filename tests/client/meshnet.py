@@ -23,7 +23,7 @@ from client.events import TableRejected
 from client.mesh import Mesh, heard_keys, read_presence
 from client.net_adapter import open_envelope
 from client.peer_beat import Beat
-from client.peer_link import TablePolicy
+from client.peer_policy import TablePolicy
 from client.peer_relay import Relay
 from client.records import SignedRecord
 from client.table import Table

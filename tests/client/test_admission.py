@@ -22,7 +22,7 @@ from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged
 from client.peer import LinkLost, NameWarning, Peer
 from client.peer_events import JoinFailed
-from client.rematch import NextTable, next_peer
+from client.rematch import RematchPlan, next_peer
 from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity
 from net.invite import Invite, new_secret
@@ -240,7 +240,7 @@ def test_a_secret_table_is_not_announced_and_its_rematch_keeps_the_secret(tmp_pa
     assert table_secret(ann) == SECRET
     assert table_secret(joiner(tmp_path, "bob", 7000, secret="by-address-1")) == "by-address-1"
     assert table_secret(host(tmp_path, secret=SECRET)) == SECRET
-    plan = NextTable(
+    plan = RematchPlan(
         bytes(16),
         "10.0.0.1",
         7000,

@@ -59,21 +59,17 @@ def test_the_table_events_have_names_of_their_own() -> None:
 CONSUMERS = ("client/headless.py", "client/net_session.py", "client/terminal.py", "ui")
 
 
-SHARED_NAMES = {"Connected": ["client/peer_events.py", "net/events.py"]}
-"""A link came up, for the join (``client.peer_events``) and for the link itself
-(``net.events``): the golden traces name the join's event (tests/client/golden/)."""
-
-
 def test_peer_events_are_frozen_values_named_once() -> None:
     """Every member of the one event stream (``client.peer_events.PeerEvent``) is a frozen
-    dataclass whose name no other class in the project takes (but ``SHARED_NAMES``)."""
+    dataclass whose name no other class in the project takes (the join's ``HostReached``
+    was ``Connected``, beside ``net.events.Connected``)."""
     places = class_places()
     members = typing.get_args(PeerEvent)
     assert len(members) > 25
     for member in members:
         assert dataclasses.is_dataclass(member) and member.__dataclass_params__.frozen, member
         files = [place.split(":")[0] for place in places[member.__name__]]
-        assert files == SHARED_NAMES.get(member.__name__, files[:1]), f"{member} is in {files}"
+        assert len(files) == 1, f"{member} is in {files}"
 
 
 def test_no_consumer_dispatches_on_a_class_name() -> None:
@@ -90,3 +86,39 @@ def test_no_consumer_dispatches_on_a_class_name() -> None:
             if "Callable[[Any], None]" in text:
                 found.append(f"{path.relative_to(ROOT)} (an untyped observer)")
     assert found == []
+
+
+NODE_MODULES = [
+    importlib.import_module(f"client.{name}")
+    for name in [
+        *(path.stem for path in (ROOT / "client").glob("peer*.py")),
+        *(path.stem for path in (ROOT / "client").glob("lobby*.py")),
+        "node_io",
+        *[
+            "hosting",
+            "joining",
+            "rematch",
+            "mesh",
+            "ending",
+            "known_peers",
+            "flood_guard",
+            "evidence_budget",
+        ],
+        *["evidence_files", "notices", "mdns", "discovery", "net_adapter", "addresses"],
+    ]
+]
+"""The peer node's side of client/ (issue 22): its names must not be taken elsewhere."""
+
+
+def test_the_node_classes_have_names_of_their_own() -> None:
+    """``joining.Notice`` beside ``notices.Notice``, ``joining.Connected`` beside
+    ``net.events.Connected``, ``rematch.NextTable`` beside ``session_api.NextTable``: a
+    consumer dispatching on the class name took one for the other."""
+    places = class_places()
+    checked = 0
+    for module in NODE_MODULES:
+        for name, value in vars(module).items():
+            if inspect.isclass(value) and value.__module__ == module.__name__:
+                assert len(places[name]) == 1, f"{name} is defined at {places[name]}"
+                checked += 1
+    assert checked > 40

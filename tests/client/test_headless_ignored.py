@@ -40,7 +40,7 @@ def test_a_removed_players_late_move_ack_and_chat_are_printed_in_plain_words() -
     ignored = router.of_type("A", RecordIgnored)
     assert {e.record.kind for e in ignored} >= {MOVE, ACK, CHAT}, ignored
     peer = Peer(setup.identities["A"].net)
-    peer.table = a
+    peer.node.table = a  # the table the node holds (the runtime reads it from there)
     lines = printed(ignored, peer)
     assert "ignored: X was removed at ply 3; their move was ignored" in lines
     assert "ignored: X was removed at ply 3; their confirmation of ply 3 was ignored" in lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from client.mesh import STALL_AFTER, Mesh
-from client.peer_link import TablePolicy
+from client.peer_policy import TablePolicy
 from client.peer_relay import Relay
 from client.records import ACK, MOVE, REMOVE
 from tests.client.harness import Setup, forge

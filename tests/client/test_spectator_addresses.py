@@ -54,7 +54,7 @@ async def test_a_spectators_addresses_are_not_where_the_players_listen(tmp_path:
 
     def at_bob(event: Any) -> None:  # eve watches through bob from the start
         if isinstance(event, PlyApplied) and event.state.ply == 20:
-            believed.append(set(peers["bob"].conclusion.end_holders.keys))
+            believed.append(set(peers["bob"].node.conclusion.end_holders.keys))
         if isinstance(event, TableStarted) and "eve" not in peers:
             eve = joiner(tmp_path, "eve", peers["bob"].port, watch=True, bot_me=False)
             eve.observers.append(eve_lies)

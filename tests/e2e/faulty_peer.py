@@ -44,9 +44,20 @@ from client.events import DrawOffered
 from client.headless import run_host, run_join
 from client.joining import JoinPeer
 from client.net_adapter import record_from_net
+from client.node_io import (
+    Dial,
+    DialEnded,
+    Effect,
+    FromLink,
+    LinkUp,
+    NodeInput,
+    NodeSeams,
+    RecordIn,
+)
 from client.peer import Peer, TableStarted
 from client.seating import IntentRefused
 from engines import IllegalMove, InvalidMove, find_engine
+from net.events import RecordReceived, SendRecord
 
 
 def faults() -> dict[str, str]:
@@ -142,6 +153,9 @@ class Faults:
         self.done: set[str] = set()
         self._offered_at: int | None = None
         """The head ply of this peer's last draw offer (``offer_draw_at``)."""
+        self.cut: tuple[bytes, str] | None = None
+        """The key and name of the peer whose cable is cut (``cut_link_at``)."""
+        peer.node.seams = NodeSeams(inputs=self.inputs, effects=self.effects)
 
     def __call__(self, event: Any) -> None:
         if isinstance(event, TableStarted) and self.wanted.get("memory"):
@@ -194,24 +208,40 @@ class Faults:
             self.done.add("illegal_at")
             self._sign_illegal()
 
+    def inputs(self, event: NodeInput) -> NodeInput | None:
+        """The node's input seam: ENDs of the others never come in (``deaf_to_ends``), and
+        no new link with a peer whose cable is cut is admitted (``cut_link_at``)."""
+        record = event.record if isinstance(event, RecordIn) else None
+        if isinstance(event, FromLink) and isinstance(event.event, RecordReceived):
+            record = event.event.record  # a record on a link of the mesh
+        if record is not None and self.wanted.get("deaf_to_ends"):
+            signed = record_from_net(record)
+            if signed.kind == "END" and signed.author != self.peer.me:
+                return None
+        if self.cut is not None and isinstance(event, LinkUp | DialEnded | FromLink):
+            link = event.link
+            new = isinstance(event, LinkUp | DialEnded) or not link.admitted
+            if link is not None and link.key == self.cut[0] and new:
+                self._close_cut(link)
+                print(f"faulty_peer: closed a new link with {self.cut[1]}", flush=True)
+                return None
+        return event
+
+    def effects(self, effect: Effect) -> Effect | None:
+        """The node's effect seam: the peer whose cable is cut is not dialed."""
+        if self.cut is not None and isinstance(effect, Dial) and effect.key == self.cut[0]:
+            return None
+        return effect
+
+    @staticmethod
+    def _close_cut(link: Any) -> None:
+        link.close("test: the cable to this peer is cut")
+
     def _cut_link(self, name: str) -> None:
         peer, table = self.peer, self.peer.table
         assert table is not None
         [key] = [p.key for p in table.start.peers if p.name == name]
-        admit, to_dial = peer.admit, peer.mesh.to_dial
-
-        def admit_all_but_the_cut(link: Any) -> None:
-            if link.key == key:
-                link.close("test: the cable to this peer is cut")
-                print(f"faulty_peer: closed a new link with {name}", flush=True)
-            else:
-                admit(link)
-
-        def dial_all_but_the_cut(now: float, linked: Any) -> Any:
-            return [(k, where) for k, where in to_dial(now, linked) if k != key]
-
-        peer.admit = admit_all_but_the_cut  # type: ignore[method-assign]
-        peer.mesh.to_dial = dial_all_but_the_cut  # type: ignore[method-assign]
+        self.cut = (key, name)
         for link in list(peer.links):
             if link.key == key:
                 link.close("test: the cable to this peer is cut")
@@ -238,21 +268,9 @@ class Faults:
         peer.file.sync()
         print(f"faulty_peer: signed an illegal move {wire} for ply {head.ply + 1}", flush=True)
         peer.policy.seen.add(record.record_hash)
-        peer.broadcast(record)
+        for link in peer.node.relay.everyone(peer.links):
+            link.send(SendRecord(record.envelope))
         peer.act(lambda table, now: table.receive(record, now))  # it sees its own evidence
-
-
-def deaf_to_ends(peer: Peer) -> None:
-    """``peer`` drops the ENDs the others sign, at the one door every record comes in by."""
-    receive = peer.receive
-
-    def receive_all_but_ends(record: Any, source: Any) -> None:
-        signed = record_from_net(record)
-        if signed.kind == "END" and signed.author != peer.me:
-            return
-        receive(record, source)
-
-    peer.receive = receive_all_but_ends  # type: ignore[method-assign]
 
 
 def main(argv: list[str]) -> int:
@@ -268,9 +286,7 @@ def main(argv: list[str]) -> int:
     def setup(peer: Peer) -> None:
         if wanted.get("not_ready") and isinstance(peer, JoinPeer):
             peer.ready = False
-        peer.observers.append(Faults(peer, wanted))
-        if wanted.get("deaf_to_ends"):
-            deaf_to_ends(peer)
+        peer.observers.append(Faults(peer, wanted))  # and the node's seams (``Faults.inputs``)
 
     if args.command == "host":
         code = run_host(args, engine_for=engine_for, setup=setup)

@@ -64,7 +64,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +77,7 @@ from client.headless import run_host, run_join
 from client.joining import JoinPeer
 from client.lobby_wire import LobbyChanged
 from client.net_adapter import record_from_net
+from client.node_io import NodeSeams
 from client.peer import Peer, PeerLink, RecordsSent
 from client.records import SignedRecord
 from engines import find_engine
@@ -127,7 +127,6 @@ class Liar:
         self.idle_from = next((ply for name, ply, _ in wanted if name == "idle"), None)
         self.idle_told = False
         self.bot_seat = next((int(arg) for name, _, arg in wanted if name == "bot_seat"), None)
-        self.nursery: trio.Nursery | None = None
         self.bot: Bot | None = None
         self.moved: set[int] = set()
         self.last_ack: SignedRecord | None = None
@@ -213,7 +212,7 @@ class Liar:
         Held as a peer holds what it sends, so a peer whose link is not admitted here yet
         gets it in the answer to its pull (``links`` chosen: it is meant for those only)."""
         if links is None:
-            self.peer.relay.hold(record)
+            self.peer.node.relay.hold(record)
         else:
             self.peer.policy.seen.add(record.record_hash)
         for link in self.peer.links if links is None else links:
@@ -414,7 +413,7 @@ class Liar:
         signatures again, a CPU flood of the link (not what this lie is about)."""
         peer = self.peer
         signer = peer.signer(peer.identity)
-        assert self.nursery is not None and peer.file is not None
+        assert peer.file is not None
         file = peer.file
 
         async def sign_all() -> None:
@@ -428,7 +427,7 @@ class Liar:
                     await trio.sleep(0)
             file.sync()
 
-        self.nursery.start_soon(sign_all)
+        peer.spawn(sign_all)
 
     def _outsider_flood(self, arg: str) -> None:
         table = self.peer.table
@@ -470,12 +469,11 @@ class Liar:
         table = self.peer.table
         assert table is not None
         victim = next(p.key for p in table.start.peers if p.name == arg)
-        where = self.peer.mesh.book[victim]
+        where = self.peer.node.mesh.book[victim]
         self.told(
             "dial_no_secret", f"a link to {arg} at {where.host}:{where.port} without the secret"
         )
-        assert self.nursery is not None
-        self.nursery.start_soon(self._dial_without_secret, where.host, where.port)
+        self.peer.spawn(self._dial_without_secret, where.host, where.port)
 
     async def _dial_without_secret(self, host: str, port: int) -> None:
         spec = LinkSpec(self.peer.identity, APP_VERSION, AllowedKeys(), self.peer.table_id)
@@ -490,13 +488,11 @@ class Liar:
         self, name: str, text: str, envelope: list[bytes] | None, signs: Any = None
     ) -> None:
         self.told(name, f"{text}, on a second link")
-        assert self.nursery is not None
-        self.nursery.start_soon(self._on_second_link, name, envelope, signs)
+        self.peer.spawn(self._on_second_link, name, envelope, signs)
 
     def second_link_flood(self, name: str, text: str, envelopes: list[bytes]) -> None:
         self.told(name, f"{text}, on a second link")
-        assert self.nursery is not None
-        self.nursery.start_soon(self._on_second_link, name, None, None, envelopes)
+        self.peer.spawn(self._on_second_link, name, None, None, envelopes)
 
     async def _on_second_link(
         self,
@@ -637,30 +633,13 @@ def main(argv: list[str]) -> int:
         liar = Liar(peer, wanted)
         peer.observers.append(liar)
         false_ack = next((ply for name, ply, _ in wanted if name == "false_ack"), None)
-        if false_ack is not None:
-            signer: Callable[[Identity], Any] = peer.signer
 
-            def lying_signer(identity: Identity) -> Any:
-                inner = signer(identity)
-                return FalseAcks(inner, false_ack) if identity is peer.identity else inner
+        def lying_signer(identity: Identity, signer: Any) -> Any:
+            mine = false_ack is not None and identity is peer.identity
+            return FalseAcks(signer, false_ack) if mine else signer
 
-            peer.signer = lying_signer  # type: ignore[method-assign]
-        absorb = peer.absorb
-
-        def idle_absorb(output: Output) -> None:
-            absorb(liar.withhold(output))
-
-        peer.absorb = idle_absorb  # type: ignore[method-assign]
-        run = peer.run  # type: ignore[attr-defined]
-
-        async def run_with_nursery() -> int:
-            async with trio.open_nursery() as nursery:
-                liar.nursery = nursery
-                code: int = await run()
-                nursery.cancel_scope.cancel()
-            return code
-
-        peer.run = run_with_nursery  # type: ignore[attr-defined]
+        # the node's seams: its own ACKs signed false, what it signs withheld when idle
+        peer.node.seams = NodeSeams(table_output=liar.withhold, signer=lying_signer)
 
     if args.command == "host":
         return run_host(args, engine_for=find_engine, setup=setup)

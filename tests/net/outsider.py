@@ -21,7 +21,7 @@ from pathlib import Path
 import trio
 
 from client.lobby_wire import JOIN
-from client.peer_links import SCHEMAS
+from client.peer import SCHEMAS
 from net.driver import Link
 from net.events import Connected, SendMessage
 from net.framing import FrameType

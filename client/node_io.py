@@ -1,0 +1,385 @@
+"""What goes into the peer node and what comes out of it: inputs, effects, seams.
+
+``client.peer_node.PeerNode.handle`` takes one ``NodeInput`` and returns a ``NodeOutput``.
+Every input carries ``now`` (the node reads no clock); the output is a list of effects in
+the order the node decided them, for the runtime (``client.peer``) to carry out in that
+order: put a message on a link's queue (``Send``), say goodbye on a link (``Close``), dial a
+peer (``Dial``), tell the front ends (``Tell``), end (``Finish``).  Two flags say which of
+the runtime's waits to re-arm (the timer, the beat), exactly where the node's state changed
+what they wait for.
+
+Write-ahead does not go through effects: the game file is a synchronous journal port the
+node appends to and fsyncs inside ``handle``, before it returns the ``Send`` effects the
+fsync must precede.  Evidence files are a synchronous port too (``EvidenceStore``): the
+event telling of one comes only once it is written, before the halt it documents.
+
+A link is an opaque handle the runtime owns (``NodeLink``): the node reads and sets the
+table-side facts on it (admitted, spectator, how many records were refused...), never its
+socket.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from net.errors import CloseCode
+from net.events import LinkClosed, SendEvent
+
+if TYPE_CHECKING:
+    from client.events import Output
+    from client.mesh import Address
+    from client.peer_events import PeerEvent
+    from client.records import SignedRecord
+    from client.table import Table
+    from net.records import Record
+
+__all__ = [
+    "BeatDue",
+    "Close",
+    "Dial",
+    "DialEnded",
+    "Effect",
+    "EvidenceStore",
+    "Finish",
+    "FromLink",
+    "Journal",
+    "Leave",
+    "LinkDown",
+    "LinkEnded",
+    "LinkUp",
+    "MeshMessage",
+    "NodeInput",
+    "NodeLink",
+    "NodeOutput",
+    "NodeSeams",
+    "PeerLeft",
+    "Play",
+    "RecordIn",
+    "RecordRefused",
+    "RematchAnswer",
+    "RematchMessage",
+    "Reopened",
+    "Send",
+    "Started",
+    "Tell",
+    "TimerDue",
+    "Vouch",
+    "WindDown",
+]
+
+
+class NodeLink(Protocol):
+    """What the node reads and keeps of one link (``client.peer_link.PeerLink``)."""
+
+    key: bytes
+    name: str
+    spectator: bool
+    dialed_by: bytes
+    admitted: bool
+    refused: int
+    closing: bool
+    watching: bool
+
+    @property
+    def remote(self) -> str: ...
+
+    @property
+    def address(self) -> str | None: ...
+
+    @property
+    def listen_port(self) -> int: ...
+
+
+class Journal(Protocol):
+    """The game file as the node writes it (``client.game_file.GameFile``): appended as the
+    table takes each record, fsynced before anything it holds is sent."""
+
+    @property
+    def path(self) -> Path: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    @property
+    def unsynced(self) -> int: ...
+
+    def append(self, record: bytes, *, sync: bool = False) -> None: ...
+
+    def sync(self) -> None: ...
+
+
+class EvidenceStore(Protocol):
+    """Where evidence files go: the path written, None when the system refused it."""
+
+    def write(self, table_id: bytes, name: str, content: dict[str, Any]) -> Path | None: ...
+
+
+# --- inputs ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Started:
+    """START arrived (or the host signed it): set the table up and begin."""
+
+    start: SignedRecord
+    spectator: bool
+    now: float
+
+
+@dataclass(frozen=True)
+class Reopened:
+    """Take a table up again from its game file (``journal``, already reopened)."""
+
+    journal: Journal
+    records: Sequence[SignedRecord]
+    now: float
+
+
+@dataclass(frozen=True)
+class RecordIn:
+    """A record ``net`` verified on ``link`` (None: from this peer itself)."""
+
+    link: NodeLink | None
+    record: Record
+    now: float
+
+
+@dataclass(frozen=True)
+class MeshMessage:
+    """A mesh topic (``client.mesh``) from an admitted link."""
+
+    link: NodeLink
+    topic: str
+    body: Any
+    now: float
+
+
+@dataclass(frozen=True)
+class FromLink:
+    """A ``net`` event of a link of the mesh after START: one this peer dialed, or one
+    dialed to it (``pull`` first from a peer, ``join`` from one that rejoins or watches)."""
+
+    link: NodeLink
+    event: Any
+    now: float
+
+
+@dataclass(frozen=True)
+class LinkUp:
+    """``link`` takes part in the table (admitted)."""
+
+    link: NodeLink
+    now: float
+
+
+@dataclass(frozen=True)
+class LinkEnded:
+    """``link`` stopped running (``closed`` says why; None: its task was cancelled): it is
+    no longer one of the node's links, and it is shown when it was the other side's fault."""
+
+    link: NodeLink
+    closed: LinkClosed | None
+    now: float
+
+
+@dataclass(frozen=True)
+class RecordRefused:
+    """A record ``net`` did not take on ``link`` (``reason``): shown, counted, never kept."""
+
+    link: NodeLink
+    reason: str
+    now: float
+
+
+@dataclass(frozen=True)
+class LinkDown:
+    """``link`` ended: the mesh dials again, or waits to be dialed."""
+
+    link: NodeLink
+    now: float
+
+
+@dataclass(frozen=True)
+class DialEnded:
+    """A dial of ``key`` ended: ``link`` is the new link, None when it failed."""
+
+    key: bytes
+    link: NodeLink | None
+    now: float
+
+
+@dataclass(frozen=True)
+class TimerDue:
+    """The timer: bots' delays, the deferred fsync, floods told, the conclusion."""
+
+    now: float
+
+
+@dataclass(frozen=True)
+class BeatDue:
+    """The mesh's beat: dial what is due, presence reports, pulls."""
+
+    now: float
+
+
+@dataclass(frozen=True)
+class Play:
+    """An intent of this peer's player on the table (``IntentRefused`` says why not)."""
+
+    intent: Callable[[Table, float], Output]
+    now: float
+
+
+@dataclass(frozen=True)
+class Vouch:
+    """(key, name) pairs learnt (a roster, a join): checked against the known peers."""
+
+    peers: Iterable[tuple[bytes, str]]
+    now: float
+
+
+@dataclass(frozen=True)
+class RematchMessage:
+    """A rematch message from ``link`` (``client.rematch``)."""
+
+    link: NodeLink
+    topic: str
+    body: Mapping[str, Any]
+    now: float
+
+
+@dataclass(frozen=True)
+class RematchAnswer:
+    """This peer's player plays again (or not); ``NodeOutput.accepted`` False when it cannot
+    be said now."""
+
+    yes: bool
+    now: float
+
+
+@dataclass(frozen=True)
+class PeerLeft:
+    """A peer of the table left (its last link closed): it does not play again."""
+
+    key: bytes
+    now: float
+
+
+@dataclass(frozen=True)
+class WindDown:
+    """The runtime winds down: a burst of dropped chat still going on is told all the same."""
+
+    now: float
+
+
+@dataclass(frozen=True)
+class Leave:
+    """End now with ``code``, saying ``reason`` on every link."""
+
+    code: int
+    reason: str
+    now: float
+
+
+NodeInput = (
+    Started
+    | Reopened
+    | RecordIn
+    | MeshMessage
+    | FromLink
+    | LinkUp
+    | LinkEnded
+    | RecordRefused
+    | LinkDown
+    | DialEnded
+    | TimerDue
+    | BeatDue
+    | Play
+    | Vouch
+    | RematchMessage
+    | RematchAnswer
+    | PeerLeft
+    | Leave
+    | WindDown
+)
+
+
+# --- effects --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Send:
+    """Queue ``event`` on ``link`` (the node never sends on a link it closed)."""
+
+    link: NodeLink
+    event: SendEvent
+
+
+@dataclass(frozen=True)
+class Close:
+    """Say goodbye on ``link`` after what is queued already."""
+
+    link: NodeLink
+    reason: str
+    code: CloseCode = CloseCode.CLOSING
+
+
+@dataclass(frozen=True)
+class Dial:
+    """Dial ``key`` at ``where`` (``watch``: as a spectator) and feed ``DialEnded``."""
+
+    key: bytes
+    where: Address
+    watch: bool = False
+
+
+@dataclass(frozen=True)
+class Tell:
+    """Tell the front ends (observers) ``event``."""
+
+    event: PeerEvent
+
+
+@dataclass(frozen=True)
+class Finish:
+    """The node is done (``PeerNode.exit_code``): the runtime winds down."""
+
+    code: int
+
+
+Effect = Send | Close | Dial | Tell | Finish
+
+
+@dataclass
+class NodeOutput:
+    """What one input made the node do, in order."""
+
+    effects: list[Effect] = field(default_factory=list)
+    wake_timer: bool = False
+    """The timer's deadline may have moved (``PeerNode.next_deadline``)."""
+    wake_beat: bool = False
+    """The beat is due at once (links changed, the table started)."""
+    accepted: bool = True
+    """Whether the input was taken (False: a rematch answer that cannot be given now)."""
+
+    @property
+    def events(self) -> list[Any]:
+        return [effect.event for effect in self.effects if isinstance(effect, Tell)]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@dataclass(frozen=True)
+class NodeSeams:
+    """Where a test peer bends the node (``tests/e2e/liar.py``, ``faulty_peer.py``): each
+    filter returns what goes on, None to drop it.  The product uses none."""
+
+    inputs: Callable[[NodeInput], NodeInput | None] = _same
+    """Every input, before the node handles it."""
+    effects: Callable[[Effect], Effect | None] = _same
+    """Every effect, as the node decides it."""
+    table_output: Callable[[Output], Output] = _same
+    """What the table returns, before the node makes it durable and sends it."""
+    signer: Callable[[Any, Any], Any] = lambda identity, signer: signer
+    """The signer of a key at the table (``identity``, the node's own signer)."""
