@@ -20,9 +20,9 @@ from client.bodies import read_int
 from client.chain import TableState
 from client.ending import result_body, result_claim
 from client.errors import Malformed, PlyRejected
-from client.events import GameOver, PlyApplied, RecordDropped
+from client.events import GameOver, PlyApplied, RecordDropped, TakebackConsented
 from client.halting import state_view
-from client.records import ACK, END, REMOVE, SignedRecord
+from client.records import ACK, END, REMOVE, TAKEBACK, SignedRecord
 from client.table_claims import TableClaims
 from client.table_halt import TableHalt
 from client.table_ledger import TableLedger
@@ -87,12 +87,28 @@ class TablePlies:
     def apply(self, state: TableState) -> None:
         if self._ledger.finality.final_ply == self._chain.head.ply:
             self._ledger.progress_at = self._ledger.now  # waiting for acks starts now
+        before = self._chain.head
         self._chain.append(state)
         self._ledger.accept(state.record)
+        if state.record.kind == TAKEBACK:
+            self._tell_carried_consents(state.record, before)
         self._ledger.out.events.append(
             PlyApplied(state, self._ledger.describe(state.record.author))
         )
         self.after_apply(state)
+
+    def _tell_carried_consents(self, record: SignedRecord, before: TableState) -> None:
+        """The consents a TAKEBACK carries that this peer had not been told of: the player
+        to move may append it before a consent sent to everyone reaches this peer, which then
+        finds that consent void (its position is no longer the head) and says nothing of it."""
+        told = self._ledger.takebacks.consents_on(before.chain_digest)
+        ask = self._ledger.takebacks.ask_on(before.chain_digest)
+        for envelope in record.body["consents"]:  # checked by the chain's takeback rule
+            consent = self._ledger.opener(envelope)
+            if consent.author in told or (ask is not None and consent.author == ask.author):
+                continue
+            who = self._ledger.describe(consent.author)
+            self._ledger.out.events.append(TakebackConsented(consent.author, who, before.ply))
 
     def on_occupied(self, record: SignedRecord, ply: int) -> None:
         existing = self._chain.at(ply)
