@@ -4,13 +4,14 @@ Each function takes an engine state and returns lines of text (no colour, ASCII 
 letters of the game's own notation), so a position can be read in a terminal or pasted in a
 message.  A game without a function here falls back to its canonical state decoded into
 nested values, which is complete but not pretty.  Nothing here decides anything: it reads
-states and the engine's own helpers.
+states and the engine's own helpers.  Each function checks it was given its own engine's
+state (a state of another class falls back to the canonical form) and imports its game's
+module itself, so a broken game cannot stop ``log show`` for another.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engines import AnyEngine
 from engines.canonical import decode_value
@@ -18,7 +19,7 @@ from engines.canonical import decode_value
 __all__ = ["board_lines"]
 
 
-def board_lines(engine: AnyEngine, state: Any) -> list[str]:
+def board_lines(engine: AnyEngine, state: object) -> list[str]:
     """The position as text, then whose turn it is (or how the game ended)."""
     draw = _BOARDS.get(engine.name)
     lines = draw(engine, state) if draw is not None else _canonical(engine, state)
@@ -34,12 +35,17 @@ def board_lines(engine: AnyEngine, state: Any) -> list[str]:
     return lines
 
 
-def _canonical(engine: AnyEngine, state: Any) -> list[str]:
+def _canonical(engine: AnyEngine, state: object) -> list[str]:
     return ["state (canonical, decoded):", f"  {decode_value(engine.encode(state))!r}"]
 
 
-def _consensus(engine: AnyEngine, state: Any) -> list[str]:
+def _consensus(engine: AnyEngine, state: object) -> list[str]:
+    from engines.consensus import ConsensusEngine
     from engines.consensus_board import KIND_NAMES, board_diagram
+    from engines.consensus_turns import ConsensusState
+
+    if not isinstance(engine, ConsensusEngine) or not isinstance(state, ConsensusState):
+        return _canonical(engine, state)
 
     lines = ["    a  b  c  d  e  f  g  h  i"]
     for rank, row in zip(range(9, 0, -1), board_diagram(state.board).splitlines(), strict=True):
@@ -52,15 +58,18 @@ def _consensus(engine: AnyEngine, state: Any) -> list[str]:
             lines.append(f"seat {seat} resigned: its pieces are neutral")
         elif controller != seat:
             lines.append(f"seat {seat} is played by seat {controller}")
-    status = engine.power_status(state)  # type: ignore[attr-defined]
+    status = engine.power_status(state)
     if status.ruler is not None:
         owing = ", ".join(map(str, status.owing)) or "nobody"
         lines.append(f"seat {status.ruler} rules e5; still owing a turn: {owing}")
     return lines
 
 
-def _discorder(engine: AnyEngine, state: Any) -> list[str]:
-    from engines.discorder import HEIGHT, WIDTH, provisional_scores
+def _discorder(engine: AnyEngine, state: object) -> list[str]:
+    from engines.discorder import HEIGHT, WIDTH, DiscorderState, provisional_scores
+
+    if not isinstance(state, DiscorderState):
+        return _canonical(engine, state)
 
     tiles = {0: ".", 1: "J", 2: "N"}
     lines = ["    " + " ".join("abcdefgh"[:WIDTH])]
@@ -79,8 +88,12 @@ def _discorder(engine: AnyEngine, state: Any) -> list[str]:
     return lines
 
 
-def _forbans(engine: AnyEngine, state: Any) -> list[str]:
-    board_map = engine.map  # type: ignore[attr-defined]
+def _forbans(engine: AnyEngine, state: object) -> list[str]:
+    from engines.forbans import ForbansEngine, ForbansState
+
+    if not isinstance(engine, ForbansEngine) or not isinstance(state, ForbansState):
+        return _canonical(engine, state)
+    board_map = engine.map
     lines = []
     for side, name, sign in ((1, "Bleu", 1), (2, "Vert", -1)):
         held = [
@@ -94,7 +107,11 @@ def _forbans(engine: AnyEngine, state: Any) -> list[str]:
     return lines
 
 
-def _cognes(engine: AnyEngine, state: Any) -> list[str]:
+def _cognes(engine: AnyEngine, state: object) -> list[str]:
+    from engines.cognes import CognesState
+
+    if not isinstance(state, CognesState):
+        return _canonical(engine, state)
     span = state.start_radius + 2 * state.coin_radius
     columns, rows = 41, 21
     grid = [[" "] * columns for _ in range(rows)]
@@ -128,7 +145,7 @@ def _mm(units: int) -> str:
     return f"{sign}{abs(units) // 10}.{abs(units) % 10} mm"
 
 
-_BOARDS: dict[str, Callable[[AnyEngine, Any], list[str]]] = {
+_BOARDS: dict[str, Callable[[AnyEngine, object], list[str]]] = {
     "cognes": _cognes,
     "consensus": _consensus,
     "discorder": _discorder,

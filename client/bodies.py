@@ -11,13 +11,14 @@ apart and so do we); sizes are bounded before anything is iterated.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypeGuard
 
 from client.errors import Malformed as Malformed  # client.start imports it from here
 
 __all__ = [
     "DIGEST_SIZE",
     "KEY_SIZE",
+    "all_keys",
     "read_bytes",
     "read_digest",
     "read_int",
@@ -76,7 +77,7 @@ def read_text(body: Mapping[str, object], name: str, max_length: int) -> str:
     return value
 
 
-def read_list(body: Mapping[str, object], name: str, max_items: int) -> Sequence[Any]:
+def read_list(body: Mapping[str, object], name: str, max_items: int) -> Sequence[object]:
     """A list field of at most ``max_items`` items (items unchecked)."""
     value = _field(body, name)
     if not isinstance(value, list | tuple):
@@ -90,8 +91,14 @@ def read_int_list(
     body: Mapping[str, object], name: str, max_items: int, low: int = 0, high: int = 2**31
 ) -> tuple[int, ...]:
     """A list of integers within ``[low, high]``."""
-    items = read_list(body, name, max_items)
-    for item in items:
+    numbers: list[int] = []
+    for item in read_list(body, name, max_items):
         if type(item) is not int or not low <= item <= high:
             raise Malformed(f"field {name!r} holds something other than integers {low}..{high}")
-    return tuple(items)
+        numbers.append(item)
+    return tuple(numbers)
+
+
+def all_keys(items: Sequence[object]) -> TypeGuard[Sequence[bytes]]:
+    """Whether every item is a 32-byte public key."""
+    return all(type(item) is bytes and len(item) == KEY_SIZE for item in items)

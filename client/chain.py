@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from client.bodies import read_digest, read_int
 from client.errors import Malformed, PlyRejected
@@ -57,7 +56,7 @@ class TableState:
 
     ply: int
     chain_digest: bytes
-    engine_state: Any
+    engine_state: object
     engine_digest: bytes
     seats: tuple[SeatSpec, ...]
     """Who signs each seat now (index 0 = seat 1); REMOVE hands seats to bots."""
@@ -82,7 +81,7 @@ class TableState:
 class PlyEffect:
     """What a ply rule decided: the next engine state, and roster changes if any."""
 
-    engine_state: Any
+    engine_state: object
     label: str
     seat: int | None
     seats: tuple[SeatSpec, ...] | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, TextIO
+from typing import TextIO
 
 from client.bots import make_bot
 from client.match import PlyRecord, play_match
@@ -32,7 +32,7 @@ def run_demo(
     }
     print(f"palabre demo: {engine.ruleset}, {seat_count} bots, seed {seed}", file=out)
 
-    def show(record: PlyRecord, _state: Any) -> None:
+    def show(record: PlyRecord, _state: object) -> None:
         who = f"seat {record.seat}"
         if record.player != record.seat:
             who += f" (played by seat {record.player})"

@@ -20,9 +20,8 @@ outcome; ``summary`` is display text (cut to 200 characters) and not part of the
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
-from client.bodies import KEY_SIZE, read_int_list, read_list, read_text
+from client.bodies import all_keys, read_int_list, read_list, read_text
 from client.errors import Malformed
 from engines import Outcome
 
@@ -33,7 +32,7 @@ ResultClaim = tuple[tuple[int, ...], bool, str, tuple[int, ...], tuple[bytes, ..
 MAX_SUMMARY = 200
 
 
-def result_body(outcome: Outcome, absent: Sequence[bytes] = ()) -> dict[str, Any]:
+def result_body(outcome: Outcome, absent: Sequence[bytes] = ()) -> dict[str, object]:
     """The ``result`` map of an END body."""
     return {
         "winners": list(outcome.winners),
@@ -63,7 +62,7 @@ def read_result(result: object) -> tuple[Outcome, tuple[bytes, ...]]:
     if type(draw) is not bool:
         raise Malformed("field 'draw' is not true or false")
     absent = read_list(result, "absent", 16)
-    if not all(type(key) is bytes and len(key) == KEY_SIZE for key in absent):
+    if not all_keys(absent):
         raise Malformed("field 'absent' holds something other than keys")
     outcome = Outcome(
         winners=read_int_list(result, "winners", 64, 1, 64),
@@ -92,6 +91,6 @@ class EndHolders:
         gone = set(absent)
         return [key for key in peers if key not in self.keys and key not in gone]
 
-    def body(self, peers: Sequence[bytes]) -> dict[str, Any]:
+    def body(self, peers: Sequence[bytes]) -> dict[str, object]:
         """The ``ended`` message: the holders among ``peers`` (the table's, at most 16)."""
         return {"keys": [key for key in peers if key in self.keys][:16]}

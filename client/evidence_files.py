@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
-from typing import Any
 
 from net.fsutil import os_reason
 from net.invite import format_table_id
@@ -30,7 +29,7 @@ class EvidenceFiles:
     def path(self, table_id: bytes, name: str) -> Path:
         return self.games / f"{format_table_id(table_id)}.{name}.json"
 
-    def write(self, table_id: bytes, name: str, content: dict[str, Any]) -> Path | None:
+    def write(self, table_id: bytes, name: str, content: dict[str, object]) -> Path | None:
         """Write one evidence file (atomically: aside, then renamed); its path, or None."""
         path = self.path(table_id, name)
         try:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from client.bots import Bot
 from engines import AnyEngine, Outcome
@@ -32,14 +31,14 @@ class PlyRecord:
 class MatchRecord:
     plies: tuple[PlyRecord, ...]
     outcome: Outcome
-    final_state: Any
+    final_state: object
 
 
 def play_match(
     engine: AnyEngine,
     params: Mapping[str, int | str],
     bots: Mapping[int, Bot],
-    on_ply: Callable[[PlyRecord, Any], None] | None = None,
+    on_ply: Callable[[PlyRecord, object], None] | None = None,
 ) -> MatchRecord:
     """Play from the start until the engine reports an outcome.
 

@@ -26,7 +26,7 @@ import contextlib
 import os
 import socket
 from collections.abc import Sequence
-from typing import Any
+from typing import TextIO
 
 import trio
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
@@ -247,7 +247,7 @@ def _is_ipv4(text: str) -> bool:
     return text.count(".") == 3 and text != "0.0.0.0"
 
 
-def run_tables(wait: float, out: Any) -> int:
+def run_tables(wait: float, out: TextIO) -> int:
     """``palabre tables``: listen ``wait`` seconds, print one table per line; the exit code."""
     import sys
 

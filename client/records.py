@@ -93,6 +93,8 @@ class SignedRecord:
     table_id: bytes
     seq: int
     body: Mapping[str, Any]
+    # Any, not object: the decoder checked the body's shape, and every reader reads its
+    # fields again with client.bodies (type and bounds) before it trusts them.
     record_hash: bytes
     envelope: bytes
 
@@ -119,7 +121,7 @@ class Signer(Protocol):
         """The public key records are signed with."""
         ...
 
-    def sign(self, kind: str, body: Mapping[str, Any]) -> SignedRecord:
+    def sign(self, kind: str, body: Mapping[str, object]) -> SignedRecord:
         """The record, already written ahead to the journal, as receivers will decode it."""
         ...
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from client.bodies import KEY_SIZE, read_bytes, read_digest, read_int, read_list
+from client.bodies import KEY_SIZE, all_keys, read_bytes, read_digest, read_int, read_list
 from client.chain import PlyContext, PlyEffect, TableState
 from client.consent import check_consents
 from client.errors import Malformed, PlyRejected
@@ -83,8 +83,8 @@ class Proposal:
 
 def read_proposal(body: Mapping[str, object]) -> Proposal:
     """The proposal of a VOTE or REMOVE body (``Malformed`` on a bad field)."""
-    removed = tuple(read_list(body, "removed", MAX_REMOVED))
-    if not removed or not all(type(k) is bytes and len(k) == KEY_SIZE for k in removed):
+    listed = read_list(body, "removed", MAX_REMOVED)
+    if not listed or not all_keys(listed):
         raise Malformed("field 'removed' must list 1 to 15 keys")
     replacements = []
     for item in read_list(body, "replacements", 64):
@@ -95,7 +95,7 @@ def read_proposal(body: Mapping[str, object]) -> Proposal:
             raise Malformed("a replacement key or runner is not a 32-byte key")
         replacements.append(SeatSpec(read_int(item, "seat", 1, 64), key, runner))
     return Proposal(
-        read_int(body, "ply", 1), read_digest(body, "prev"), removed, tuple(replacements)
+        read_int(body, "ply", 1), read_digest(body, "prev"), tuple(listed), tuple(replacements)
     )
 
 

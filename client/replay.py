@@ -23,7 +23,6 @@ verification only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from client.chain import TableState
 from client.errors import ReplayUnavailable
@@ -66,7 +65,7 @@ class Frame:
     marks: tuple[Pointed, ...]
 
     @property
-    def engine_state(self) -> Any:
+    def engine_state(self) -> object:
         return self.state.engine_state
 
 

@@ -26,7 +26,6 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from client.bots import Bot
 from client.bots.answers import draw_refusal, takeback_refusal
@@ -40,7 +39,7 @@ from engines import AnyEngine, IllegalMove
 
 __all__ = ["IntentRefused", "LocalSeats"]
 
-Action = tuple[Signer, str, dict[str, Any]]
+Action = tuple[Signer, str, dict[str, object]]
 
 
 class IntentRefused(Exception):
@@ -124,7 +123,7 @@ class LocalSeats:
             raise IntentRefused(f"it is seat {seat}'s turn{by}, not yours")
         return signer
 
-    def check_move(self, head: TableState, move: Any) -> None:
+    def check_move(self, head: TableState, move: object) -> None:
         try:
             self._engine.apply(head.engine_state, move)
         except IllegalMove as error:
@@ -142,7 +141,9 @@ class LocalSeats:
             raise IntentRefused(f"seat {seat} is not yours to resign")
         self._pending_resign.add(seat)
 
-    def draw_position(self, head: TableState, outside: OutsideLog, offer: bool) -> dict[str, Any]:
+    def draw_position(
+        self, head: TableState, outside: OutsideLog, offer: bool
+    ) -> dict[str, object]:
         """The ``{ply, prev}`` a draw offer or acceptance binds now (``IntentRefused``)."""
         consents = outside.consents_for(head.chain_digest)
         if self._me in consents:
@@ -155,7 +156,7 @@ class LocalSeats:
         self,
         head: TableState,
         what: str,
-        restored: Any = None,
+        restored: object = None,
         taken_back: int = 0,
         *,
         own: bool,
@@ -187,7 +188,7 @@ class LocalSeats:
         return text
 
     @staticmethod
-    def check_point(arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> dict[str, Any]:
+    def check_point(arrows: Sequence[tuple[int, int]], squares: Sequence[int]) -> dict[str, object]:
         if len(arrows) > MAX_ARROWS or len(squares) > MAX_SQUARES:
             raise IntentRefused(f"at most {MAX_ARROWS} arrows and {MAX_SQUARES} squares at once")
         points = [*squares, *(square for arrow in arrows for square in arrow)]
@@ -226,7 +227,7 @@ class LocalSeats:
             return None
         return signer, MOVE, {"seat": seat, "move": self._engine.move_to_wire(move)}
 
-    def _thought_move(self, head: TableState, key: bytes, bot: Bot) -> Any | None:
+    def _thought_move(self, head: TableState, key: bytes, bot: Bot) -> object | None:
         """The move ``bot`` found for the head, once its thought is over; None meanwhile (the
         thought's end wakes the caller: ``deadline``)."""
         at = (key, head.ply, head.chain_digest)
@@ -240,7 +241,7 @@ class LocalSeats:
         if not thought.done:
             return None
         self._thought = None
-        move = thought.move()
+        move: object = thought.move()
         self._bots[key] = thought.bot  # the copy that thought, its generator moved on
         return move
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from client.notices import Notice
 from engines import AnyEngine, Outcome
@@ -136,7 +136,7 @@ class SessionSnapshot:
     title: str
     """What this session is, e.g. ``"Local game against bots"``."""
     engine: AnyEngine
-    state: Any
+    state: object
     plies: tuple[PlyView, ...]
     final_ply: int
     """The last ply every peer has agreed on (all of them, for a local game)."""

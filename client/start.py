@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from client.bodies import KEY_SIZE, Malformed, read_bytes, read_int, read_list, read_text
 from client.records import START, SignedRecord, key_label
@@ -149,7 +148,7 @@ def start_body(
     seats: tuple[SeatSpec, ...],
     away_ms: int = DEFAULT_AWAY_MS,
     idle_ms: int = DEFAULT_IDLE_MS,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The body of a START record (the host signs it with ``kind=START``)."""
     return {
         "game": game,
@@ -162,8 +161,8 @@ def start_body(
     }
 
 
-def _seat_entry(spec: SeatSpec) -> dict[str, Any]:
-    entry: dict[str, Any] = {"key": spec.key, "runner": spec.runner or spec.key}
+def _seat_entry(spec: SeatSpec) -> dict[str, object]:
+    entry: dict[str, object] = {"key": spec.key, "runner": spec.runner or spec.key}
     if spec.level is not None:
         entry["level"] = spec.level
     return entry
@@ -210,7 +209,7 @@ def _parse(record: SignedRecord) -> TableStart:
     return start
 
 
-def _read_peer(item: Any) -> PeerSpec:
+def _read_peer(item: object) -> PeerSpec:
     if not isinstance(item, Mapping):
         raise Malformed("a peer entry is not a map")
     key = read_bytes(item, "key", KEY_SIZE)
@@ -219,7 +218,7 @@ def _read_peer(item: Any) -> PeerSpec:
     return PeerSpec(key, read_text(item, "name", MAX_NAME))
 
 
-def _read_seat(number: int, item: Any) -> SeatSpec:
+def _read_seat(number: int, item: object) -> SeatSpec:
     if not isinstance(item, Mapping):
         raise Malformed("a seat entry is not a map")
     key = read_bytes(item, "key", KEY_SIZE)
