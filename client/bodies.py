@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TypeGuard
 
-from client.errors import Malformed as Malformed  # client.start imports it from here
+from client.errors import Malformed
 
 __all__ = [
     "DIGEST_SIZE",

@@ -29,6 +29,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from client.errors import BadAd
 from client.lobby_wire import Roster
 from net.errors import InviteError
 from net.handshake import PROTOCOL_VERSION
@@ -37,7 +38,6 @@ from net.invite import Invite, format_table_id, parse_table_id
 
 __all__ = [
     "SERVICE_TYPE",
-    "BadAd",
     "FoundTable",
     "TableAd",
     "ad_for_roster",
@@ -52,10 +52,6 @@ MAX_SEATS = 64
 _GAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,31}")
 _RULESET = re.compile(r"[a-z0-9][a-z0-9_./-]{0,63}")
 _KEYS = ("proto", "game", "rules", "host", "free", "seats", "table", "fp")
-
-
-class BadAd(ValueError):
-    """A service's TXT properties do not describe a palabre table; the message says why."""
 
 
 @dataclass(frozen=True)

@@ -5,20 +5,24 @@ show it as it is.  Two kinds:
 
 * a peer's or a file's fault, refused: ``Malformed`` (a record body), ``BadEnvelope`` (an
   embedded envelope), ``PlyRejected`` (a ply that must not be applied, with a ``code`` for
-  programs), ``ReplayUnavailable`` (a log with no chain to show);
-* this machine or this user: ``ProfileInUse``, ``LaunchError``, ``OptionError``,
+  programs), ``StartRefused`` (a table this peer will not play at), ``BadAd`` (an mDNS
+  advertisement that is not a palabre table), ``ReplayUnavailable`` (a log with no chain to
+  show);
+* this machine or this user: ``IntentRefused`` (a player's intent the table cannot carry out
+  now; nothing was signed), ``ProfileInUse``, ``LaunchError``, ``OptionError``,
   ``SecretInputError``; ``LocalTableError`` is this peer's own bug (it was about to break
   the protocol), never a peer's fault.
 
-Still defined beside their code, in files another branch owns this session:
-``IntentRefused`` (client.seating), ``StartRefused`` (client.start), ``JoinRefused`` and
-``TableFull`` (client.lobby), ``BadAd`` (client.discovery).
+Still defined beside their code, in a file another branch owns this session: ``JoinRefused``
+and ``TableFull`` (client.lobby).
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "BadAd",
     "BadEnvelope",
+    "IntentRefused",
     "LaunchError",
     "LocalTableError",
     "Malformed",
@@ -27,6 +31,7 @@ __all__ = [
     "ProfileInUse",
     "ReplayUnavailable",
     "SecretInputError",
+    "StartRefused",
 ]
 
 
@@ -47,12 +52,24 @@ class PlyRejected(Exception):
         self.code = code
 
 
+class StartRefused(ValueError):
+    """This peer will not play at this table; the message says why."""
+
+
+class BadAd(ValueError):
+    """A service's TXT properties do not describe a palabre table; the message says why."""
+
+
 class ReplayUnavailable(ValueError):
     """The log has no chain to show (unreadable, not a game log, or START invalid)."""
 
 
 class LocalTableError(RuntimeError):
     """This peer was about to break the protocol: a bug here, not a peer's fault."""
+
+
+class IntentRefused(Exception):
+    """The player asked for something the table cannot do now; the message says why."""
 
 
 class ProfileInUse(Exception):

@@ -23,10 +23,10 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from client.chain import TableState
-from client.errors import LocalTableError as LocalTableError  # client.seating imports it from here
+from client.errors import LocalTableError
 from client.records import SignedRecord
 
-__all__ = ["Claim", "ClaimBook", "FinalityTracker", "LocalTableError", "OwnClaims"]
+__all__ = ["Claim", "ClaimBook", "FinalityTracker", "OwnClaims"]
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,6 @@ from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange,
 from client.addresses import lan_addresses
 from client.discovery import (
     SERVICE_TYPE,
-    BadAd,
     FoundTable,
     TableAd,
     ad_for_roster,
@@ -42,6 +41,7 @@ from client.discovery import (
     read_properties,
     service_name,
 )
+from client.errors import BadAd
 from client.lobby_wire import LobbyChanged
 from client.peer import TableStarted
 from client.peer_events import MdnsNote, Observer, PeerEvent

@@ -31,19 +31,16 @@ from client.bots import Bot
 from client.bots.answers import draw_refusal, takeback_refusal
 from client.bots.thinking import INLINE, Thinking, Thought
 from client.chain import TableState
-from client.finality import LocalTableError
+from client.errors import IntentRefused as IntentRefused  # peer_node, net_session import it here
+from client.errors import LocalTableError
 from client.outside import MAX_ARROWS, MAX_CHAT, MAX_SQUARE, MAX_SQUARES, OutsideLog
 from client.records import DRAW, MOVE, RESIGN, Signer
 from client.start import TableStart
 from engines import AnyEngine, IllegalMove
 
-__all__ = ["IntentRefused", "LocalSeats"]
+__all__ = ["LocalSeats"]
 
 Action = tuple[Signer, str, dict[str, object]]
-
-
-class IntentRefused(Exception):
-    """The player asked for something the table cannot do now; the message says why."""
 
 
 class LocalSeats:

@@ -27,7 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from client.bodies import KEY_SIZE, Malformed, read_bytes, read_int, read_list, read_text
+from client.bodies import KEY_SIZE, read_bytes, read_int, read_list, read_text
+from client.errors import Malformed
+from client.errors import StartRefused as StartRefused  # the lobby's files import it here
 from client.records import START, SignedRecord, key_label
 from engines import AnyEngine, InvalidParams
 
@@ -36,7 +38,6 @@ __all__ = [
     "DEFAULT_IDLE_MS",
     "PeerSpec",
     "SeatSpec",
-    "StartRefused",
     "TableStart",
     "check_engine",
     "open_start",
@@ -51,10 +52,6 @@ MAX_SEATS = 64
 MAX_NAME = 40
 MAX_PARAMS = 32
 MAX_LEVEL = 16
-
-
-class StartRefused(ValueError):
-    """This peer will not play at this table; the message says why."""
 
 
 @dataclass(frozen=True)

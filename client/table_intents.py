@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from client.errors import IntentRefused
 from client.flood_guard import FloodGuard
 from client.records import (
     CHAT,
@@ -31,7 +32,6 @@ from client.records import (
     TAKEBACK_ASK,
     TAKEBACK_CONSENT,
 )
-from client.seating import IntentRefused
 from client.table_input import (
     AcceptDraw,
     AskTakeback,

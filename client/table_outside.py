@@ -19,7 +19,7 @@ DRAW_ACCEPT (``client.outside``) and TAKEBACK_ASK and TAKEBACK_CONSENT
 from __future__ import annotations
 
 from client.chain import TableState
-from client.errors import Malformed
+from client.errors import IntentRefused, Malformed
 from client.events import (
     ChatReceived,
     DrawAccepted,
@@ -39,7 +39,7 @@ from client.records import (
     TAKEBACK_CONSENT,
     SignedRecord,
 )
-from client.seating import Action, IntentRefused
+from client.seating import Action
 from client.table_ledger import TableLedger
 from client.takeback import HOLD, TAKEBACK_KINDS, ask_refusal
 

@@ -37,9 +37,8 @@ from dataclasses import dataclass, field
 from client.bodies import read_digest, read_int, read_list
 from client.chain import PlyContext, PlyEffect, TableState
 from client.consent import check_consents
-from client.errors import Malformed, PlyRejected
+from client.errors import IntentRefused, Malformed, PlyRejected
 from client.records import MOVE, TAKEBACK, TAKEBACK_ASK, TAKEBACK_CONSENT, SignedRecord
-from client.seating import IntentRefused
 
 __all__ = [
     "HOLD",

@@ -23,12 +23,12 @@ from typing import TextIO
 import trio
 
 from client.board_text import board_lines
+from client.errors import IntentRefused
 from client.events import PlyApplied, PlyFinal, TakebackAsked
 from client.hosting import HostPeer
 from client.lobby import JoinRefused
 from client.peer import Peer
 from client.peer_events import PeerEvent, TableStarted
-from client.seating import IntentRefused
 from client.table import handing
 from client.table_input import (
     AcceptDraw,

@@ -12,7 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from client.discovery import (
-    BadAd,
     FoundTable,
     TableAd,
     ad_for_roster,
@@ -21,6 +20,7 @@ from client.discovery import (
     service_name,
     table_line,
 )
+from client.errors import BadAd
 from client.lobby_wire import Roster, RosterPeer, RosterSeat
 from client.mdns import TableFinder, announce_addresses, mdns_enabled
 from net.handshake import PROTOCOL_VERSION

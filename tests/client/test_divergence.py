@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from client.divergence import first_difference
+from client.errors import IntentRefused
 from client.events import PlyApplied, TableHalted
 from client.records import ACK, END, HALT, MOVE
-from client.seating import IntentRefused
 from engines.canonical import encode_value
 from tests.client.harness import Router, Setup, act, deliver, forge, world
 from tests.client.tinygame import GrabEngine, GrabState

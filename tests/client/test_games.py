@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from client.errors import IntentRefused
 from client.events import TableEnded, TableRejected
 from client.records import ACK, CHAIN_KINDS, END, MOVE, START, SignedRecord
-from client.seating import IntentRefused
 from client.table import Table
 from tests.client.harness import Router, Setup, act, forge, play, world
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from client.errors import LocalTableError
+from client.errors import IntentRefused, LocalTableError
 from client.events import ChatReceived, DrawAccepted, DrawOffered, PointReceived
 from client.records import CHAT, POINT
-from client.seating import IntentRefused
 from tests.client.harness import Router, Setup, act, deliver, forge, forge_raw, world
 
 

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from client.errors import IntentRefused
 from client.events import (
     Output,
     PlyDropped,
@@ -26,7 +27,6 @@ from client.events import (
 )
 from client.records import ACK, MOVE, REMOVE, VOTE, SignedRecord
 from client.removal import ABANDONED, Proposal, read_proposal
-from client.seating import IntentRefused
 from client.table import Table
 from tests.client.harness import Router, Setup, deliver, forge, world
 

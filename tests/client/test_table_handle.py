@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from client.errors import LocalTableError
+from client.errors import IntentRefused, LocalTableError
 from client.events import ChatReceived, PlyApplied
 from client.records import CHAT
-from client.seating import IntentRefused
 from client.table_input import Begin, Chat, PlayMove, Received, Resign, Tick
 from tests.client.harness import Setup, act, forge, world
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from client.errors import IntentRefused
 from client.events import PlyApplied, TableRejected, TakebackAsked, TakebackConsented
 from client.records import TAKEBACK, TAKEBACK_ASK, TAKEBACK_CONSENT
-from client.seating import IntentRefused
 from client.table import Table
 from client.takeback import HOLD
 from tests.client.harness import Router, Setup, act, deliver, forge, world
