@@ -34,7 +34,7 @@ from client.errors import ProfileInUse
 from net.identity import profile_dir
 from net.private_files import make_private_dir
 
-__all__ = ["HOLDER_FILE", "LOCK_FILE", "ProfileInUse", "ProfileLock", "hold_profile"]
+__all__ = ["HOLDER_FILE", "LOCK_FILE", "ProfileLock", "hold_profile"]
 
 LOCK_FILE = "in-use.lock"
 HOLDER_FILE = "in-use.json"

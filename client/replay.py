@@ -43,7 +43,7 @@ from client.verifier import Verification
 from client.verify_report import Problem, Report
 from engines import AnyEngine
 
-__all__ = ["Frame", "Line", "Replay", "ReplayUnavailable"]
+__all__ = ["Frame", "Line", "Replay"]
 
 
 @dataclass(frozen=True)

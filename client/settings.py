@@ -30,7 +30,6 @@ __all__ = [
     "RecentTable",
     "SettingsStore",
     "check_name",
-    "palabre_home",
     "profile_dir",
 ]
 

@@ -21,7 +21,8 @@ def try_from_another_process(home: Path, profile: str = "alice") -> str:
     """What another process gets when it asks for ``profile``: "held" or the refusal."""
     script = (
         "from pathlib import Path\n"
-        "from client.profile_lock import ProfileInUse, hold_profile\n"
+        "from client.errors import ProfileInUse\n"
+        "from client.profile_lock import hold_profile\n"
         "try:\n"
         f"    hold_profile({profile!r}, 'hosting a table', Path({str(home)!r}))\n"
         "    print('held')\n"
