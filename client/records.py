@@ -93,7 +93,7 @@ class SignedRecord:
     table_id: bytes
     seq: int
     body: Mapping[str, Any]
-    # Any, not object: the decoder checked the body's shape, and every reader reads its
+    # Loose, not object: the decoder checked the body's shape, and every reader reads its
     # fields again with client.bodies (type and bounds) before it trusts them.
     record_hash: bytes
     envelope: bytes

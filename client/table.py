@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from client.ballot import Ballot
 from client.bodies import read_digest, read_int
@@ -105,7 +106,7 @@ from client.table_view import TableView
 from client.takeback import TakebackBook
 from engines import AnyEngine
 
-__all__ = ["BotFactory", "Table", "handing"]
+__all__ = ["ANYONE", "PEER", "PRESENT", "BotFactory", "RecordRoute", "Table", "handing"]
 
 ANYONE = "anyone"
 """Every key may sign it; the part judges (plies: the seat's key or a bot key)."""
@@ -279,6 +280,12 @@ class Table:
     def next_deadline(self, presence: bool = True) -> float | None:
         """When ``tick`` should next be called, or None (``TableLedger.next_deadline``)."""
         return self._ledger.next_deadline(presence)
+
+    @property
+    def routes(self) -> Mapping[str, RecordRoute]:
+        """The route table, read-only: record kind -> the part's method and who may sign
+        (scripts/route_table_diagram.py draws it into docs/ARCHITECTURE.md)."""
+        return MappingProxyType(self._routes)
 
     # --- the one way in -------------------------------------------------------------------
     def handle(self, event: TableInput) -> Output:
