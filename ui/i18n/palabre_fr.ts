@@ -157,6 +157,30 @@
         <translation>Le siège {ruler} règne en e5&#xa0;; il gagne après un tour du siège {owing}</translation>
     </message>
     <message>
+        <source>That {piece} cannot reach {where}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} is not one of the highlighted squares.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} is empty: click one of your pieces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} holds a corpse: corpses never move by themselves.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {piece} on {where} is not yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your {piece} on {where} has no legal move.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Your extra move as ruler: click any piece you control.</source>
         <translation>Votre coup supplémentaire au Pouvoir&#xa0;: cliquez n&apos;importe quelle pièce que vous contrôlez.</translation>
     </message>
@@ -260,6 +284,26 @@
     <message>
         <source>{names} in danger (one free port)</source>
         <translation>{names} en danger (un seul port libre)</translation>
+    </message>
+    <message>
+        <source>No piece can be placed on {name} now: choose a ringed port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stack on {origin} cannot reach {name}: only a ringed port one route away.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} holds none of your pieces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stack on {name} is {side}&apos;s, not yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your stack on {name} cannot move: no free port one route away.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Setup, piece {number} of {total}: you place a {colour} piece. Click a ringed port.</source>
@@ -820,6 +864,33 @@
     </message>
 </context>
 <context>
+    <name>PlyBrowser</name>
+    <message>
+        <source>Previous ply (←)</source>
+        <translation>Coup précédent (←)</translation>
+    </message>
+    <message>
+        <source>Next ply (→)</source>
+        <translation>Coup suivant (→)</translation>
+    </message>
+    <message>
+        <source>Back to live</source>
+        <translation>Retour au direct</translation>
+    </message>
+    <message>
+        <source>Show the game as it is now (Esc)</source>
+        <translation>Montrer la partie telle qu&apos;elle est (Échap)</translation>
+    </message>
+    <message>
+        <source>Viewing the start: the game goes on meanwhile ({plies} plies).</source>
+        <translation>Vous regardez le départ&#xa0;; la partie continue ({plies} coups).</translation>
+    </message>
+    <message>
+        <source>Viewing ply {ply} of {plies}: the game goes on meanwhile.</source>
+        <translation>Vous regardez le coup {ply} sur {plies}&#xa0;; la partie continue.</translation>
+    </message>
+</context>
+<context>
     <name>PointingController</name>
     <message>
         <source>Point</source>
@@ -992,14 +1063,6 @@
         <translation>Signé par {signer}.</translation>
     </message>
     <message>
-        <source>Final: every peer at the table acknowledged it.</source>
-        <translation>Définitif&#xa0;: chaque pair de la table l&apos;a confirmé.</translation>
-    </message>
-    <message>
-        <source>Not final: not every peer acknowledged it.</source>
-        <translation>Pas définitif&#xa0;: tous les pairs ne l&apos;ont pas confirmé.</translation>
-    </message>
-    <message>
         <source>Pointing on this position: {names}.</source>
         <translation>Marques sur cette position&#xa0;: {names}.</translation>
     </message>
@@ -1026,6 +1089,14 @@
     <message>
         <source>Drawing the animation: frame {done} of {total}…</source>
         <translation>Dessin de l&apos;animation&#xa0;: image {done} sur {total}…</translation>
+    </message>
+    <message>
+        <source>Final: every player at the table acknowledged it.</source>
+        <translation>Définitif&#xa0;: chaque joueur de la table l&apos;a confirmé.</translation>
+    </message>
+    <message>
+        <source>Not final: not every player acknowledged it yet.</source>
+        <translation>Pas encore définitif&#xa0;: tous les joueurs ne l&apos;ont pas confirmé.</translation>
     </message>
     <message>
         <source>Could not write {path}: {reason}</source>
@@ -1339,6 +1410,18 @@
     <message>
         <source>Chat</source>
         <translation>Discussion</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Détails</translation>
+    </message>
+    <message>
+        <source>Show the table&apos;s bookkeeping</source>
+        <translation>Voir la comptabilité de la table</translation>
+    </message>
+    <message>
+        <source>The position after ply {ply} is not known here.</source>
+        <translation>La position après le coup {ply} n&apos;est pas connue ici.</translation>
     </message>
     <message>
         <source>{peer} disagrees with the others</source>

@@ -9,6 +9,7 @@ it is this player's own move), consent to or refuse another player's takeback, l
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -23,8 +24,11 @@ from client.session_api import GameSession, SessionSnapshot
 from engines import Outcome
 from ui.boards import BoardWidget, make_board
 from ui.bridge import SessionBridge
+from ui.game_names import game_name
 from ui.outcomes import reason_text
 from ui.pointing import PointingController
+from ui.position_history import PositionHistory
+from ui.screens.ply_browser import PlyBrowser
 from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
 from ui.theme import ERROR
@@ -93,6 +97,10 @@ class TableScreen(QWidget):
         self.board_frame = QFrame()
         self.board_layout = QVBoxLayout(self.board_frame)
         self.board_layout.setContentsMargins(0, 0, 0, 0)
+        self.history: PositionHistory | None = None
+        self.browser = PlyBrowser()
+        self.browser.changed.connect(self.refresh)
+        self.board_layout.addWidget(self.browser)
 
         self.players = PlayersPanel()
         self.moves = MoveList()
@@ -162,6 +170,19 @@ class TableScreen(QWidget):
         side.setMinimumWidth(340)
 
         self.status = QLabel()
+        self.status.setWordWrap(True)
+        # The table's bookkeeping (plies every player's palabre agreed on, connections, the
+        # position's digest) stays out of the status line, behind a button.
+        self.details = QLabel()
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.hide()
+        self.details_button = QPushButton(self.tr("Details"))
+        self.details_button.setCheckable(True)
+        self.details_button.setToolTip(self.tr("Show the table's bookkeeping"))
+        self.details_button.toggled.connect(self.details.setVisible)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status, 1)
+        status_row.addWidget(self.details_button)
         self.error = QLabel()
         self.error.setStyleSheet(f"color: {ERROR};")
         self.error.setWordWrap(True)
@@ -172,7 +193,8 @@ class TableScreen(QWidget):
         layout.addWidget(self.rematch)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.error)
-        layout.addWidget(self.status)
+        layout.addLayout(status_row)
+        layout.addWidget(self.details)
 
         self.chat.send.connect(lambda text: self.session and self.session.chat(text))
         self.resign_button.clicked.connect(self.confirm.show)
@@ -185,7 +207,26 @@ class TableScreen(QWidget):
         self.takeback_no.clicked.connect(self._refuse_takeback)
         self.leave_button.clicked.connect(self.leaveRequested.emit)
         self.rules_button.clicked.connect(self.show_rules)
+        self.moves.itemClicked.connect(lambda _item: self.browser.view(self.moves.currentRow() + 1))
+        self._shortcuts()
         self.again_button.clicked.connect(self._play_again)
+
+    def _shortcuts(self) -> None:
+        """Keys that work anywhere on the table screen (a text field keeps its own)."""
+        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        for key, action in (
+            (Qt.Key.Key_Left, lambda: self.browser.step(-1)),
+            (Qt.Key.Key_Right, lambda: self.browser.step(1)),
+        ):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(context)
+            shortcut.activated.connect(action)
+        # Esc goes back to live while viewing an older ply; else it is the board's (a step
+        # back while building a move).
+        self.live_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.live_shortcut.setContext(context)
+        self.live_shortcut.activated.connect(lambda: self.browser.view(None))
+        self.live_shortcut.setEnabled(False)
 
     def show_rules(self) -> RulesDialog:
         """Open (or bring forward) the rules of the game on the table."""
@@ -201,8 +242,10 @@ class TableScreen(QWidget):
         self.session = session
         snapshot = session.snapshot
         self.board = make_board(snapshot.engine)
+        self.history = PositionHistory(snapshot.engine)
+        self.browser.view(None)
         self.board.moveChosen.connect(self._move)
-        self.board_layout.addWidget(self.board)
+        self.board_layout.addWidget(self.board, 1)
         self.bridge = SessionBridge(session)
         self.bridge.stateChanged.connect(self._on_state)
         self.bridge.playersChanged.connect(self.refresh)
@@ -212,8 +255,12 @@ class TableScreen(QWidget):
         self.bridge.halted.connect(lambda _halted: self.refresh())
         self.pointing = PointingController(self.board, session, self.bridge)
         self.board_layout.addWidget(self.pointing.toolbar)
-        self.title.setText(snapshot.title)
+        # The session names the game by its engine's code ("Forbans against bots"): the
+        # window says the name its rules give it.
+        code = snapshot.engine.name.capitalize()
+        self.title.setText(snapshot.title.replace(code, game_name(snapshot.engine.name), 1))
         self.moves.clear()
+        self.chat.game = snapshot.engine.name
         self.chat.show_chat(snapshot.chat)
         self.error.clear()
         self.refresh()
@@ -246,15 +293,37 @@ class TableScreen(QWidget):
         engine, state = snapshot.engine, snapshot.state
         last = snapshot.last_move
         halted = snapshot.halted
-        self.board.show_position(
-            engine,
-            state,
-            last_move=None if last is None else last.wire,
-            my_seat=snapshot.my_seat,
-            interactive=snapshot.my_turn and not snapshot.resign_pending and halted is None,
-        )
+        assert self.history is not None
+        self.history.observe(snapshot)
+        self.browser.set_plies(snapshot.ply)
+        viewing = self.browser.viewing
+        past = None if viewing is None else self.history.position(viewing)
+        if viewing is not None and past is None:  # a position this window never saw
+            self.error.setText(
+                self.tr("The position after ply {ply} is not known here.").format(ply=viewing)
+            )
+            self.browser.view(None)
+            return
+        self.live_shortcut.setEnabled(viewing is not None)
+        if viewing is not None:
+            shown = snapshot.plies[viewing - 1] if viewing else None
+            self.board.show_position(
+                engine,
+                past,
+                last_move=shown.wire if shown is not None and shown.kind == "move" else None,
+                my_seat=snapshot.my_seat,
+                interactive=False,
+            )
+        else:
+            self.board.show_position(
+                engine,
+                state,
+                last_move=None if last is None else last.wire,
+                my_seat=snapshot.my_seat,
+                interactive=snapshot.my_turn and not snapshot.resign_pending and halted is None,
+            )
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
-        self.moves.show_plies(snapshot)
+        self.moves.show_plies(snapshot, viewing)
         over = snapshot.outcome is not None or halted is not None or bool(snapshot.stopped)
         playing = not over and not snapshot.starting and snapshot.my_seat is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
@@ -313,6 +382,7 @@ class TableScreen(QWidget):
             self.confirm.hide()
         self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
+        self.details.setText(self._details_text(snapshot))
 
     def _show_rematch(self, snapshot: SessionSnapshot) -> None:
         rematch = snapshot.rematch
@@ -359,12 +429,7 @@ class TableScreen(QWidget):
                 if mover is not None
                 else ""
             )
-        parts = [
-            turn,
-            self.tr("Ply {final}/{ply} final").format(final=snapshot.final_ply, ply=snapshot.ply),
-            self.tr("%n peer(s)", "", snapshot.peers),
-            self.tr("digest {digest}").format(digest=snapshot.digest[:4].hex()),
-        ]
+        parts = [turn]
         note = self.board.status_note(snapshot.engine, snapshot.state)
         if note:
             parts.insert(1, note)
@@ -377,6 +442,18 @@ class TableScreen(QWidget):
                 ),
             )
         return " · ".join(part for part in parts if part)
+
+    def _details_text(self, snapshot: SessionSnapshot) -> str:
+        """The table's bookkeeping, for the curious (the Details button), never the status."""
+        return " · ".join(
+            (
+                self.tr("Ply {final}/{ply} final").format(
+                    final=snapshot.final_ply, ply=snapshot.ply
+                ),
+                self.tr("%n peer(s)", "", snapshot.peers),
+                self.tr("digest {digest}").format(digest=snapshot.digest[:4].hex()),
+            )
+        )
 
     # --- intents ------------------------------------------------------------------------
     def _move(self, wire: tuple[int, ...]) -> None:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from client.session_api import ChatEntry, SessionSnapshot
 from ui.notices import notice_text
-from ui.theme import NEUTRAL, seat_colour, seat_icon
+from ui.theme import NEUTRAL, side_colour, side_icon
 
 
 class PlayersPanel(QListWidget):
@@ -32,6 +32,7 @@ class PlayersPanel(QListWidget):
 
     def show_players(self, snapshot: SessionSnapshot, notes: dict[int, str]) -> None:
         self.clear()
+        game = snapshot.engine.name
         mover = snapshot.to_move
         for view in snapshot.seats:
             parts = [view.name]
@@ -53,7 +54,7 @@ class PlayersPanel(QListWidget):
             if view.seat in notes:
                 parts.append(f"— {notes[view.seat]}")
             marker = "▶ " if view.seat == mover else "   "
-            item = QListWidgetItem(seat_icon(view.seat), marker + " ".join(parts))
+            item = QListWidgetItem(side_icon(game, view.seat), marker + " ".join(parts))
             if view.seat == mover:
                 font = item.font()
                 font.setBold(True)
@@ -68,11 +69,14 @@ class MoveList(QListWidget):
         super().__init__()
         self.setWordWrap(True)
 
-    def show_plies(self, snapshot: SessionSnapshot) -> None:
+    def show_plies(self, snapshot: SessionSnapshot, viewing: int | None = None) -> None:
+        """List the plies; ``viewing`` (a ply, 0 the start) is the one the board shows, else
+        the list follows the game to its last ply."""
         if self.count() > len(snapshot.plies):
             self.clear()
         for ply in snapshot.plies[self.count() :]:
-            item = QListWidgetItem(seat_icon(ply.player), "")
+            # The colour of the pieces that moved (the seat's), as the board paints them.
+            item = QListWidgetItem(side_icon(snapshot.engine.name, ply.seat), "")
             item.setData(Qt.ItemDataRole.UserRole, ply)
             self.addItem(item)
         for row in range(self.count()):
@@ -88,7 +92,12 @@ class MoveList(QListWidget):
             if ply.kind == "takeback":
                 notation = self.tr("ply {ply} taken back").format(ply=ply.ply - 1)
             item.setText(f"{ply.ply:>3}. {notation}   {who}  {mark}")
-        self.scrollToBottom()
+        if viewing:
+            self.setCurrentRow(viewing - 1)
+            self.scrollToItem(self.item(viewing - 1))
+        else:
+            self.clearSelection()
+            self.scrollToBottom()
 
 
 class ChatPanel(QWidget):
@@ -98,6 +107,8 @@ class ChatPanel(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
+        self.game = ""
+        """The game on the table: its authors' lines take their pieces' colour."""
         self.lines = QListWidget()
         self.lines.setWordWrap(True)
         self.field = QLineEdit(placeholderText=self.tr("Say something to the table…"))
@@ -135,6 +146,6 @@ class ChatPanel(QWidget):
             item = QListWidgetItem(
                 self.tr("{author}: {text}").format(author=entry.author, text=entry.text)
             )
-            item.setForeground(QBrush(seat_colour(entry.seat).darker(130)))
+            item.setForeground(QBrush(side_colour(self.game, entry.seat).darker(130)))
         self.lines.addItem(item)
         self.lines.scrollToBottom()

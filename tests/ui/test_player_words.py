@@ -1,0 +1,70 @@
+"""No developer words in front of a player (issue 21): the status line says whose move it is
+and what the position means, never "digest", "peers" or "ply 14/14 final" (the Details
+button keeps them for the curious); games are named as their rules call them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import qtrio
+import trio
+from PySide6.QtCore import Qt
+
+from tests.ui.windows import click_move, open_window, until
+from ui.boards.consensus import Board
+from ui.i18n import install_language
+
+pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
+qt_trio = pytest.mark.trio(run=qtrio.run)
+
+DEVELOPER_WORDS = ("digest", "peer", "final", "condensé", "pair", "définitif")
+
+
+def shows_no_developer_word(text: str) -> bool:
+    lowered = text.lower()
+    return not any(word in lowered for word in DEVELOPER_WORDS)
+
+
+@qt_trio
+async def test_the_status_line_speaks_to_a_player_and_details_keep_the_bookkeeping(
+    qtbot: Any,
+) -> None:
+    async with open_window(qtbot) as window:
+        start = window.start
+        start.local_game.setCurrentIndex(start.local_game.findData("consensus"))
+        start.local_pace.setValue(0)
+        qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
+        table = window.table
+        session = window.session
+        assert session is not None and isinstance(table.board, Board)
+        assert "Your move." in table.status.text()
+        assert shows_no_developer_word(table.status.text()), table.status.text()
+        assert not table.details.isVisible()
+        click_move(qtbot, table.board, [20, 29])  # the Coutumier on c3 steps forward
+        await until(lambda: session.snapshot.my_turn and session.snapshot.ply == 4)
+        assert shows_no_developer_word(table.status.text()), table.status.text()
+        qtbot.mouseClick(table.details_button, Qt.MouseButton.LeftButton)
+        assert table.details.isVisible()
+        assert "Ply 4/4 final" in table.details.text() and "digest" in table.details.text()
+        qtbot.mouseClick(table.details_button, Qt.MouseButton.LeftButton)
+        assert not table.details.isVisible()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@qt_trio
+async def test_games_are_named_as_their_rules_call_them(qtbot: Any, language: str) -> None:
+    install_language(language)
+    async with open_window(qtbot) as window:
+        start = window.start
+        shown = [start.local_game.itemText(row) for row in range(start.local_game.count())]
+        assert "Les Forbans" in shown and "Consensus" in shown
+        assert not any(name.islower() for name in shown), shown
+        assert [start.host_game.itemText(row) for row in range(start.host_game.count())] == shown
+        start.local_game.setCurrentIndex(start.local_game.findData("forbans"))
+        start.local_pace.setValue(2000)
+        qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
+        assert window.stack.currentWidget() is window.table, start.message.text()
+        assert window.table.title.text().startswith("Les Forbans"), window.table.title.text()
+        assert shows_no_developer_word(window.table.status.text())
+        await trio.sleep(0)
