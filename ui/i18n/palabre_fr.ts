@@ -158,27 +158,27 @@
     </message>
     <message>
         <source>That {piece} cannot reach {where}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce {piece} ne peut pas atteindre {where}.</translation>
     </message>
     <message>
         <source>{where} is not one of the highlighted squares.</source>
-        <translation type="unfinished"></translation>
+        <translation>{where} n&apos;est pas une des cases en surbrillance.</translation>
     </message>
     <message>
         <source>{where} is empty: click one of your pieces.</source>
-        <translation type="unfinished"></translation>
+        <translation>{where} est vide&#xa0;: cliquez une de vos pièces.</translation>
     </message>
     <message>
         <source>{where} holds a corpse: corpses never move by themselves.</source>
-        <translation type="unfinished"></translation>
+        <translation>{where} porte un cadavre&#xa0;: un cadavre ne bouge jamais de lui-même.</translation>
     </message>
     <message>
         <source>The {piece} on {where} is not yours.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le {piece} en {where} n&apos;est pas à vous.</translation>
     </message>
     <message>
         <source>Your {piece} on {where} has no legal move.</source>
-        <translation type="unfinished"></translation>
+        <translation>Votre {piece} en {where} n&apos;a aucun coup permis.</translation>
     </message>
     <message>
         <source>Your extra move as ruler: click any piece you control.</source>
@@ -287,23 +287,23 @@
     </message>
     <message>
         <source>No piece can be placed on {name} now: choose a ringed port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucune pièce ne peut être posée à {name} maintenant&#xa0;: choisissez un port cerclé.</translation>
     </message>
     <message>
         <source>The stack on {origin} cannot reach {name}: only a ringed port one route away.</source>
-        <translation type="unfinished"></translation>
+        <translation>La pile de {origin} ne peut pas atteindre {name}&#xa0;: seulement un port cerclé à une route.</translation>
     </message>
     <message>
         <source>{name} holds none of your pieces.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne porte aucune de vos pièces.</translation>
     </message>
     <message>
         <source>The stack on {name} is {side}&apos;s, not yours.</source>
-        <translation type="unfinished"></translation>
+        <translation>La pile de {name} est à {side}, pas à vous.</translation>
     </message>
     <message>
         <source>Your stack on {name} cannot move: no free port one route away.</source>
-        <translation type="unfinished"></translation>
+        <translation>Votre pile de {name} ne peut pas bouger&#xa0;: aucun port libre à une route.</translation>
     </message>
     <message>
         <source>Setup, piece {number} of {total}: you place a {colour} piece. Click a ringed port.</source>
