@@ -1456,6 +1456,22 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
         <translation>La table a voté votre retrait (absent ou inactif au-delà du délai)&#xa0;: des robots jouent désormais vos sièges, et vous suivez la partie jusqu’à sa fin.</translation>
     </message>
     <message>
+        <source>{number}. {who}: {move}</source>
+        <translation>{number}. {who}&#xa0;: {move}</translation>
+    </message>
+    <message>
+        <source>Last round:</source>
+        <translation>Dernier tour&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Since your move:</source>
+        <translation>Depuis votre coup&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Since the start:</source>
+        <translation>Depuis le début&#xa0;:</translation>
+    </message>
+    <message>
         <source>{names} will not play again.</source>
         <translation>{names} ne rejouera pas.</translation>
     </message>

@@ -23,15 +23,17 @@ from PySide6.QtWidgets import (
 from client.session_api import GameSession, SessionSnapshot
 from engines import Outcome
 from ui.boards import BoardWidget, make_board
+from ui.boards.recent_plies import RecentMark
 from ui.bridge import SessionBridge
 from ui.game_names import game_name
 from ui.outcomes import reason_text
 from ui.pointing import PointingController
 from ui.position_history import PositionHistory
+from ui.recent_moves import plies_since_my_move
 from ui.screens.ply_browser import PlyBrowser
 from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
-from ui.theme import ERROR
+from ui.theme import ERROR, side_colour
 
 
 def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
@@ -101,6 +103,10 @@ class TableScreen(QWidget):
         self.browser = PlyBrowser()
         self.browser.changed.connect(self.refresh)
         self.board_layout.addWidget(self.browser)
+        # What happened since this player's last move, in a line under the board (the
+        # board numbers the same plies).
+        self.recent_line = QLabel()
+        self.recent_line.setWordWrap(True)
 
         self.players = PlayersPanel()
         self.moves = MoveList()
@@ -246,6 +252,7 @@ class TableScreen(QWidget):
         self.browser.view(None)
         self.board.moveChosen.connect(self._move)
         self.board_layout.addWidget(self.board, 1)
+        self.board_layout.addWidget(self.recent_line)
         self.bridge = SessionBridge(session)
         self.bridge.stateChanged.connect(self._on_state)
         self.bridge.playersChanged.connect(self.refresh)
@@ -322,6 +329,7 @@ class TableScreen(QWidget):
                 my_seat=snapshot.my_seat,
                 interactive=snapshot.my_turn and not snapshot.resign_pending and halted is None,
             )
+        self._show_recent(snapshot, live=viewing is None)
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
         self.moves.show_plies(snapshot, viewing)
         over = snapshot.outcome is not None or halted is not None or bool(snapshot.stopped)
@@ -383,6 +391,36 @@ class TableScreen(QWidget):
         self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
         self.details.setText(self._details_text(snapshot))
+
+    def _show_recent(self, snapshot: SessionSnapshot, *, live: bool) -> None:
+        """Number the plies since this player's move on the board and say them in a line
+        (none while an older ply is viewed: the numbers are about the live position)."""
+        assert self.board is not None
+        recent = plies_since_my_move(snapshot) if live else []
+        game = snapshot.engine.name
+        self.board.show_recent(
+            [
+                RecentMark(number, self.board.ply_marks(ply.wire), side_colour(game, ply.seat))
+                for number, ply in enumerate(recent, 1)
+                if ply.wire
+            ]
+        )
+        if not recent:
+            self.recent_line.setText("")
+            return
+        said = " · ".join(
+            self.tr("{number}. {who}: {move}").format(
+                number=number, who=snapshot.seat_name(ply.seat), move=ply.notation
+            )
+            for number, ply in enumerate(recent, 1)
+        )
+        if snapshot.my_seat is None:
+            heading = self.tr("Last round:")
+        elif any(ply.player == snapshot.my_seat for ply in snapshot.plies):
+            heading = self.tr("Since your move:")
+        else:
+            heading = self.tr("Since the start:")
+        self.recent_line.setText(f"{heading} {said}")
 
     def _show_rematch(self, snapshot: SessionSnapshot) -> None:
         rematch = snapshot.rematch
