@@ -11,7 +11,7 @@ import qtrio
 from PySide6.QtCore import Qt
 
 from engines.consensus import ENGINE
-from tests.ui.windows import open_window, until
+from tests.ui.windows import open_window, start_local, until
 from ui.app import MainWindow
 from ui.boards.consensus import Board
 
@@ -37,13 +37,10 @@ async def test_a_click_in_the_move_list_shows_that_ply_while_the_game_goes_on(
     qtbot: Any,
 ) -> None:
     async with open_window(qtbot) as window:
-        start = window.start
-        start.local_game.setCurrentIndex(start.local_game.findData("consensus"))
-        start.local_my_seat.setValue(4)  # three bots play first, one after the other
-        start.local_pace.setValue(400)
-        qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
-        table, session = window.table, window.session
-        assert session is not None and isinstance(table.board, Board)
+        # Three bots play first, one after the other.
+        session = start_local(qtbot, window, "consensus", my_seat=4, pace_ms=400)
+        table = window.table
+        assert isinstance(table.board, Board)
         board, browser = table.board, table.browser
         assert not browser.isVisible()
         await until(lambda: session.snapshot.ply >= 2)

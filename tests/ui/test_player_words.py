@@ -11,7 +11,7 @@ import qtrio
 import trio
 from PySide6.QtCore import Qt
 
-from tests.ui.windows import click_move, open_window, until
+from tests.ui.windows import click_move, open_window, start_local, until
 from ui.boards.consensus import Board
 from ui.i18n import install_language
 
@@ -31,13 +31,9 @@ async def test_the_status_line_speaks_to_a_player_and_details_keep_the_bookkeepi
     qtbot: Any,
 ) -> None:
     async with open_window(qtbot) as window:
-        start = window.start
-        start.local_game.setCurrentIndex(start.local_game.findData("consensus"))
-        start.local_pace.setValue(0)
-        qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
+        session = start_local(qtbot, window, "consensus")
         table = window.table
-        session = window.session
-        assert session is not None and isinstance(table.board, Board)
+        assert isinstance(table.board, Board)
         assert "Your move." in table.status.text()
         assert shows_no_developer_word(table.status.text()), table.status.text()
         assert not table.details.isVisible()

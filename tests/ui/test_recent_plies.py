@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 import qtrio
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint
 
 from engines.consensus import ENGINE
-from tests.ui.windows import click_move, open_window, until
+from tests.ui.windows import click_move, open_window, start_local, until
 from ui.boards.consensus import Board
 from ui.boards.recent_plies import age_alpha
 from ui.theme import seat_colour
@@ -22,12 +22,9 @@ qt_trio = pytest.mark.trio(run=qtrio.run)
 @qt_trio
 async def test_the_plies_since_my_move_are_numbered_on_the_board_and_said(qtbot: Any) -> None:
     async with open_window(qtbot, name="Zoé") as window:
-        start = window.start
-        start.local_game.setCurrentIndex(start.local_game.findData("consensus"))
-        start.local_pace.setValue(0)
-        qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
-        table, session = window.table, window.session
-        assert session is not None and isinstance(table.board, Board)
+        session = start_local(qtbot, window, "consensus")
+        table = window.table
+        assert isinstance(table.board, Board)
         board = table.board
         assert board.recent is not None and board.recent.recent == ()
         click_move(qtbot, board, [20, 29])
@@ -50,7 +47,7 @@ async def test_the_plies_since_my_move_are_numbered_on_the_board_and_said(qtbot:
         size = board.recent.mark_size()
         radius = max(7.0, size * 0.2)  # off the number, inside the badge's white edge
         badge = QPoint(
-            round(end.x() + size * 0.3 + radius * 0.55), round(end.y() - size * 0.3 + radius * 0.55)
+            round(end.x() - size * 0.3 + radius * 0.55), round(end.y() - size * 0.3 + radius * 0.55)
         )
         drawn, expected = image.pixelColor(badge), seat_colour(4)
         assert all(

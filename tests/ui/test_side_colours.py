@@ -11,7 +11,7 @@ import qtrio
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon
 
-from tests.ui.windows import open_window, type_text, until
+from tests.ui.windows import open_window, start_local, type_text, until
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 qt_trio = pytest.mark.trio(run=qtrio.run)
@@ -40,14 +40,8 @@ async def test_every_list_shows_the_pieces_colours(
     qtbot: Any, game: str, first: QColor, second: QColor
 ) -> None:
     async with open_window(qtbot, name="Zoé") as window:
-        start = window.start
-        start.local_game.setCurrentIndex(start.local_game.findData(game))
-        start.local_my_seat.setValue(2)  # a bot opens: a ply of seat 1 is listed
-        start.local_pace.setValue(0)
-        qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
+        session = start_local(qtbot, window, game, my_seat=2)  # a bot opens: seat 1's ply
         table = window.table
-        session = window.session
-        assert session is not None
         await until(lambda: session.snapshot.my_turn and table.moves.count() >= 1)
         players = table.players
         assert middle(players.item(0).icon()) == first

@@ -29,7 +29,15 @@ from client.settings import RecentTable, SettingsStore
 from engines.consensus import ENGINE
 from net.identity import load_profile_identity
 from net.invite import Invite, parse_invite
-from tests.ui.windows import Greedy, click_move, free_port, open_window, type_text, until
+from tests.ui.windows import (
+    Greedy,
+    click_move,
+    free_port,
+    open_window,
+    start_local,
+    type_text,
+    until,
+)
 from ui.app import MainWindow
 from ui.boards.consensus import Board
 
@@ -41,14 +49,8 @@ qt_trio = pytest.mark.trio(run=qtrio.run)
 def start_local_game(
     qtbot: Any, window: MainWindow, pace_ms: int = 0, bots: str = "random"
 ) -> GameSession:
-    start = window.start
-    start.local_game.setCurrentIndex(start.local_game.findData("consensus"))
-    start.local_bot_kind.setCurrentText(bots)
-    start.local_pace.setValue(pace_ms)
-    qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
-    assert window.stack.currentWidget() is window.table, start.message.text()
-    assert window.session is not None
-    return window.session
+    window.start.local_bot_kind.setCurrentText(bots)
+    return start_local(qtbot, window, "consensus", pace_ms=pace_ms)
 
 
 @qt_trio

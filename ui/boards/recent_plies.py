@@ -86,8 +86,9 @@ class RecentPliesOverlay(QWidget):
                 pen = QPen(colour, max(2.0, size * 0.06), Qt.PenStyle.DashLine)
                 painter.setPen(pen)
                 painter.drawLine(start, end)
-            # The badge sits at the top right of the square, clear of the piece's middle.
-            centre = QPointF(end.x() + size * 0.3, end.y() - size * 0.3)
+            # The badge sits at the top left of the square, clear of the piece's middle and of
+            # the top right, where Consensus marks who controls a piece.
+            centre = QPointF(end.x() - size * 0.3, end.y() - size * 0.3)
             box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
             painter.setPen(QPen(QColor(255, 255, 255, colour.alpha()), max(1.0, radius * 0.18)))
             painter.setBrush(QBrush(colour))

@@ -486,6 +486,53 @@
     </message>
 </context>
 <context>
+    <name>GameSummary</name>
+    <message>
+        <source>no result</source>
+        <translation>pas de résultat</translation>
+    </message>
+    <message>
+        <source>draw</source>
+        <translation>nulle</translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation>gagne</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>perd</translation>
+    </message>
+    <message>
+        <source>{score} points</source>
+        <translation>{score} points</translation>
+    </message>
+    <message>
+        <source>Play again</source>
+        <translation>Rejouer</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Revoir la partie</translation>
+    </message>
+    <message>
+        <source>Copy the moves</source>
+        <translation>Copier les coups</translation>
+    </message>
+    <message>
+        <source>The game&apos;s notation, one ply a line, to paste</source>
+        <translation>La notation de la partie, un coup par ligne, à coller</translation>
+    </message>
+    <message>
+        <source>{plies} plies · {minutes} min {seconds} s</source>
+        <translation>{plies} coups · {minutes} min {seconds} s</translation>
+    </message>
+    <message>
+        <source>This game has no game file to replay.</source>
+        <translation>Cette partie n&apos;a pas de fichier à revoir.</translation>
+    </message>
+</context>
+<context>
     <name>GenericBoard</name>
     <message>
         <source>filter moves</source>
@@ -510,6 +557,37 @@
     <message>
         <source>Seat {seat} to move.</source>
         <translation>Au siège {seat} de jouer.</translation>
+    </message>
+</context>
+<context>
+    <name>KeysHelp</name>
+    <message>
+        <source>Write in the chat; Enter again sends the line</source>
+        <translation>Écrire dans la discussion&#xa0;; Entrée à nouveau envoie la ligne</translation>
+    </message>
+    <message>
+        <source>Ask to take back your last move</source>
+        <translation>Demander à reprendre votre dernier coup</translation>
+    </message>
+    <message>
+        <source>Look at the ply before or after (browse the game)</source>
+        <translation>Voir le coup d&apos;avant ou d&apos;après (parcourir la partie)</translation>
+    </message>
+    <message>
+        <source>Back to the live game; else one step back in a move</source>
+        <translation>Retour à la partie en direct&#xa0;; sinon un pas en arrière dans un coup</translation>
+    </message>
+    <message>
+        <source>Show or hide this list</source>
+        <translation>Montrer ou cacher cette liste</translation>
+    </message>
+    <message>
+        <source>Keys at the table</source>
+        <translation>Touches à la table</translation>
+    </message>
+    <message>
+        <source>Esc, F1 or a click closes this list.</source>
+        <translation>Échap, F1 ou un clic ferme cette liste.</translation>
     </message>
 </context>
 <context>
@@ -1344,10 +1422,6 @@
         <translation>Partie terminée — {won} {reason}</translation>
     </message>
     <message>
-        <source>Play again</source>
-        <translation>Rejouer</translation>
-    </message>
-    <message>
         <source>A new table with the same players; the seats move round so another starts</source>
         <translation>Une nouvelle table avec les mêmes joueurs&#xa0;; les places tournent pour qu’un autre commence</translation>
     </message>
@@ -1420,6 +1494,18 @@
         <translation>Voir la comptabilité de la table</translation>
     </message>
     <message>
+        <source>Keys (F1)</source>
+        <translation>Touches (F1)</translation>
+    </message>
+    <message>
+        <source>The keys at the table</source>
+        <translation>Les touches à la table</translation>
+    </message>
+    <message>
+        <source>Nothing to take back now: only your own last move, before the next ply.</source>
+        <translation>Rien à reprendre maintenant&#xa0;: seulement votre dernier coup, avant le coup suivant.</translation>
+    </message>
+    <message>
         <source>The position after ply {ply} is not known here.</source>
         <translation>La position après le coup {ply} n&apos;est pas connue ici.</translation>
     </message>
@@ -1470,6 +1556,14 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>Since the start:</source>
         <translation>Depuis le début&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The table halted at ply {ply}: nothing more can be played.</source>
+        <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: plus rien ne peut être joué.</translation>
+    </message>
+    <message>
+        <source>The {plies} moves are in the clipboard.</source>
+        <translation>Les {plies} coups sont dans le presse-papiers.</translation>
     </message>
     <message>
         <source>{names} will not play again.</source>

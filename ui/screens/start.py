@@ -110,6 +110,8 @@ class StartScreen(QWidget):
         title_row.addStretch(1)
         title_row.addWidget(QLabel(self.tr("Language")))
         title_row.addWidget(self.language)
+        self.last_local: LocalRequest | None = None
+        """The settings of the last local game started (to play it again)."""
         self.name = QLineEdit(store.settings.name)
         self.name.setMaxLength(32)
         self.fingerprint = QLabel()
@@ -344,11 +346,20 @@ class StartScreen(QWidget):
             player_name=self.store.settings.name,
             bot_delay=self.local_pace.value() / 1000,
         )
+        self._launch_local(request)
+
+    def play_local_again(self) -> None:
+        """The last local game again, with the same settings (the game-over summary)."""
+        if self.last_local is not None:
+            self._launch_local(self.last_local)
+
+    def _launch_local(self, request: LocalRequest) -> None:
         try:
             session: GameSession = self.launcher.play_local(request)
         except LaunchError as error:
             self.say(str(error), error=True)
             return
+        self.last_local = request
         self.say("")
         self.sessionReady.emit(session)
 

@@ -8,9 +8,13 @@ it is this player's own move), consent to or refuse another player's takeback, l
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -30,6 +34,8 @@ from ui.outcomes import reason_text
 from ui.pointing import PointingController
 from ui.position_history import PositionHistory
 from ui.recent_moves import plies_since_my_move
+from ui.screens.game_summary import GameSummary
+from ui.screens.keys_help import KeysHelp
 from ui.screens.ply_browser import PlyBrowser
 from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
@@ -57,8 +63,22 @@ def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
     )
 
 
+def game_file_of(session: GameSession) -> Path | None:
+    """The game file a networked table's peer writes (None for a game without one)."""
+    peer = getattr(session, "peer", None)
+    table_id = getattr(peer, "table_id", None)
+    if peer is None or table_id is None:
+        return None
+    path = peer.game_path(table_id)
+    return path if isinstance(path, Path) and path.exists() else None
+
+
 class TableScreen(QWidget):
     leaveRequested = Signal()
+    againRequested = Signal()
+    """Play this local game again (a networked table plays again through its session)."""
+    replayRequested = Signal(Path)
+    """Replay the game file at this path."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -76,18 +96,22 @@ class TableScreen(QWidget):
             "background: #fff3c4; border: 1px solid #c9a227; padding: 6px; font-weight: bold;"
         )
         self.banner.hide()
+        self.summary = GameSummary()
+        self.watched_since = time.monotonic()
+        self.ended_after: int | None = None
+        """Seconds from the table's screen opening to its ending (once it ended)."""
         # Playing again (networked tables): who accepted, and the button.
         self.rematch = QWidget()
         rematch_row = QHBoxLayout(self.rematch)
         rematch_row.setContentsMargins(0, 0, 0, 0)
         self.rematch_status = QLabel()
         self.rematch_status.setWordWrap(True)
-        self.again_button = QPushButton(self.tr("Play again"))
+        # The summary's button: at a networked table it answers the rematch.
+        self.again_button = self.summary.again_button
         self.again_button.setToolTip(
             self.tr("A new table with the same players; the seats move round so another starts")
         )
         rematch_row.addWidget(self.rematch_status, 1)
-        rematch_row.addWidget(self.again_button)
         self.rematch.hide()
         self.divergence = QLabel()
         self.divergence.setWordWrap(True)
@@ -186,9 +210,12 @@ class TableScreen(QWidget):
         self.details_button.setCheckable(True)
         self.details_button.setToolTip(self.tr("Show the table's bookkeeping"))
         self.details_button.toggled.connect(self.details.setVisible)
+        self.help_button = QPushButton(self.tr("Keys (F1)"))
+        self.help_button.setToolTip(self.tr("The keys at the table"))
         status_row = QHBoxLayout()
         status_row.addWidget(self.status, 1)
         status_row.addWidget(self.details_button)
+        status_row.addWidget(self.help_button)
         self.error = QLabel()
         self.error.setStyleSheet(f"color: {ERROR};")
         self.error.setWordWrap(True)
@@ -196,6 +223,7 @@ class TableScreen(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.divergence)
         layout.addWidget(self.banner)
+        layout.addWidget(self.summary)
         layout.addWidget(self.rematch)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.error)
@@ -214,8 +242,12 @@ class TableScreen(QWidget):
         self.leave_button.clicked.connect(self.leaveRequested.emit)
         self.rules_button.clicked.connect(self.show_rules)
         self.moves.itemClicked.connect(lambda _item: self.browser.view(self.moves.currentRow() + 1))
+        self.keys_help = KeysHelp(self)
+        self.help_button.clicked.connect(self._toggle_help)
         self._shortcuts()
-        self.again_button.clicked.connect(self._play_again)
+        self.summary.againRequested.connect(self._play_again)
+        self.summary.replayRequested.connect(self._replay)
+        self.summary.exportRequested.connect(self._copy_moves)
 
     def _shortcuts(self) -> None:
         """Keys that work anywhere on the table screen (a text field keeps its own)."""
@@ -227,12 +259,50 @@ class TableScreen(QWidget):
             shortcut = QShortcut(QKeySequence(key), self)
             shortcut.setContext(context)
             shortcut.activated.connect(action)
-        # Esc goes back to live while viewing an older ply; else it is the board's (a step
-        # back while building a move).
+        for sequence, action in (
+            (QKeySequence(QKeySequence.StandardKey.Undo), self._ask_takeback),  # Ctrl+Z
+            (QKeySequence(Qt.Key.Key_Return), self._enter),
+            (QKeySequence(Qt.Key.Key_Enter), self._enter),
+            (QKeySequence(Qt.Key.Key_F1), self._toggle_help),
+            (QKeySequence("?"), self._toggle_help),
+        ):
+            shortcut = QShortcut(sequence, self)
+            shortcut.setContext(context)
+            shortcut.activated.connect(action)
+        # Esc closes the keys' list or goes back to live while an older ply is viewed; else
+        # it is the board's (a step back while building a move).
         self.live_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         self.live_shortcut.setContext(context)
-        self.live_shortcut.activated.connect(lambda: self.browser.view(None))
+        self.live_shortcut.activated.connect(self._escape)
         self.live_shortcut.setEnabled(False)
+
+    def _enter(self) -> None:
+        """Enter: to the chat field, where Enter again sends the line (as on BGA)."""
+        self.chat.field.setFocus()
+
+    def _escape(self) -> None:
+        if self.keys_help.isVisible():
+            self._toggle_help()
+        else:
+            self.browser.view(None)
+
+    def _toggle_help(self) -> None:
+        self.keys_help.toggle()
+        self._arm_escape()
+
+    def _arm_escape(self) -> None:
+        self.live_shortcut.setEnabled(
+            self.keys_help.isVisible() or self.browser.viewing is not None
+        )
+
+    def _ask_takeback(self) -> None:
+        """Ctrl+Z: ask to take back my last move, or say why it cannot be now."""
+        if self.takeback_button.isEnabled():
+            self.takeback_button.click()
+        elif self.session is not None:
+            self.error.setText(
+                self.tr("Nothing to take back now: only your own last move, before the next ply.")
+            )
 
     def show_rules(self) -> RulesDialog:
         """Open (or bring forward) the rules of the game on the table."""
@@ -248,6 +318,7 @@ class TableScreen(QWidget):
         self.session = session
         snapshot = session.snapshot
         self.board = make_board(snapshot.engine)
+        self.watched_since, self.ended_after = time.monotonic(), None
         self.history = PositionHistory(snapshot.engine)
         self.browser.view(None)
         self.board.moveChosen.connect(self._move)
@@ -286,6 +357,7 @@ class TableScreen(QWidget):
         self.confirm.hide()
         self.takeback_prompt.hide()
         self.banner.hide()
+        self.summary.hide()
         self.rematch.hide()
         self.divergence.hide()
 
@@ -311,7 +383,7 @@ class TableScreen(QWidget):
             )
             self.browser.view(None)
             return
-        self.live_shortcut.setEnabled(viewing is not None)
+        self._arm_escape()
         if viewing is not None:
             shown = snapshot.plies[viewing - 1] if viewing else None
             self.board.show_position(
@@ -388,6 +460,7 @@ class TableScreen(QWidget):
             )
             self.banner.show()
             self.confirm.hide()
+        self._show_summary(snapshot)
         self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
         self.details.setText(self._details_text(snapshot))
@@ -421,6 +494,54 @@ class TableScreen(QWidget):
         else:
             heading = self.tr("Since the start:")
         self.recent_line.setText(f"{heading} {said}")
+
+    def _show_summary(self, snapshot: SessionSnapshot) -> None:
+        """However the table ended, the same summary (``ui.screens.game_summary``)."""
+        if snapshot.outcome is not None:
+            headline = describe_outcome(snapshot, snapshot.outcome)
+        elif snapshot.halted is not None:
+            headline = self.tr("The table halted at ply {ply}: nothing more can be played.").format(
+                ply=snapshot.halted.ply
+            )
+        elif snapshot.stopped:
+            headline = self.tr("The game cannot go on: {why}.").format(why=snapshot.stopped)
+        else:
+            self.summary.hide()
+            return
+        if self.ended_after is None:
+            self.ended_after = round(time.monotonic() - self.watched_since)
+        rematch = snapshot.rematch
+        if getattr(self.session, "play_again", None) is None:
+            can_play_again = snapshot.outcome is not None  # a local game: the same again
+        else:
+            can_play_again = rematch is not None and rematch.mine is None and not rematch.declined
+        assert self.session is not None
+        path = game_file_of(self.session)
+        self.summary.show_ending(
+            snapshot,
+            headline,
+            self.ended_after,
+            can_play_again=can_play_again,
+            game_file="" if path is None else str(path),
+        )
+
+    def _replay(self) -> None:
+        path = None if self.session is None else game_file_of(self.session)
+        if path is not None:
+            self.replayRequested.emit(path)
+
+    def _copy_moves(self) -> None:
+        """The game's notation on the clipboard, one ply a line with who played it."""
+        if self.session is None:
+            return
+        snapshot = self.session.snapshot
+        lines = [
+            f"{ply.ply}. {snapshot.seat_name(ply.player)}: {ply.notation}" for ply in snapshot.plies
+        ]
+        QApplication.clipboard().setText("\n".join(lines) + "\n")
+        self.summary.say(
+            self.tr("The {plies} moves are in the clipboard.").format(plies=len(lines))
+        )
 
     def _show_rematch(self, snapshot: SessionSnapshot) -> None:
         rematch = snapshot.rematch
@@ -512,6 +633,8 @@ class TableScreen(QWidget):
         play_again = getattr(self.session, "play_again", None)
         if play_again is not None:
             play_again()
+        elif self.session is not None:
+            self.againRequested.emit()
 
     def _resign(self) -> None:
         self.confirm.hide()

@@ -6,8 +6,8 @@ holds no game state of its own beyond what it shows.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
@@ -121,10 +121,22 @@ class ChatPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.lines, 1)
         layout.addLayout(row)
-        self.field.returnPressed.connect(self._send)
-        self.button.clicked.connect(self._send)
+        self.field.returnPressed.connect(self.send_line)
+        self.field.installEventFilter(self)
+        self.button.clicked.connect(self.send_line)
 
-    def _send(self) -> None:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """In the field, Enter is the field's (it sends the line), never a screen shortcut."""
+        if (
+            watched is self.field
+            and event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            event.accept()
+        return False
+
+    def send_line(self) -> None:
         text = self.field.text().strip()
         if text:
             self.send.emit(text)
