@@ -33,7 +33,7 @@ class RecentMark:
 
 def age_alpha(number: int, count: int) -> int:
     """How opaque (0-255) the badge of ply ``number`` of ``count`` is: the newest 255."""
-    return 255 if count <= 1 else 110 + 145 * (number - 1) // (count - 1)
+    return 255 if count <= 1 else 150 + 105 * (number - 1) // (count - 1)
 
 
 class RecentPliesOverlay(QWidget):

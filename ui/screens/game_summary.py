@@ -62,7 +62,9 @@ class GameSummary(QFrame):
         )
         self.headline = QLabel()
         self.headline.setWordWrap(True)
-        self.headline.setStyleSheet("font-size: 15px; font-weight: bold;")
+        # The table screen's banner says the result and its reason right above: the
+        # headline is kept (it is the same sentence) but not shown twice.
+        self.headline.hide()
         self.standings = QLabel()
         self.standings.setWordWrap(True)
         self.facts = QLabel()
