@@ -11,9 +11,12 @@ import qtrio
 import trio
 from PySide6.QtCore import Qt
 
+from engines.consensus import ENGINE as CONSENSUS
+from engines.forbans import ENGINE as FORBANS
 from tests.ui.windows import click_move, open_window, start_local, until
 from ui.boards.consensus import Board
 from ui.i18n import install_language
+from ui.notation import readable_notation
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 qt_trio = pytest.mark.trio(run=qtrio.run)
@@ -64,3 +67,25 @@ async def test_games_are_named_as_their_rules_call_them(qtbot: Any, language: st
         assert window.table.title.text().startswith("Les Forbans"), window.table.title.text()
         assert shows_no_developer_word(window.table.status.text())
         await trio.sleep(0)
+
+
+@qt_trio
+async def test_forbans_plies_are_listed_with_the_ports_names(qtbot: Any) -> None:
+    async with open_window(qtbot) as window:
+        session = start_local(qtbot, window, "forbans", my_seat=2, seats=2)
+        await until(lambda: session.snapshot.my_turn)
+        first = session.snapshot.plies[0]
+        engine = session.snapshot.engine
+        port = engine.map.ports[first.wire[0]]  # type: ignore[attr-defined]
+        item = window.table.moves.item(0)
+        assert first.notation == f"+vert@{port.id}"
+        assert f"Vert piece on {port.name}" in item.text() and port.id not in item.text()
+        assert item.toolTip() == first.notation  # the engine's words stay at hand
+
+
+def test_a_move_reads_with_the_ports_names_and_anything_else_as_it_is() -> None:
+    assert readable_notation(FORBANS, "curacao-maracaibo") == "Curaçao → Maracaïbo"
+    assert readable_notation(FORBANS, "+bleu@tortue") == "Bleu piece on Île de la Tortue"
+    assert readable_notation(FORBANS, "nowhere-maracaibo") == "nowhere-maracaibo"
+    assert readable_notation(FORBANS, "+vert@") == "+vert@"
+    assert readable_notation(CONSENSUS, "Sc3-c5") == "Sc3-c5"

@@ -753,6 +753,13 @@
     </message>
 </context>
 <context>
+    <name>Notation</name>
+    <message>
+        <source>{side} piece on {port}</source>
+        <translation>pièce {side} posée à {port}</translation>
+    </message>
+</context>
+<context>
     <name>Notice</name>
     <message>
         <source>{name} offers a draw.</source>

@@ -58,6 +58,7 @@ from ui.boards import BoardWidget, make_board
 from ui.boards.pointing import ShownMarks
 from ui.game_names import game_name
 from ui.move_list import move_lines
+from ui.notation import readable_notation
 from ui.replay_page import PageBuilder, file_date
 from ui.stepped_export import SteppedExport
 from ui.theme import ERROR, NEUTRAL, seat_icon, side_colour, side_icon
@@ -408,7 +409,8 @@ class ReplayScreen(QWidget):
             mark = "✓" if frame.final else "…"
             if any(p.severity == "invalid" for p in frame.problems):
                 mark = "✗"
-            text = f"{line.ply:>3}. {line.text}   {line.author}  {mark}"
+            move = readable_notation(replay.engine, line.text)
+            text = f"{line.ply:>3}. {move}   {line.author}  {mark}"
             game = replay.engine.name
             icon = side_icon(game, line.seat) if line.seat else seat_icon(8)
             item = QListWidgetItem(icon, text)

@@ -30,6 +30,7 @@ from ui.boards import BoardWidget, make_board
 from ui.boards.recent_plies import RecentMark
 from ui.bridge import SessionBridge
 from ui.game_names import game_name
+from ui.notation import readable_notation
 from ui.outcomes import reason_text
 from ui.pointing import PointingController
 from ui.position_history import PositionHistory
@@ -483,7 +484,9 @@ class TableScreen(QWidget):
             return
         said = " · ".join(
             self.tr("{number}. {who}: {move}").format(
-                number=number, who=snapshot.seat_name(ply.seat), move=ply.notation
+                number=number,
+                who=snapshot.seat_name(ply.seat),
+                move=readable_notation(snapshot.engine, ply.notation),
             )
             for number, ply in enumerate(recent, 1)
         )

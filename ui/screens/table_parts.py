@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from client.session_api import ChatEntry, SessionSnapshot
+from ui.notation import readable_notation
 from ui.notices import notice_text
 from ui.theme import NEUTRAL, side_colour, side_icon
 
@@ -88,7 +89,9 @@ class MoveList(QListWidget):
                     player=who, seat=snapshot.seat_name(ply.seat)
                 )
             mark = "✓" if ply.ply <= snapshot.final_ply else "…"
-            notation = ply.notation
+            notation = readable_notation(snapshot.engine, ply.notation)
+            if notation != ply.notation:
+                item.setToolTip(ply.notation)
             if ply.kind == "takeback":
                 notation = self.tr("ply {ply} taken back").format(ply=ply.ply - 1)
             item.setText(f"{ply.ply:>3}. {notation}   {who}  {mark}")
