@@ -57,7 +57,7 @@ async def shoot(out: Path) -> None:
         start = window.start
         start.name.setText("Ana")
         start.name.editingFinished.emit()
-        start.host_game.setCurrentText("consensus")
+        start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
         start.host_bots.setValue(1)
         start.host_port.setValue(free_port())
         start.host_button.click()

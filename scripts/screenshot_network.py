@@ -87,7 +87,7 @@ async def shoot(out: Path, port: int, seed: int, bot_delay: int) -> None:
         start = window.start
         start.name.setText("Ana")
         start.name.editingFinished.emit()
-        start.host_game.setCurrentText("consensus")
+        start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
         start.host_port.setValue(port)
         click(start.host_button)
         lobby = window.lobby

@@ -30,6 +30,7 @@ from client.replay import Frame, Replay
 from ui.animated_file import write_animation
 from ui.board_render import BoardRenderer
 from ui.cards import result_card, result_words, title_card
+from ui.game_names import game_name
 from ui.move_list import player_of
 from ui.text_fit import draw_fitted
 
@@ -57,7 +58,7 @@ MAX_CHAT_ROWS = 2
 
 def frame_caption(replay: Replay, frame: Frame) -> str:
     """The first caption line: the game, the ply and who played what."""
-    game = replay.engine.name.capitalize()
+    game = game_name(replay.engine.name)
     if frame.ply == 0:
         return QCoreApplication.translate("Animation", "{game} · the start").format(game=game)
     return QCoreApplication.translate(

@@ -80,6 +80,8 @@ class MainWindow(QMainWindow):
         self.start.tableReady.connect(self.open_table)
         self.start.hostFailed.connect(self.leave_table)
         self.table.leaveRequested.connect(self.leave_table)
+        self.table.againRequested.connect(self.start.play_local_again)
+        self.table.replayRequested.connect(self.replay_table)
         self.lobby.leaveRequested.connect(self.leave_table)
         self.start.languageChosen.connect(self.switch_language)
         self.start.replayRequested.connect(self.open_replay)
@@ -123,6 +125,11 @@ class MainWindow(QMainWindow):
         """Verify the game file at ``path`` and step through it."""
         self.replay.open_file(path)
         self.stack.setCurrentWidget(self.replay)
+
+    def replay_table(self, path: Path) -> None:
+        """Leave the ended table and replay its game file."""
+        self.leave_table()
+        self.open_replay(path)
 
     def leave_table(self) -> None:
         if self.session is not None:

@@ -13,8 +13,9 @@ from PySide6.QtCore import QCoreApplication, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from client.replay import Replay
+from ui.game_names import game_name
 from ui.text_fit import draw_fitted
-from ui.theme import seat_colour
+from ui.theme import side_colour
 
 __all__ = ["game_title", "result_card", "result_words", "title_card", "verdict_words"]
 
@@ -23,7 +24,7 @@ INK = "#222222"
 
 
 def game_title(replay: Replay) -> str:
-    return replay.engine.name.capitalize()
+    return game_name(replay.engine.name)
 
 
 def result_words(replay: Replay) -> str:
@@ -66,15 +67,15 @@ def _players(replay: Replay) -> list[tuple[int, str]]:
 def title_card(replay: Replay, width: int, height: int, date: str) -> QImage:
     """The first card: the game, the players, the date of the file and the verdict."""
     lines = [(0, date), *_players(replay), (0, verdict_words(replay))]
-    return _card(width, height, game_title(replay), lines)
+    return _card(width, height, game_title(replay), lines, replay.engine.name)
 
 
 def result_card(replay: Replay, width: int, height: int) -> QImage:
     """The last card: the players and the result, never clipped."""
-    return _card(width, height, result_words(replay), _players(replay))
+    return _card(width, height, result_words(replay), _players(replay), replay.engine.name)
 
 
-def _card(width: int, height: int, title: str, lines: list[tuple[int, str]]) -> QImage:
+def _card(width: int, height: int, title: str, lines: list[tuple[int, str]], game: str) -> QImage:
     card = QImage(width, height, QImage.Format.Format_RGB32)
     card.fill(QColor(BACKGROUND))
     painter = QPainter(card)
@@ -93,7 +94,7 @@ def _card(width: int, height: int, title: str, lines: list[tuple[int, str]]) -> 
         box = QRect(margin + swatch * 2, top + index * row, inner - swatch * 2, row)
         if seat:
             middle = box.top() + (row - swatch) // 2
-            painter.fillRect(QRect(margin, middle, swatch, swatch), seat_colour(seat))
+            painter.fillRect(QRect(margin, middle, swatch, swatch), side_colour(game, seat))
         painter.setPen(QColor(INK))
         draw_fitted(painter, box, text, largest)
     painter.end()

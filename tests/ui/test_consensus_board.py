@@ -214,3 +214,28 @@ def test_the_board_resizes_cleanly(size: QSize, board: Board) -> None:
     assert rects[0].width() == pytest.approx(rects[0].height())
     image = board.grab().toImage()
     assert image.width() == board.width() and not image.isNull()
+
+
+def test_a_click_that_is_not_allowed_says_why_and_keeps_the_selection(
+    qtbot: Any, board: Board
+) -> None:
+    state = consensus_state(POSITION)
+    sent: list[tuple[int, ...]] = []
+    board.moveChosen.connect(sent.append)
+    show(board, state)
+    click(qtbot, board, "d4")
+    assert board.prompt.text() == "d4 is empty: click one of your pieces."
+    click(qtbot, board, "c4")
+    assert board.prompt.text() == "The Syndicaliste on c4 is not yours."
+    click(qtbot, board, "c3")
+    click(qtbot, board, "f3")  # a Syndicaliste moves straight, at most two squares
+    assert board.partial == [sq("c3")] and sent == []
+    assert board.prompt.text().startswith("That Syndicaliste cannot reach f3.")
+    assert board.canvas.selected == (sq("c3"),)
+    assert board.canvas.targets == ENGINE.destinations(state, sq("c3"))
+    click(qtbot, board, "c4")  # the kill goes on from the kept selection
+    click(qtbot, board, "e5")  # a corpse never goes to e5
+    assert board.partial == [sq("c3"), sq("c4")]
+    assert board.prompt.text().startswith("e5 is not one of the highlighted squares.")
+    click(qtbot, board, "h8")
+    assert sent == [(sq("c3"), sq("c4"), sq("h8"))]

@@ -112,9 +112,8 @@ def test_a_move_is_a_stack_then_a_neighbour(qtbot: Any, board: Board) -> None:
     click(qtbot, board, "maracaibo")
     assert board.canvas.selected == port("maracaibo")
     assert board.canvas.targets == (port("curacao"),)  # Carthagène holds Vert
-    click(qtbot, board, "carthagene")  # not offered: the selection is dropped
-    assert board.partial == [] and sent == []
-    click(qtbot, board, "maracaibo")
+    click(qtbot, board, "carthagene")  # not offered: said why, the selection is kept
+    assert board.partial == [port("maracaibo")] and sent == []
     click(qtbot, board, "guam")  # another of my stacks: select it instead
     assert board.canvas.selected == port("guam")
     click(qtbot, board, "acapulco")  # across the Pacific
@@ -260,3 +259,28 @@ async def test_a_local_game_is_played_through_the_map(qtbot: Any) -> None:
             assert game.snapshot.plies[-1].player == 1
         kinds = {len(ply.wire) for ply in game.snapshot.plies if ply.player == 1}
         assert kinds == {1, 2} or game.snapshot.outcome is not None
+
+
+def test_a_click_that_is_not_allowed_says_why_and_keeps_the_selection(
+    qtbot: Any, board: Board
+) -> None:
+    state = movement_state(**THREAT)
+    sent: list[tuple[int, ...]] = []
+    board.moveChosen.connect(sent.append)
+    show(board, state)
+    click(qtbot, board, "new_york")
+    assert board.prompt.text() == "The stack on New York is Vert's, not yours."
+    click(qtbot, board, "acapulco")
+    assert board.prompt.text() == "Acapulco holds none of your pieces."
+    click(qtbot, board, "maracaibo")
+    assert board.prompt.text().startswith("From Maracaïbo")
+    click(qtbot, board, "carthagene")
+    assert board.partial == [port("maracaibo")] and sent == []
+    assert board.prompt.text().startswith(
+        "The stack on Maracaïbo cannot reach Carthagène: only a ringed port one route away."
+    )
+    assert board.canvas.selected == port("maracaibo")
+    assert board.canvas.targets == (port("curacao"),)
+    click(qtbot, board, "curacao")  # the refusal goes with the next choice
+    assert sent == [(port("maracaibo"), port("curacao"))]
+    assert "cannot" not in board.prompt.text()

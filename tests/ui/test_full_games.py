@@ -61,3 +61,13 @@ async def test_a_whole_game_is_played_by_mouse_against_bots(qtbot: Any, name: st
         await until(lambda: window.table.banner.isVisible())
         assert outcome.summary in window.table.banner.text()
         assert window.table.moves.count() == game.snapshot.ply
+        summary = window.table.summary  # the game-over summary, whoever won
+        assert summary.isVisible() and summary.headline.text() == window.table.banner.text()
+        standings = summary.standings.text()
+        for seat in outcome.winners:
+            assert f"<b>{game.snapshot.seat_name(seat)}</b>: won" in standings, standings
+        if outcome.draw:
+            assert "draw" in standings
+        if name == "discorder":  # its score, seat by seat
+            assert f"{outcome.scores[0]} points" in standings
+        assert summary.facts.text().startswith(f"{game.snapshot.ply} plies · ")

@@ -26,7 +26,7 @@ async def test_hosting_on_a_port_in_use_says_so_on_the_start_screen(qtbot: Any) 
         port = taken.getsockname()[1]
         async with open_window(qtbot, "ana", name="Ana", activate=False) as window:
             start = window.start
-            start.host_game.setCurrentText("consensus")
+            start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
             start.host_port.setValue(port)
             click(qtbot, start.host_button)
             await until(lambda: bool(start.message.text()), timeout=20)

@@ -321,7 +321,9 @@ async def test_the_start_and_table_screens_speak_french(qtbot: Any) -> None:
         await until(lambda: "À vous de jouer." in table.status.text())
         status = table.status.text()
         assert "Personne ne règne en e5" in status
-        assert "Coup 0/0 définitif" in status and "1 pair" in status
+        assert "définitif" not in status and "pair" not in status and "condensé" not in status
+        details = table.details.text()
+        assert "Coup 0/0 définitif" in details and "1 pair" in details
         assert {"Abandonner…", "Proposer la nulle", "Quitter la table", "Joueurs"} <= texts(table)
         assert table.board is not None
         assert "cliquez une de vos pièces" in table.board.prompt.text()  # type: ignore[attr-defined]
@@ -389,5 +391,5 @@ def test_the_lobby_speaks_french(qtbot: Any) -> None:
     assert headers == ["Siège", "Nom", "Empreinte", "Type", "Prêt"]
     assert screen.seats.item(0, 1).text() == "Ana (vous)"
     assert screen.seats.item(1, 1).text() == "— libre —"
-    assert screen.title.text() == "Vous accueillez cette table\u00a0: consensus"  # French spacing
+    assert screen.title.text() == "Vous accueillez cette table\u00a0: Consensus"  # French spacing
     assert {"Je suis prêt", "Lancer la partie", "Copier l'invitation"} <= texts(screen)

@@ -57,7 +57,7 @@ async def test_a_table_heard_on_the_lan_is_listed_live_and_joined_with_one_click
         )
         finder.heard("ann's table", FoundTable(ad, ("127.0.0.1",), host.port))
         await until(lambda: box.table.rowCount() == 1)
-        assert _row_texts(box, 0) == ["cognes", "Ann", f"127.0.0.1:{host.port}", "2 of 3"]
+        assert _row_texts(box, 0) == ["Cognes", "Ann", f"127.0.0.1:{host.port}", "2 of 3"]
         assert box.note.text() == "1 table heard on the LAN."
         elsewhere = TableAd("forbans", "forbans/1", "Zoé", 1, 2, b"\x01" * 16, ad.fingerprint)
         finder.heard("zoé's table", FoundTable(elsewhere, ("127.0.0.1",), 1))
@@ -92,7 +92,7 @@ async def test_a_table_heard_on_the_lan_is_listed_live_and_joined_with_one_click
 async def test_play_again_opens_a_new_table_with_the_seats_rotated(qtbot: Any) -> None:
     async with open_window(qtbot) as window, trio.open_nursery() as nursery:
         start = window.start
-        start.host_game.setCurrentText("discorder")
+        start.host_game.setCurrentIndex(start.host_game.findData("discorder"))
         start.host_port.setValue(free_port())
         qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
         lobby = window.lobby

@@ -34,7 +34,7 @@ async def test_a_secret_table_from_the_window_and_a_player_sent_away(qtbot: Any)
     )
     async with open_window(qtbot) as window, trio.open_nursery() as nursery:
         start = window.start
-        start.host_game.setCurrentText("discorder")
+        start.host_game.setCurrentIndex(start.host_game.findData("discorder"))
         start.host_port.setValue(free_port())
         start.host_secret.setChecked(True)
         qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)

@@ -62,7 +62,7 @@ def test_seats_fingerprints_ready_marks_and_the_invite_are_shown(qtbot: Any) -> 
     assert rows[1] == ["2", "Bot of Ana", "M2XC-91QD", "bot", "✓"]
     assert rows[2][1] == "— free —"
     assert screen.invite.text() == INVITE
-    assert screen.title.text() == "You host this table: consensus"
+    assert screen.title.text() == "You host this table: Consensus"
     assert screen.reach_hint.isVisible() and "firewall" in screen.reach_hint.text()
     assert not screen.start.isEnabled() and screen.add_bot.isEnabled()
     qtbot.mouseClick(screen.copy_invite, Qt.MouseButton.LeftButton)

@@ -49,7 +49,7 @@ BOT = ("--bot", "--headless", "--bot-delay", "0")
 
 def host_from_the_window(qtbot: Any, window: MainWindow, bots: int) -> None:
     start = window.start
-    start.host_game.setCurrentText("consensus")
+    start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
     start.host_bots.setValue(bots)
     start.host_port.setValue(free_port())
     click(qtbot, start.host_button)
@@ -143,7 +143,7 @@ async def test_two_windows_fill_a_table_chat_and_play_consensus_by_clicks(qtbot:
         invite = await loopback_invite(ana)
         join_from_the_window(qtbot, bea, invite)
         await until(lambda: len(lobby_rows(bea)) == 4 and "Bea (you)" in lobby_rows(bea)[2][1])
-        assert bea.lobby.title.text() == "Ana's table: consensus (seats=4)"
+        assert bea.lobby.title.text() == "Ana's table: Consensus (seats=4)"
         assert not bea.lobby.start.isVisible()  # only the host starts the game
         click(qtbot, bea.lobby.add_bot)  # Bea's palabre runs the bot of seat 4
         await until(lambda: lobby_rows(ana)[3][1] == "Bot of Bea")
@@ -198,7 +198,7 @@ async def test_two_windows_fill_a_table_chat_and_play_consensus_by_clicks(qtbot:
             await until(lambda w=window: set(marks(w)) == {"✓"})
             assert window.table.banner.isVisible()
             assert snapshot.outcome.summary in window.table.banner.text()
-            status = window.table.status.text()
+            status = window.table.details.text()
             assert f"Ply {snapshot.ply}/{snapshot.ply} final" in status and "2 peers" in status
         assert session_of(ana).snapshot.digest == session_of(bea).snapshot.digest
         assert [p.notation for p in session_of(ana).snapshot.plies] == [
@@ -230,13 +230,13 @@ async def test_a_ply_is_marked_final_only_once_every_peer_acked_it(qtbot: Any) -
         await trio.sleep(0.3)
         assert session.snapshot.final_ply == 0
         assert marks(ana)[:3] == ["…", "…", "…"]
-        assert "Ply 0/3 final" in ana.table.status.text()
+        assert "Ply 0/3 final" in ana.table.details.text()
         assert session_of(bea).snapshot.ply == 0  # nothing reached Bea yet
 
         relay.release()
         await until(lambda: marks(ana)[:3] == ["✓", "✓", "✓"])
         await until(lambda: marks(bea)[:3] == ["✓", "✓", "✓"])
-        assert "Ply 3/3 final" in ana.table.status.text()
+        assert "Ply 3/3 final" in ana.table.details.text()
         nursery.cancel_scope.cancel()
 
 

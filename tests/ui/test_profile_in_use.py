@@ -64,7 +64,7 @@ async def test_a_profile_in_use_elsewhere_is_said_and_the_window_goes_on(
     )
     async with open_window(qtbot) as window:
         start = window.start
-        start.host_game.setCurrentText("discorder")
+        start.host_game.setCurrentIndex(start.host_game.findData("discorder"))
         start.host_port.setValue(free_port())
         qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
         assert start.message.text() == said
@@ -88,7 +88,7 @@ async def test_a_terminal_join_on_the_profile_of_a_window_at_a_table_is_refused(
 ) -> None:
     async with open_window(qtbot) as window:
         start = window.start
-        start.host_game.setCurrentText("discorder")
+        start.host_game.setCurrentIndex(start.host_game.findData("discorder"))
         start.host_port.setValue(free_port())
         qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
         assert window.stack.currentWidget() is window.lobby, start.message.text()

@@ -105,11 +105,11 @@ def test_switching_games_in_the_window_replaces_the_figures(qtbot: Any) -> None:
 def test_the_start_screen_opens_the_rules_of_the_chosen_game(qtbot: Any) -> None:
     start = StartScreen(Launcher(), SettingsStore())
     qtbot.addWidget(start)
-    start.local_game.setCurrentText("forbans")
+    start.local_game.setCurrentIndex(start.local_game.findData("forbans"))
     qtbot.mouseClick(start.rules_button, Qt.MouseButton.LeftButton)
     dialog = start.rules_dialog
     assert dialog is not None and dialog.isVisible() and dialog.game == "forbans"
-    start.local_game.setCurrentText("cognes")
+    start.local_game.setCurrentIndex(start.local_game.findData("cognes"))
     qtbot.mouseClick(start.rules_button, Qt.MouseButton.LeftButton)
     assert start.rules_dialog is dialog and dialog.game == "cognes"
 

@@ -112,6 +112,10 @@ async def test_a_table_abandoned_when_the_other_peer_goes_ends_on_screen(
             snapshot = session.snapshot
             assert snapshot.outcome is not None and snapshot.outcome.reason == "abandoned"
             assert not snapshot.my_turn
+            summary = table.summary  # the same summary as every ending
+            assert summary.isVisible() and summary.headline.text() == banner
+            assert "<b>Hugo</b>: no result" in summary.standings.text()
+            assert summary.facts.text().startswith(f"{snapshot.ply} plies · ")
             if SHOTS:
                 Path(SHOTS).mkdir(parents=True, exist_ok=True)
                 ana.grab().save(str(Path(SHOTS) / f"abandoned-table-{leaves}.png"))
@@ -120,6 +124,14 @@ async def test_a_table_abandoned_when_the_other_peer_goes_ends_on_screen(
             table.refresh()
             assert "abandonnée" in table.banner.text() and "Hugo" in table.banner.text()
             assert table.status.text().startswith("Partie terminée."), table.status.text()
+            assert "pas de résultat" in summary.standings.text()
+            install_language("en")
+
+            assert summary.replay_button.isEnabled()  # the table's game file, replayed
+            click(qtbot, summary.replay_button)
+            assert ana.stack.currentWidget() is ana.replay
+            await until(lambda: ana.replay.replay is not None, timeout=30)
+            assert ana.replay.replay is not None and ana.replay.replay.plies == snapshot.ply
     finally:
         if host.poll() is None:
             host.kill()

@@ -52,7 +52,7 @@ async def test_my_last_move_is_taken_back_against_bots(qtbot: Any) -> None:
 
 async def host_with_a_bot_guest(qtbot: Any, window: Any, nursery: trio.Nursery) -> JoinPeer:
     start = window.start
-    start.host_game.setCurrentText("discorder")
+    start.host_game.setCurrentIndex(start.host_game.findData("discorder"))
     start.host_port.setValue(free_port())
     qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
     lobby = window.lobby

@@ -29,7 +29,15 @@ from client.settings import RecentTable, SettingsStore
 from engines.consensus import ENGINE
 from net.identity import load_profile_identity
 from net.invite import Invite, parse_invite
-from tests.ui.windows import Greedy, click_move, free_port, open_window, type_text, until
+from tests.ui.windows import (
+    Greedy,
+    click_move,
+    free_port,
+    open_window,
+    start_local,
+    type_text,
+    until,
+)
 from ui.app import MainWindow
 from ui.boards.consensus import Board
 
@@ -41,14 +49,8 @@ qt_trio = pytest.mark.trio(run=qtrio.run)
 def start_local_game(
     qtbot: Any, window: MainWindow, pace_ms: int = 0, bots: str = "random"
 ) -> GameSession:
-    start = window.start
-    start.local_game.setCurrentText("consensus")
-    start.local_bot_kind.setCurrentText(bots)
-    start.local_pace.setValue(pace_ms)
-    qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
-    assert window.stack.currentWidget() is window.table, start.message.text()
-    assert window.session is not None
-    return window.session
+    window.start.local_bot_kind.setCurrentText(bots)
+    return start_local(qtbot, window, "consensus", pace_ms=pace_ms)
 
 
 @qt_trio
@@ -73,7 +75,7 @@ async def test_the_start_screen_launches_a_game_and_the_bots_answer(qtbot: Any) 
         assert window.table.moves.count() == 4
         assert window.table.moves.item(3).text().startswith("  4. ")
         assert "Your move." in window.table.status.text()
-        assert "Ply 4/4 final" in window.table.status.text()
+        assert "Ply 4/4 final" in window.table.details.text()
 
 
 @qt_trio
@@ -155,7 +157,7 @@ async def test_host_and_join_forms_explain_and_recent_tables_fill_the_address(
     SettingsStore().remember_table(RecentTable("192.168.1.20:7447", "consensus", "Friday"))
     async with open_window(qtbot) as window:
         start = window.start
-        assert start.recent.item(0).text() == "192.168.1.20:7447 — consensus — Friday"
+        assert start.recent.item(0).text() == "192.168.1.20:7447 — Consensus — Friday"
         qtbot.mouseClick(
             start.recent.viewport(),
             Qt.MouseButton.LeftButton,
@@ -176,7 +178,7 @@ async def test_host_and_join_forms_explain_and_recent_tables_fill_the_address(
 async def test_the_host_form_sets_its_bots_level_and_the_table_names_it(qtbot: Any) -> None:
     async with open_window(qtbot) as window:
         start = window.start
-        start.host_game.setCurrentText("consensus")
+        start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
         start.host_bots.setValue(3)
         assert start.host_bot_kind.currentData() == "sensible"  # what a host gets
         start.host_bot_kind.setCurrentIndex(start.host_bot_kind.findData("strong"))
@@ -201,7 +203,7 @@ async def test_the_host_form_sets_its_bots_level_and_the_table_names_it(qtbot: A
 async def test_hosting_from_the_window_fills_the_lobby_then_plays(qtbot: Any) -> None:
     async with open_window(qtbot) as window, trio.open_nursery() as nursery:
         start = window.start
-        start.host_game.setCurrentText("discorder")
+        start.host_game.setCurrentIndex(start.host_game.findData("discorder"))
         start.host_port.setValue(free_port())
         qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
         assert window.stack.currentWidget() is window.lobby, start.message.text()
@@ -295,7 +297,7 @@ async def test_a_game_without_a_drawn_board_is_played_from_the_move_list(
     monkeypatch.delitem(ui.boards._BOARDS, "forbans")
     async with open_window(qtbot) as window:
         start = window.start
-        start.local_game.setCurrentText("forbans")
+        start.local_game.setCurrentIndex(start.local_game.findData("forbans"))
         assert start.local_seats.isEnabled()
         start.local_seats.setValue(3)
         start.local_bot_kind.setCurrentText("random")

@@ -15,6 +15,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 from client.launcher import Launcher
+from client.session_api import GameSession
 from client.settings import SettingsStore
 from engines.consensus import ENGINE, NO_KILL
 from ui.app import MainWindow
@@ -55,6 +56,29 @@ async def open_window(
         finally:
             window.close()
             nursery.cancel_scope.cancel()
+
+
+def start_local(
+    qtbot: Any,
+    window: MainWindow,
+    game: str,
+    *,
+    my_seat: int = 1,
+    pace_ms: int = 0,
+    seats: int | None = None,
+) -> GameSession:
+    """Start a local game of ``game`` against bots from the start screen, as a player does:
+    choose the game, the seat and how long the bots wait, click *Play against bots*."""
+    start = window.start
+    start.local_game.setCurrentIndex(start.local_game.findData(game))
+    if seats is not None:
+        start.local_seats.setValue(seats)
+    start.local_my_seat.setValue(my_seat)
+    start.local_pace.setValue(pace_ms)
+    qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
+    assert window.stack.currentWidget() is window.table, start.message.text()
+    assert window.session is not None
+    return window.session
 
 
 def type_text(widget: Any, text: str) -> None:

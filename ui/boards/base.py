@@ -8,6 +8,9 @@ Game-specific notes for the players list (who rules, who still owes a turn) come
 board module too, through ``seat_notes`` and ``status_note``, so the table screen stays
 game-generic.
 
+The plies since this player's last move are numbered on a board with that geometry too
+(``show_recent``, ``ui.boards.recent_plies``); ``ply_marks`` says which marks a move touches.
+
 Pointing (``ui.boards.pointing``): a board that supports it calls ``attach_pointing`` with
 its canvas and geometry; ``pointed`` then reports the player's gestures (from, to; equal
 for a highlighted square) and ``show_marks`` draws everyone's marks.  A board without it
@@ -24,6 +27,7 @@ from PySide6.QtWidgets import QWidget
 
 from engines import AnyEngine
 from ui.boards.pointing import PointingOverlay, ShownMarks
+from ui.boards.recent_plies import RecentMark, RecentPliesOverlay
 
 
 class BoardWidget(QWidget):
@@ -33,6 +37,7 @@ class BoardWidget(QWidget):
     """A pointing gesture: an arrow from a mark to a mark (equal: one highlighted mark)."""
 
     pointing: PointingOverlay | None = None
+    recent: RecentPliesOverlay | None = None
 
     def attach_pointing(
         self,
@@ -45,6 +50,17 @@ class BoardWidget(QWidget):
         """Let players point on ``canvas`` (see ``ui.boards.pointing`` for the arguments)."""
         self.pointing = PointingOverlay(canvas, mark_at, mark_point, mark_size, fallback)
         self.pointing.gesture.connect(self.pointed.emit)
+        self.recent = RecentPliesOverlay(canvas, mark_point, mark_size)
+
+    def show_recent(self, recent: Sequence[RecentMark]) -> None:
+        """Number the plies since this player's last move on the board (``recent``)."""
+        if self.recent is not None:
+            self.recent.show_recent(recent)
+
+    def ply_marks(self, wire: tuple[int, ...]) -> tuple[int, ...]:
+        """The mark numbers a move touches, where it came from first, where it went last
+        (most boards: the wire's first two numbers are marks)."""
+        return wire[:2]
 
     def show_marks(self, shown: Sequence[ShownMarks]) -> None:
         if self.pointing is not None:

@@ -112,6 +112,10 @@ class Board(BoardWidget):
         self.prompt.setText(self._idle_prompt())
         canvas.update()
 
+    def ply_marks(self, wire: tuple[int, ...]) -> tuple[int, ...]:
+        """A flip names its coin (a mark) and a direction (not one): the coin only."""
+        return wire[:1]
+
     def seat_notes(self, engine: AnyEngine, state: Any) -> dict[int, str]:
         return {seat: self.tr("out") for seat in range(1, state.seats + 1) if state.out[seat - 1]}
 

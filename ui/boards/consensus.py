@@ -38,6 +38,8 @@ from engines.consensus_moves import NO_KILL
 from ui.boards.base import BoardWidget
 from ui.boards.consensus_canvas import ConsensusCanvas, quarter_turns_for
 from ui.boards.mark_geometry import consensus_geometry
+from ui.boards.step_clicks import click_step
+from ui.theme import ERROR
 
 
 def preview(board: tuple[int, ...], partial: list[int]) -> tuple[tuple[int, ...], int]:
@@ -132,10 +134,12 @@ class Board(BoardWidget):
         self.interactive = False
         self.partial: list[int] = []
         self.choices: tuple[int, ...] = ()
+        self.refusal = ""
+        """Why the last click did nothing (shown in the prompt until the next choice)."""
 
         self.canvas.squareClicked.connect(self.click_square)
         self.canvas.backClicked.connect(self.step_back)
-        self.no_kill.clicked.connect(lambda: self._choose(NO_KILL))
+        self.no_kill.clicked.connect(lambda: self.choose(NO_KILL))
         self.back.clicked.connect(self.step_back)
         self.cancel.clicked.connect(self.reset)
         self.attach_pointing(self.canvas, *consensus_geometry(self.canvas), self._back_on_right)
@@ -157,7 +161,8 @@ class Board(BoardWidget):
         self.canvas.last = tuple(square for square in (last_move or ()) if square != NO_KILL)
         if not same:
             self.partial = []
-        self._update()
+            self.refusal = ""
+        self.redraw()
 
     def seat_notes(self, engine: AnyEngine, state: Any) -> dict[int, str]:
         notes: dict[int, str] = {}
@@ -184,21 +189,50 @@ class Board(BoardWidget):
 
     # --- building a move ----------------------------------------------------------------
     def click_square(self, square: int) -> None:
-        if not self.interactive:
+        if not self.interactive or self.engine is None:
             return
-        if len(self.partial) == 1 and square not in self.choices:
-            # Another piece, or a click beside: start again from there.
-            self.partial = []
-            self._update()
         if len(self.partial) >= 2 and square == self.partial[1] and NO_KILL in self.choices:
             square = NO_KILL  # clicking the Haussaire itself spares its neighbours
-        if square in self.choices:
-            self._choose(square)
+        click_step(self, square)
+
+    def starts(self) -> tuple[int, ...]:
+        assert self.engine is not None
+        return self.engine.next_choices(self.state, [])[0]
+
+    def why_not(self, square: int) -> str:
+        """Why a click on ``square`` does nothing at this step, in a sentence."""
+        board, where = self.state.board, SQUARE_NAMES[square]
+        if self.partial:
+            piece = KIND_NAMES[board[self.partial[0]] & 7]
+            if len(self.partial) == 1:
+                return self.tr("That {piece} cannot reach {where}.").format(
+                    piece=piece, where=where
+                )
+            return self.tr("{where} is not one of the highlighted squares.").format(where=where)
+        code = board[square]
+        if not code:
+            return self.tr("{where} is empty: click one of your pieces.").format(where=where)
+        piece = KIND_NAMES[code & 7]
+        if code & DEAD:
+            return self.tr("{where} holds a corpse: corpses never move by themselves.").format(
+                where=where
+            )
+        assert self.engine is not None
+        mover = self.engine.to_move(self.state)
+        seat = (code >> 3) & 7
+        if mover is None or self.engine.controller(self.state, seat) != self.engine.controller(
+            self.state, mover
+        ):
+            return self.tr("The {piece} on {where} is not yours.").format(piece=piece, where=where)
+        return self.tr("Your {piece} on {where} has no legal move.").format(
+            piece=piece, where=where
+        )
 
     def step_back(self) -> None:
         if self.partial:
             self.partial.pop()
-            self._update()
+            self.refusal = ""
+            self.redraw()
 
     def _back_on_right(self) -> bool:
         """While a move is being built a right click steps back, as it does without pointing."""
@@ -209,7 +243,8 @@ class Board(BoardWidget):
 
     def reset(self) -> None:
         self.partial = []
-        self._update()
+        self.refusal = ""
+        self.redraw()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:
@@ -217,20 +252,21 @@ class Board(BoardWidget):
         else:
             super().keyPressEvent(event)
 
-    def _choose(self, choice: int) -> None:
+    def choose(self, choice: int) -> None:
         if not self.interactive or choice not in self.choices or self.engine is None:
             return
         self.partial.append(choice)
+        self.refusal = ""
         nexts, complete = self.engine.next_choices(self.state, self.partial)
         if complete and not nexts:
             wire = tuple(self.partial)
             self.partial = []
-            self._update()
+            self.redraw()
             self.moveChosen.emit(wire)
             return
-        self._update()
+        self.redraw()
 
-    def _update(self) -> None:
+    def redraw(self) -> None:
         board: tuple[int, ...] = self.state.board if self.state is not None else self.canvas.board
         self.choices = ()
         if self.interactive and self.engine is not None:
@@ -250,8 +286,12 @@ class Board(BoardWidget):
         self.no_kill.setVisible(NO_KILL in self.choices)
         self.back.setVisible(bool(self.partial))
         self.cancel.setVisible(bool(self.partial))
+        self.prompt.setStyleSheet(f"color: {ERROR};" if self.refusal else "")
         if not self.interactive:
             self.prompt.setText("")
+        elif self.refusal:
+            back = "  " + self.tr("(Esc: back)") if self.partial else ""
+            self.prompt.setText(self.refusal + back)
         elif not self.partial:
             extra = self._is_extra_move()
             self.prompt.setText(

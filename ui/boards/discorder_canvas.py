@@ -26,9 +26,9 @@ from engines.discorder import (
     WIDTH,
     RunView,
 )
-from ui.theme import HIGHLIGHT
+from ui.theme import DISCORDER_SIDES, HIGHLIGHT
 
-TILE_COLOURS = {1: QColor("#f2c230"), 2: QColor("#262626")}
+TILE_COLOURS = {colour: QColor(name) for colour, name in DISCORDER_SIDES.items()}
 TILE_NAMES = {1: "Jaune", 2: "Noir"}
 BOARD = QColor("#d9c7a3")
 CELL = QColor("#efe4cc")

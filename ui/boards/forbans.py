@@ -32,6 +32,8 @@ from engines.forbans_board import bits, groups, liberty_count, side_masks
 from ui.boards.base import BoardWidget
 from ui.boards.forbans_canvas import ForbansCanvas
 from ui.boards.mark_geometry import forbans_geometry
+from ui.boards.step_clicks import click_step
+from ui.theme import ERROR
 
 
 def danger(engine: AnyEngine, board: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -72,6 +74,8 @@ class Board(BoardWidget):
         self.interactive = False
         self.partial: list[int] = []
         self.choices: tuple[int, ...] = ()
+        self.refusal = ""
+        """Why the last click did nothing (shown in the prompt until the next choice)."""
 
         self.canvas.portClicked.connect(self.click_port)
         self.canvas.backClicked.connect(self.step_back)
@@ -102,7 +106,8 @@ class Board(BoardWidget):
         self.canvas.legend = tuple(legend)
         if not same:
             self.partial = []
-        self._update()
+            self.refusal = ""
+        self.redraw()
 
     def camps(self, seats: int) -> str:
         """``Bleu: seats 1, 3 · Vert: seats 2, 4`` for a team game."""
@@ -142,19 +147,44 @@ class Board(BoardWidget):
 
     # --- building a move ----------------------------------------------------------------
     def click_port(self, port: int) -> None:
-        if not self.interactive:
+        if not self.interactive or self.engine is None:
             return
-        if len(self.partial) == 1 and port not in self.choices:
-            # Another of my stacks, or a click beside: start again from there.
-            self.partial = []
-            self._update()
-        if port in self.choices:
-            self._choose(port)
+        click_step(self, port)
+
+    def starts(self) -> tuple[int, ...]:
+        assert self.engine is not None
+        return self.engine.next_choices(self.state, [])[0]
+
+    def why_not(self, port: int) -> str:
+        """Why a click on ``port`` does nothing at this step, in a sentence."""
+        ports = self.engine.map.ports  # type: ignore[union-attr]
+        name = ports[port].name
+        if self._placing():
+            return self.tr("No piece can be placed on {name} now: choose a ringed port.").format(
+                name=name
+            )
+        if self.partial:
+            return self.tr(
+                "The stack on {origin} cannot reach {name}: only a ringed port one route away."
+            ).format(origin=ports[self.partial[0]].name, name=name)
+        count = self.state.board[port]
+        side, _ = turn_of(self.state.seats, self.state.ply)
+        if count == 0:
+            return self.tr("{name} holds none of your pieces.").format(name=name)
+        owner = 1 if count > 0 else 2
+        if owner != side:
+            return self.tr("The stack on {name} is {side}'s, not yours.").format(
+                name=name, side=SIDE_NAMES[owner]
+            )
+        return self.tr("Your stack on {name} cannot move: no free port one route away.").format(
+            name=name
+        )
 
     def step_back(self) -> None:
         if self.partial:
             self.partial.pop()
-            self._update()
+            self.refusal = ""
+            self.redraw()
 
     def _back_on_right(self) -> bool:
         """While a move is being built a right click steps back, as it does without pointing."""
@@ -169,19 +199,20 @@ class Board(BoardWidget):
         else:
             super().keyPressEvent(event)
 
-    def _choose(self, port: int) -> None:
+    def choose(self, port: int) -> None:
         if self.engine is None or port not in self.choices:
             return
         self.partial.append(port)
+        self.refusal = ""
         nexts, complete = self.engine.next_choices(self.state, self.partial)
         if complete and not nexts:
             wire = tuple(self.partial)
             self.partial = []
             self.canvas.ghost = None
-            self._update()
+            self.redraw()
             self.moveChosen.emit(wire)
             return
-        self._update()
+        self.redraw()
 
     def _placing(self) -> bool:
         return self.state is not None and self.state.ply < PLACEMENTS
@@ -194,7 +225,7 @@ class Board(BoardWidget):
             self.canvas.ghost = ghost
             self.canvas.update()
 
-    def _update(self) -> None:
+    def redraw(self) -> None:
         self.choices = ()
         if self.interactive and self.engine is not None:
             self.choices = self.engine.next_choices(self.state, self.partial)[0]
@@ -204,12 +235,15 @@ class Board(BoardWidget):
         canvas.targets = self.choices if self.partial else ()
         if not self.interactive:
             canvas.ghost = None
+        self.prompt.setStyleSheet(f"color: {ERROR};" if self.refusal and self.interactive else "")
         self.prompt.setText(self._prompt())
         canvas.update()
 
     def _prompt(self) -> str:
         if not self.interactive or self.state is None:
             return ""
+        if self.refusal:
+            return self.refusal + ("  " + self.tr("(Esc: back)") if self.partial else "")
         side, _ = turn_of(self.state.seats, self.state.ply)
         if self._placing():
             return self.tr(

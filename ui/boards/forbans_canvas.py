@@ -39,7 +39,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engines.forbans_map import ForbansMap, default_map
 from ui.boards.forbans_layout import DISC, PERIOD, SEPARATION, K, positions, short_name, window
-from ui.theme import HIGHLIGHT
+from ui.theme import FORBANS_SIDES, HIGHLIGHT
 
 SEA = QColor("#e9f1f2")
 FRAME = QColor("#6b5637")
@@ -50,7 +50,7 @@ PORT = QColor("#2b2b2b")
 DANGER = QColor("#d32f2f")
 LABEL = QColor("#333333")
 CHOICE = QColor("#ff8f00")  # orange: neither side's colour, nor the last move's yellow
-SIDE_COLOURS = {1: QColor("#1f5fbf"), 2: QColor("#2e8b3e")}
+SIDE_COLOURS = {side: QColor(colour) for side, colour in FORBANS_SIDES.items()}
 SIDE_LETTERS = {1: "B", 2: "V"}
 OCEANS = (
     ("Océan Atlantique", -38, 24),

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from engines import AnyEngine
 from ui.boards.base import BoardWidget
+from ui.game_names import game_name
 
 
 class GenericBoard(BoardWidget):
@@ -56,7 +57,7 @@ class GenericBoard(BoardWidget):
     ) -> None:
         self.moves.clear()
         seat = engine.to_move(state)
-        plain = self.tr("{game} has no drawn board yet.").format(game=engine.name.capitalize())
+        plain = self.tr("{game} has no drawn board yet.").format(game=game_name(engine.name))
         if interactive:
             self.caption.setText(plain + " " + self.tr("Your move: double-click it in the list."))
             for move in engine.legal_moves(state):

@@ -157,6 +157,30 @@
         <translation>Le siège {ruler} règne en e5&#xa0;; il gagne après un tour du siège {owing}</translation>
     </message>
     <message>
+        <source>That {piece} cannot reach {where}.</source>
+        <translation>Ce {piece} ne peut pas atteindre {where}.</translation>
+    </message>
+    <message>
+        <source>{where} is not one of the highlighted squares.</source>
+        <translation>{where} n&apos;est pas une des cases en surbrillance.</translation>
+    </message>
+    <message>
+        <source>{where} is empty: click one of your pieces.</source>
+        <translation>{where} est vide&#xa0;: cliquez une de vos pièces.</translation>
+    </message>
+    <message>
+        <source>{where} holds a corpse: corpses never move by themselves.</source>
+        <translation>{where} porte un cadavre&#xa0;: un cadavre ne bouge jamais de lui-même.</translation>
+    </message>
+    <message>
+        <source>The {piece} on {where} is not yours.</source>
+        <translation>Le {piece} en {where} n&apos;est pas à vous.</translation>
+    </message>
+    <message>
+        <source>Your {piece} on {where} has no legal move.</source>
+        <translation>Votre {piece} en {where} n&apos;a aucun coup permis.</translation>
+    </message>
+    <message>
         <source>Your extra move as ruler: click any piece you control.</source>
         <translation>Votre coup supplémentaire au Pouvoir&#xa0;: cliquez n&apos;importe quelle pièce que vous contrôlez.</translation>
     </message>
@@ -260,6 +284,26 @@
     <message>
         <source>{names} in danger (one free port)</source>
         <translation>{names} en danger (un seul port libre)</translation>
+    </message>
+    <message>
+        <source>No piece can be placed on {name} now: choose a ringed port.</source>
+        <translation>Aucune pièce ne peut être posée à {name} maintenant&#xa0;: choisissez un port cerclé.</translation>
+    </message>
+    <message>
+        <source>The stack on {origin} cannot reach {name}: only a ringed port one route away.</source>
+        <translation>La pile de {origin} ne peut pas atteindre {name}&#xa0;: seulement un port cerclé à une route.</translation>
+    </message>
+    <message>
+        <source>{name} holds none of your pieces.</source>
+        <translation>{name} ne porte aucune de vos pièces.</translation>
+    </message>
+    <message>
+        <source>The stack on {name} is {side}&apos;s, not yours.</source>
+        <translation>La pile de {name} est à {side}, pas à vous.</translation>
+    </message>
+    <message>
+        <source>Your stack on {name} cannot move: no free port one route away.</source>
+        <translation>Votre pile de {name} ne peut pas bouger&#xa0;: aucun port libre à une route.</translation>
     </message>
     <message>
         <source>Setup, piece {number} of {total}: you place a {colour} piece. Click a ringed port.</source>
@@ -442,6 +486,53 @@
     </message>
 </context>
 <context>
+    <name>GameSummary</name>
+    <message>
+        <source>no result</source>
+        <translation>pas de résultat</translation>
+    </message>
+    <message>
+        <source>draw</source>
+        <translation>nulle</translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation>gagne</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>perd</translation>
+    </message>
+    <message>
+        <source>{score} points</source>
+        <translation>{score} points</translation>
+    </message>
+    <message>
+        <source>Play again</source>
+        <translation>Rejouer</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Revoir la partie</translation>
+    </message>
+    <message>
+        <source>Copy the moves</source>
+        <translation>Copier les coups</translation>
+    </message>
+    <message>
+        <source>The game&apos;s notation, one ply a line, to paste</source>
+        <translation>La notation de la partie, un coup par ligne, à coller</translation>
+    </message>
+    <message>
+        <source>{plies} plies · {minutes} min {seconds} s</source>
+        <translation>{plies} coups · {minutes} min {seconds} s</translation>
+    </message>
+    <message>
+        <source>This game has no game file to replay.</source>
+        <translation>Cette partie n&apos;a pas de fichier à revoir.</translation>
+    </message>
+</context>
+<context>
     <name>GenericBoard</name>
     <message>
         <source>filter moves</source>
@@ -466,6 +557,37 @@
     <message>
         <source>Seat {seat} to move.</source>
         <translation>Au siège {seat} de jouer.</translation>
+    </message>
+</context>
+<context>
+    <name>KeysHelp</name>
+    <message>
+        <source>Write in the chat; Enter again sends the line</source>
+        <translation>Écrire dans la discussion&#xa0;; Entrée à nouveau envoie la ligne</translation>
+    </message>
+    <message>
+        <source>Ask to take back your last move</source>
+        <translation>Demander à reprendre votre dernier coup</translation>
+    </message>
+    <message>
+        <source>Look at the ply before or after (browse the game)</source>
+        <translation>Voir le coup d&apos;avant ou d&apos;après (parcourir la partie)</translation>
+    </message>
+    <message>
+        <source>Back to the live game; else one step back in a move</source>
+        <translation>Retour à la partie en direct&#xa0;; sinon un pas en arrière dans un coup</translation>
+    </message>
+    <message>
+        <source>Show or hide this list</source>
+        <translation>Montrer ou cacher cette liste</translation>
+    </message>
+    <message>
+        <source>Keys at the table</source>
+        <translation>Touches à la table</translation>
+    </message>
+    <message>
+        <source>Esc, F1 or a click closes this list.</source>
+        <translation>Échap, F1 ou un clic ferme cette liste.</translation>
     </message>
 </context>
 <context>
@@ -628,6 +750,13 @@
     <message>
         <source>ply {ply} taken back</source>
         <translation>coup {ply} repris</translation>
+    </message>
+</context>
+<context>
+    <name>Notation</name>
+    <message>
+        <source>{side} piece on {port}</source>
+        <translation>pièce {side} posée à {port}</translation>
     </message>
 </context>
 <context>
@@ -820,6 +949,33 @@
     </message>
 </context>
 <context>
+    <name>PlyBrowser</name>
+    <message>
+        <source>Previous ply (←)</source>
+        <translation>Coup précédent (←)</translation>
+    </message>
+    <message>
+        <source>Next ply (→)</source>
+        <translation>Coup suivant (→)</translation>
+    </message>
+    <message>
+        <source>Back to live</source>
+        <translation>Retour au direct</translation>
+    </message>
+    <message>
+        <source>Show the game as it is now (Esc)</source>
+        <translation>Montrer la partie telle qu&apos;elle est (Échap)</translation>
+    </message>
+    <message>
+        <source>Viewing the start: the game goes on meanwhile ({plies} plies).</source>
+        <translation>Vous regardez le départ&#xa0;; la partie continue ({plies} coups).</translation>
+    </message>
+    <message>
+        <source>Viewing ply {ply} of {plies}: the game goes on meanwhile.</source>
+        <translation>Vous regardez le coup {ply} sur {plies}&#xa0;; la partie continue.</translation>
+    </message>
+</context>
+<context>
     <name>PointingController</name>
     <message>
         <source>Point</source>
@@ -992,14 +1148,6 @@
         <translation>Signé par {signer}.</translation>
     </message>
     <message>
-        <source>Final: every peer at the table acknowledged it.</source>
-        <translation>Définitif&#xa0;: chaque pair de la table l&apos;a confirmé.</translation>
-    </message>
-    <message>
-        <source>Not final: not every peer acknowledged it.</source>
-        <translation>Pas définitif&#xa0;: tous les pairs ne l&apos;ont pas confirmé.</translation>
-    </message>
-    <message>
         <source>Pointing on this position: {names}.</source>
         <translation>Marques sur cette position&#xa0;: {names}.</translation>
     </message>
@@ -1026,6 +1174,14 @@
     <message>
         <source>Drawing the animation: frame {done} of {total}…</source>
         <translation>Dessin de l&apos;animation&#xa0;: image {done} sur {total}…</translation>
+    </message>
+    <message>
+        <source>Final: every player at the table acknowledged it.</source>
+        <translation>Définitif&#xa0;: chaque joueur de la table l&apos;a confirmé.</translation>
+    </message>
+    <message>
+        <source>Not final: not every player acknowledged it yet.</source>
+        <translation>Pas encore définitif&#xa0;: tous les joueurs ne l&apos;ont pas confirmé.</translation>
     </message>
     <message>
         <source>Could not write {path}: {reason}</source>
@@ -1273,10 +1429,6 @@
         <translation>Partie terminée — {won} {reason}</translation>
     </message>
     <message>
-        <source>Play again</source>
-        <translation>Rejouer</translation>
-    </message>
-    <message>
         <source>A new table with the same players; the seats move round so another starts</source>
         <translation>Une nouvelle table avec les mêmes joueurs&#xa0;; les places tournent pour qu’un autre commence</translation>
     </message>
@@ -1341,6 +1493,30 @@
         <translation>Discussion</translation>
     </message>
     <message>
+        <source>Details</source>
+        <translation>Détails</translation>
+    </message>
+    <message>
+        <source>Show the table&apos;s bookkeeping</source>
+        <translation>Voir la comptabilité de la table</translation>
+    </message>
+    <message>
+        <source>Keys (F1)</source>
+        <translation>Touches (F1)</translation>
+    </message>
+    <message>
+        <source>The keys at the table</source>
+        <translation>Les touches à la table</translation>
+    </message>
+    <message>
+        <source>Nothing to take back now: only your own last move, before the next ply.</source>
+        <translation>Rien à reprendre maintenant&#xa0;: seulement votre dernier coup, avant le coup suivant.</translation>
+    </message>
+    <message>
+        <source>The position after ply {ply} is not known here.</source>
+        <translation>La position après le coup {ply} n&apos;est pas connue ici.</translation>
+    </message>
+    <message>
         <source>{peer} disagrees with the others</source>
         <translation>{peer} n&apos;est pas d&apos;accord avec les autres</translation>
     </message>
@@ -1371,6 +1547,30 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>You were voted off the table (away or idle past its timeout): bots play your seats now, and you watch the game to its end.</source>
         <translation>La table a voté votre retrait (absent ou inactif au-delà du délai)&#xa0;: des robots jouent désormais vos sièges, et vous suivez la partie jusqu’à sa fin.</translation>
+    </message>
+    <message>
+        <source>{number}. {who}: {move}</source>
+        <translation>{number}. {who}&#xa0;: {move}</translation>
+    </message>
+    <message>
+        <source>Last round:</source>
+        <translation>Dernier tour&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Since your move:</source>
+        <translation>Depuis votre coup&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Since the start:</source>
+        <translation>Depuis le début&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The table halted at ply {ply}: nothing more can be played.</source>
+        <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: plus rien ne peut être joué.</translation>
+    </message>
+    <message>
+        <source>The {plies} moves are in the clipboard.</source>
+        <translation>Les {plies} coups sont dans le presse-papiers.</translation>
     </message>
     <message>
         <source>{names} will not play again.</source>

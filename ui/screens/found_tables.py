@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from client.discovery import FoundTable
 from client.mdns import TableFinder
+from ui.game_names import game_name
 
 __all__ = ["POLL_MS", "FoundTablesBox"]
 
@@ -74,7 +75,7 @@ class FoundTablesBox(QGroupBox):
         for row, found in enumerate(self.shown):
             ad = found.ad
             free = self.tr("{free} of {seats}").format(free=ad.seats_free, seats=ad.seats)
-            for column, text in enumerate((ad.game, ad.host_name, found.address, free)):
+            for column, text in enumerate((game_name(ad.game), ad.host_name, found.address, free)):
                 self.table.setItem(row, column, QTableWidgetItem(text))
             button = QPushButton(self.tr("Join"))
             playable = found.compatible and ad.game in self.known_games and ad.seats_free > 0

@@ -23,8 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from client.lobby_model import LobbyIntents, LobbyModel
+from ui.game_names import game_name
 from ui.screens.window_words import window_words
-from ui.theme import ERROR, seat_icon
+from ui.theme import ERROR, side_icon
 
 # What each kind of failed join means for the player (client.joining.JOIN_FAILURE_KINDS);
 # the words of whoever ended the join follow it.
@@ -153,7 +154,7 @@ class LobbyScreen(QWidget):
         if self.model is None:
             return
         view = self.model.view
-        game = view.game + (f" ({view.options})" if view.options else "")
+        game = game_name(view.game) + (f" ({view.options})" if view.options else "")
         if view.is_host:
             self.title.setText(self.tr("You host this table: {game}").format(game=game))
         elif view.host_name:
@@ -189,7 +190,7 @@ class LobbyScreen(QWidget):
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column == 0:
-                    item.setIcon(seat_icon(seat.seat))
+                    item.setIcon(side_icon(view.game, seat.seat))
                 self.seats.setItem(row, column, item)
         mine = view.my_seat
         live = self.intents is not None and not view.failure

@@ -56,10 +56,12 @@ from ui.animation import AnimationTooLarge, Animator
 from ui.board_render import BoardRenderer, png_bytes
 from ui.boards import BoardWidget, make_board
 from ui.boards.pointing import ShownMarks
+from ui.game_names import game_name
 from ui.move_list import move_lines
+from ui.notation import readable_notation
 from ui.replay_page import PageBuilder, file_date
 from ui.stepped_export import SteppedExport
-from ui.theme import ERROR, NEUTRAL, seat_colour, seat_icon
+from ui.theme import ERROR, NEUTRAL, seat_icon, side_colour, side_icon
 
 __all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
 
@@ -308,7 +310,7 @@ class ReplayScreen(QWidget):
         self.replay = replay
         self.title.setText(
             self.tr("{game} — {file}").format(
-                game=replay.engine.name.capitalize(), file=Path(replay.name).name
+                game=game_name(replay.engine.name), file=Path(replay.name).name
             )
         )
         self.verdict.setStyleSheet(
@@ -390,7 +392,9 @@ class ReplayScreen(QWidget):
                 else ""
             )
             text = self.tr("Seat {seat}: {name}").format(seat=player.seat, name=player.name)
-            self.players.addItem(QListWidgetItem(seat_icon(player.seat), text + since))
+            self.players.addItem(
+                QListWidgetItem(side_icon(replay.engine.name, player.seat), text + since)
+            )
 
     def _show_record(self, replay: Replay) -> None:
         start = QListWidgetItem("  0. " + self.tr("the start"))
@@ -405,8 +409,11 @@ class ReplayScreen(QWidget):
             mark = "✓" if frame.final else "…"
             if any(p.severity == "invalid" for p in frame.problems):
                 mark = "✗"
-            text = f"{line.ply:>3}. {line.text}   {line.author}  {mark}"
-            item = QListWidgetItem(seat_icon(line.seat) if line.seat else seat_icon(8), text)
+            move = readable_notation(replay.engine, line.text)
+            text = f"{line.ply:>3}. {move}   {line.author}  {mark}"
+            game = replay.engine.name
+            icon = side_icon(game, line.seat) if line.seat else seat_icon(8)
+            item = QListWidgetItem(icon, text)
         else:
             if line.kind == "chat":
                 text = self.tr("{author}: {text}").format(author=line.author, text=line.text)
@@ -433,7 +440,7 @@ class ReplayScreen(QWidget):
             if line.kind in ("problem", "halt"):
                 item.setForeground(QBrush(QColor(ERROR)))
             elif line.seat:
-                item.setForeground(QBrush(seat_colour(line.seat).darker(130)))
+                item.setForeground(QBrush(side_colour(replay.engine.name, line.seat).darker(130)))
             else:
                 item.setForeground(QBrush(QColor(NEUTRAL).darker(140)))
         item.setData(Qt.ItemDataRole.UserRole, line.ply)
@@ -493,9 +500,9 @@ class ReplayScreen(QWidget):
             if frame.by != who:  # the key of a bot that replaced its player, say
                 text += " " + self.tr("Signed by {signer}.").format(signer=frame.by)
             text += " " + (
-                self.tr("Final: every peer at the table acknowledged it.")
+                self.tr("Final: every player at the table acknowledged it.")
                 if frame.final
-                else self.tr("Not final: not every peer acknowledged it.")
+                else self.tr("Not final: not every player acknowledged it yet.")
             )
         note = self.board.status_note(replay.engine, frame.engine_state) if self.board else ""
         if note:

@@ -48,11 +48,20 @@ from client.mdns import TableFinder
 from client.peer import game_dir
 from client.session_api import GameSession
 from client.settings import RecentTable, SettingsStore
+from ui.game_names import game_name
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
 from ui.screens.window_words import host_failure
 from ui.theme import ERROR
+
+
+def game_box(games: tuple[str, ...]) -> QComboBox:
+    """A choice of game, each shown by its name (``game_name``) and holding its engine's."""
+    box = QComboBox()
+    for game in games:
+        box.addItem(game_name(game), game)
+    return box
 
 
 class SeatsBox(QSpinBox):
@@ -101,6 +110,8 @@ class StartScreen(QWidget):
         title_row.addStretch(1)
         title_row.addWidget(QLabel(self.tr("Language")))
         title_row.addWidget(self.language)
+        self.last_local: LocalRequest | None = None
+        """The settings of the last local game started (to play it again)."""
         self.name = QLineEdit(store.settings.name)
         self.name.setMaxLength(32)
         self.fingerprint = QLabel()
@@ -117,8 +128,7 @@ class StartScreen(QWidget):
         who.addRow("", self.fingerprint)
 
         # Play alone against bots
-        self.local_game = QComboBox()
-        self.local_game.addItems(games)
+        self.local_game = game_box(games)
         self.local_seats = SeatsBox()
         self.local_my_seat = QSpinBox()
         self.rules_button = QPushButton(self.tr("Rules…"))
@@ -144,8 +154,7 @@ class StartScreen(QWidget):
         local_box.setLayout(local_form)
 
         # Host a table
-        self.host_game = QComboBox()
-        self.host_game.addItems(games)
+        self.host_game = game_box(games)
         self.host_options = QLineEdit(placeholderText=self.tr("key=value, …"))
         self.host_seats = SeatsBox()
         self.host_bots = QSpinBox()
@@ -225,9 +234,13 @@ class StartScreen(QWidget):
         layout.addStretch(1)
 
         self.name.editingFinished.connect(self._save_name)
-        self.local_game.currentTextChanged.connect(self._local_game_changed)
+        self.local_game.currentIndexChanged.connect(
+            lambda _index: self._local_game_changed(self.local_game.currentData() or "")
+        )
         self.local_seats.valueChanged.connect(lambda n: self.local_my_seat.setRange(1, n))
-        self.host_game.currentTextChanged.connect(self._host_game_changed)
+        self.host_game.currentIndexChanged.connect(
+            lambda _index: self._host_game_changed(self.host_game.currentData() or "")
+        )
         self.host_seats.valueChanged.connect(lambda n: self.host_bots.setRange(0, n - 1))
         self.local_play.clicked.connect(self.play_local)
         self.host_button.clicked.connect(self.host)
@@ -238,10 +251,10 @@ class StartScreen(QWidget):
             lambda item: (self._recent_clicked(item), self.join())
         )
         self.open_file.clicked.connect(self.choose_game_file)
-        self.rules_button.clicked.connect(lambda: self.show_rules(self.local_game.currentText()))
+        self.rules_button.clicked.connect(lambda: self.show_rules(self.local_game.currentData()))
         self.language.activated.connect(self._language_activated)
-        self._local_game_changed(self.local_game.currentText())
-        self._host_game_changed(self.host_game.currentText())
+        self._local_game_changed(self.local_game.currentData() or "")
+        self._host_game_changed(self.host_game.currentData() or "")
         self.show_recent()
         warnings = launcher.warnings()
         if store.problem:
@@ -273,7 +286,7 @@ class StartScreen(QWidget):
             address = invite_address(where)
             if address is not None:  # the whole invite is long: its first address
                 where = self.tr("{address} (invite)").format(address=address)
-            label = " — ".join(part for part in (where, table.game, table.label) if part)
+            label = " — ".join(part for part in (where, game_name(table.game), table.label) if part)
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, table.address)
             item.setToolTip(table.address)
@@ -324,7 +337,7 @@ class StartScreen(QWidget):
 
     # --- intents ----------------------------------------------------------------------
     def play_local(self) -> None:
-        game = self.local_game.currentText()
+        game = self.local_game.currentData()
         request = LocalRequest(
             game=game,
             seats=self.local_seats.value() if self.local_seats.isEnabled() else None,
@@ -333,11 +346,20 @@ class StartScreen(QWidget):
             player_name=self.store.settings.name,
             bot_delay=self.local_pace.value() / 1000,
         )
+        self._launch_local(request)
+
+    def play_local_again(self) -> None:
+        """The last local game again, with the same settings (the game-over summary)."""
+        if self.last_local is not None:
+            self._launch_local(self.last_local)
+
+    def _launch_local(self, request: LocalRequest) -> None:
         try:
             session: GameSession = self.launcher.play_local(request)
         except LaunchError as error:
             self.say(str(error), error=True)
             return
+        self.last_local = request
         self.say("")
         self.sessionReady.emit(session)
 
@@ -357,7 +379,7 @@ class StartScreen(QWidget):
     def host(self) -> None:
         try:
             request = HostRequest(
-                game=self.host_game.currentText(),
+                game=self.host_game.currentData(),
                 seats=self.host_seats.value() if self.host_seats.isEnabled() else None,
                 bots=self.host_bots.value(),
                 bot_kind=self.host_bot_kind.currentData(),

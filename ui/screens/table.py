@@ -8,8 +8,13 @@ it is this player's own move), consent to or refuse another player's takeback, l
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -22,12 +27,20 @@ from PySide6.QtWidgets import (
 from client.session_api import GameSession, SessionSnapshot
 from engines import Outcome
 from ui.boards import BoardWidget, make_board
+from ui.boards.recent_plies import RecentMark
 from ui.bridge import SessionBridge
+from ui.game_names import game_name
+from ui.notation import readable_notation
 from ui.outcomes import reason_text
 from ui.pointing import PointingController
+from ui.position_history import PositionHistory
+from ui.recent_moves import plies_since_my_move
+from ui.screens.game_summary import GameSummary
+from ui.screens.keys_help import KeysHelp
+from ui.screens.ply_browser import PlyBrowser
 from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
-from ui.theme import ERROR
+from ui.theme import ERROR, side_colour
 
 
 def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
@@ -51,8 +64,22 @@ def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
     )
 
 
+def game_file_of(session: GameSession) -> Path | None:
+    """The game file a networked table's peer writes (None for a game without one)."""
+    peer = getattr(session, "peer", None)
+    table_id = getattr(peer, "table_id", None)
+    if peer is None or table_id is None:
+        return None
+    path = peer.game_path(table_id)
+    return path if isinstance(path, Path) and path.exists() else None
+
+
 class TableScreen(QWidget):
     leaveRequested = Signal()
+    againRequested = Signal()
+    """Play this local game again (a networked table plays again through its session)."""
+    replayRequested = Signal(Path)
+    """Replay the game file at this path."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -70,18 +97,22 @@ class TableScreen(QWidget):
             "background: #fff3c4; border: 1px solid #c9a227; padding: 6px; font-weight: bold;"
         )
         self.banner.hide()
+        self.summary = GameSummary()
+        self.watched_since = time.monotonic()
+        self.ended_after: int | None = None
+        """Seconds from the table's screen opening to its ending (once it ended)."""
         # Playing again (networked tables): who accepted, and the button.
         self.rematch = QWidget()
         rematch_row = QHBoxLayout(self.rematch)
         rematch_row.setContentsMargins(0, 0, 0, 0)
         self.rematch_status = QLabel()
         self.rematch_status.setWordWrap(True)
-        self.again_button = QPushButton(self.tr("Play again"))
+        # The summary's button: at a networked table it answers the rematch.
+        self.again_button = self.summary.again_button
         self.again_button.setToolTip(
             self.tr("A new table with the same players; the seats move round so another starts")
         )
         rematch_row.addWidget(self.rematch_status, 1)
-        rematch_row.addWidget(self.again_button)
         self.rematch.hide()
         self.divergence = QLabel()
         self.divergence.setWordWrap(True)
@@ -93,6 +124,14 @@ class TableScreen(QWidget):
         self.board_frame = QFrame()
         self.board_layout = QVBoxLayout(self.board_frame)
         self.board_layout.setContentsMargins(0, 0, 0, 0)
+        self.history: PositionHistory | None = None
+        self.browser = PlyBrowser()
+        self.browser.changed.connect(self.refresh)
+        self.board_layout.addWidget(self.browser)
+        # What happened since this player's last move, in a line under the board (the
+        # board numbers the same plies).
+        self.recent_line = QLabel()
+        self.recent_line.setWordWrap(True)
 
         self.players = PlayersPanel()
         self.moves = MoveList()
@@ -162,6 +201,22 @@ class TableScreen(QWidget):
         side.setMinimumWidth(340)
 
         self.status = QLabel()
+        self.status.setWordWrap(True)
+        # The table's bookkeeping (plies every player's palabre agreed on, connections, the
+        # position's digest) stays out of the status line, behind a button.
+        self.details = QLabel()
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.hide()
+        self.details_button = QPushButton(self.tr("Details"))
+        self.details_button.setCheckable(True)
+        self.details_button.setToolTip(self.tr("Show the table's bookkeeping"))
+        self.details_button.toggled.connect(self.details.setVisible)
+        self.help_button = QPushButton(self.tr("Keys (F1)"))
+        self.help_button.setToolTip(self.tr("The keys at the table"))
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status, 1)
+        status_row.addWidget(self.details_button)
+        status_row.addWidget(self.help_button)
         self.error = QLabel()
         self.error.setStyleSheet(f"color: {ERROR};")
         self.error.setWordWrap(True)
@@ -169,10 +224,12 @@ class TableScreen(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.divergence)
         layout.addWidget(self.banner)
+        layout.addWidget(self.summary)
         layout.addWidget(self.rematch)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.error)
-        layout.addWidget(self.status)
+        layout.addLayout(status_row)
+        layout.addWidget(self.details)
 
         self.chat.send.connect(lambda text: self.session and self.session.chat(text))
         self.resign_button.clicked.connect(self.confirm.show)
@@ -185,7 +242,68 @@ class TableScreen(QWidget):
         self.takeback_no.clicked.connect(self._refuse_takeback)
         self.leave_button.clicked.connect(self.leaveRequested.emit)
         self.rules_button.clicked.connect(self.show_rules)
-        self.again_button.clicked.connect(self._play_again)
+        self.moves.itemClicked.connect(lambda _item: self.browser.view(self.moves.currentRow() + 1))
+        self.keys_help = KeysHelp(self)
+        self.help_button.clicked.connect(self._toggle_help)
+        self._shortcuts()
+        self.summary.againRequested.connect(self._play_again)
+        self.summary.replayRequested.connect(self._replay)
+        self.summary.exportRequested.connect(self._copy_moves)
+
+    def _shortcuts(self) -> None:
+        """Keys that work anywhere on the table screen (a text field keeps its own)."""
+        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        for key, action in (
+            (Qt.Key.Key_Left, lambda: self.browser.step(-1)),
+            (Qt.Key.Key_Right, lambda: self.browser.step(1)),
+        ):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(context)
+            shortcut.activated.connect(action)
+        for sequence, action in (
+            (QKeySequence(QKeySequence.StandardKey.Undo), self._ask_takeback),  # Ctrl+Z
+            (QKeySequence(Qt.Key.Key_Return), self._enter),
+            (QKeySequence(Qt.Key.Key_Enter), self._enter),
+            (QKeySequence(Qt.Key.Key_F1), self._toggle_help),
+            (QKeySequence("?"), self._toggle_help),
+        ):
+            shortcut = QShortcut(sequence, self)
+            shortcut.setContext(context)
+            shortcut.activated.connect(action)
+        # Esc closes the keys' list or goes back to live while an older ply is viewed; else
+        # it is the board's (a step back while building a move).
+        self.live_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.live_shortcut.setContext(context)
+        self.live_shortcut.activated.connect(self._escape)
+        self.live_shortcut.setEnabled(False)
+
+    def _enter(self) -> None:
+        """Enter: to the chat field, where Enter again sends the line (as on BGA)."""
+        self.chat.field.setFocus()
+
+    def _escape(self) -> None:
+        if self.keys_help.isVisible():
+            self._toggle_help()
+        else:
+            self.browser.view(None)
+
+    def _toggle_help(self) -> None:
+        self.keys_help.toggle()
+        self._arm_escape()
+
+    def _arm_escape(self) -> None:
+        self.live_shortcut.setEnabled(
+            self.keys_help.isVisible() or self.browser.viewing is not None
+        )
+
+    def _ask_takeback(self) -> None:
+        """Ctrl+Z: ask to take back my last move, or say why it cannot be now."""
+        if self.takeback_button.isEnabled():
+            self.takeback_button.click()
+        elif self.session is not None:
+            self.error.setText(
+                self.tr("Nothing to take back now: only your own last move, before the next ply.")
+            )
 
     def show_rules(self) -> RulesDialog:
         """Open (or bring forward) the rules of the game on the table."""
@@ -201,8 +319,12 @@ class TableScreen(QWidget):
         self.session = session
         snapshot = session.snapshot
         self.board = make_board(snapshot.engine)
+        self.watched_since, self.ended_after = time.monotonic(), None
+        self.history = PositionHistory(snapshot.engine)
+        self.browser.view(None)
         self.board.moveChosen.connect(self._move)
-        self.board_layout.addWidget(self.board)
+        self.board_layout.addWidget(self.board, 1)
+        self.board_layout.addWidget(self.recent_line)
         self.bridge = SessionBridge(session)
         self.bridge.stateChanged.connect(self._on_state)
         self.bridge.playersChanged.connect(self.refresh)
@@ -212,8 +334,12 @@ class TableScreen(QWidget):
         self.bridge.halted.connect(lambda _halted: self.refresh())
         self.pointing = PointingController(self.board, session, self.bridge)
         self.board_layout.addWidget(self.pointing.toolbar)
-        self.title.setText(snapshot.title)
+        # The session names the game by its engine's code ("Forbans against bots"): the
+        # window says the name its rules give it.
+        code = snapshot.engine.name.capitalize()
+        self.title.setText(snapshot.title.replace(code, game_name(snapshot.engine.name), 1))
         self.moves.clear()
+        self.chat.game = snapshot.engine.name
         self.chat.show_chat(snapshot.chat)
         self.error.clear()
         self.refresh()
@@ -232,6 +358,7 @@ class TableScreen(QWidget):
         self.confirm.hide()
         self.takeback_prompt.hide()
         self.banner.hide()
+        self.summary.hide()
         self.rematch.hide()
         self.divergence.hide()
 
@@ -246,15 +373,38 @@ class TableScreen(QWidget):
         engine, state = snapshot.engine, snapshot.state
         last = snapshot.last_move
         halted = snapshot.halted
-        self.board.show_position(
-            engine,
-            state,
-            last_move=None if last is None else last.wire,
-            my_seat=snapshot.my_seat,
-            interactive=snapshot.my_turn and not snapshot.resign_pending and halted is None,
-        )
+        assert self.history is not None
+        self.history.observe(snapshot)
+        self.browser.set_plies(snapshot.ply)
+        viewing = self.browser.viewing
+        past = None if viewing is None else self.history.position(viewing)
+        if viewing is not None and past is None:  # a position this window never saw
+            self.error.setText(
+                self.tr("The position after ply {ply} is not known here.").format(ply=viewing)
+            )
+            self.browser.view(None)
+            return
+        self._arm_escape()
+        if viewing is not None:
+            shown = snapshot.plies[viewing - 1] if viewing else None
+            self.board.show_position(
+                engine,
+                past,
+                last_move=shown.wire if shown is not None and shown.kind == "move" else None,
+                my_seat=snapshot.my_seat,
+                interactive=False,
+            )
+        else:
+            self.board.show_position(
+                engine,
+                state,
+                last_move=None if last is None else last.wire,
+                my_seat=snapshot.my_seat,
+                interactive=snapshot.my_turn and not snapshot.resign_pending and halted is None,
+            )
+        self._show_recent(snapshot, live=viewing is None)
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
-        self.moves.show_plies(snapshot)
+        self.moves.show_plies(snapshot, viewing)
         over = snapshot.outcome is not None or halted is not None or bool(snapshot.stopped)
         playing = not over and not snapshot.starting and snapshot.my_seat is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
@@ -311,8 +461,90 @@ class TableScreen(QWidget):
             )
             self.banner.show()
             self.confirm.hide()
+        self._show_summary(snapshot)
         self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
+        self.details.setText(self._details_text(snapshot))
+
+    def _show_recent(self, snapshot: SessionSnapshot, *, live: bool) -> None:
+        """Number the plies since this player's move on the board and say them in a line
+        (none while an older ply is viewed: the numbers are about the live position)."""
+        assert self.board is not None
+        recent = plies_since_my_move(snapshot) if live else []
+        game = snapshot.engine.name
+        self.board.show_recent(
+            [
+                RecentMark(number, self.board.ply_marks(ply.wire), side_colour(game, ply.seat))
+                for number, ply in enumerate(recent, 1)
+                if ply.wire
+            ]
+        )
+        if not recent:
+            self.recent_line.setText("")
+            return
+        said = " · ".join(
+            self.tr("{number}. {who}: {move}").format(
+                number=number,
+                who=snapshot.seat_name(ply.seat),
+                move=readable_notation(snapshot.engine, ply.notation),
+            )
+            for number, ply in enumerate(recent, 1)
+        )
+        if snapshot.my_seat is None:
+            heading = self.tr("Last round:")
+        elif any(ply.player == snapshot.my_seat for ply in snapshot.plies):
+            heading = self.tr("Since your move:")
+        else:
+            heading = self.tr("Since the start:")
+        self.recent_line.setText(f"{heading} {said}")
+
+    def _show_summary(self, snapshot: SessionSnapshot) -> None:
+        """However the table ended, the same summary (``ui.screens.game_summary``)."""
+        if snapshot.outcome is not None:
+            headline = describe_outcome(snapshot, snapshot.outcome)
+        elif snapshot.halted is not None:
+            headline = self.tr("The table halted at ply {ply}: nothing more can be played.").format(
+                ply=snapshot.halted.ply
+            )
+        elif snapshot.stopped:
+            headline = self.tr("The game cannot go on: {why}.").format(why=snapshot.stopped)
+        else:
+            self.summary.hide()
+            return
+        if self.ended_after is None:
+            self.ended_after = round(time.monotonic() - self.watched_since)
+        rematch = snapshot.rematch
+        if getattr(self.session, "play_again", None) is None:
+            can_play_again = snapshot.outcome is not None  # a local game: the same again
+        else:
+            can_play_again = rematch is not None and rematch.mine is None and not rematch.declined
+        assert self.session is not None
+        path = game_file_of(self.session)
+        self.summary.show_ending(
+            snapshot,
+            headline,
+            self.ended_after,
+            can_play_again=can_play_again,
+            game_file="" if path is None else str(path),
+        )
+
+    def _replay(self) -> None:
+        path = None if self.session is None else game_file_of(self.session)
+        if path is not None:
+            self.replayRequested.emit(path)
+
+    def _copy_moves(self) -> None:
+        """The game's notation on the clipboard, one ply a line with who played it."""
+        if self.session is None:
+            return
+        snapshot = self.session.snapshot
+        lines = [
+            f"{ply.ply}. {snapshot.seat_name(ply.player)}: {ply.notation}" for ply in snapshot.plies
+        ]
+        QApplication.clipboard().setText("\n".join(lines) + "\n")
+        self.summary.say(
+            self.tr("The {plies} moves are in the clipboard.").format(plies=len(lines))
+        )
 
     def _show_rematch(self, snapshot: SessionSnapshot) -> None:
         rematch = snapshot.rematch
@@ -359,12 +591,7 @@ class TableScreen(QWidget):
                 if mover is not None
                 else ""
             )
-        parts = [
-            turn,
-            self.tr("Ply {final}/{ply} final").format(final=snapshot.final_ply, ply=snapshot.ply),
-            self.tr("%n peer(s)", "", snapshot.peers),
-            self.tr("digest {digest}").format(digest=snapshot.digest[:4].hex()),
-        ]
+        parts = [turn]
         note = self.board.status_note(snapshot.engine, snapshot.state)
         if note:
             parts.insert(1, note)
@@ -377,6 +604,18 @@ class TableScreen(QWidget):
                 ),
             )
         return " · ".join(part for part in parts if part)
+
+    def _details_text(self, snapshot: SessionSnapshot) -> str:
+        """The table's bookkeeping, for the curious (the Details button), never the status."""
+        return " · ".join(
+            (
+                self.tr("Ply {final}/{ply} final").format(
+                    final=snapshot.final_ply, ply=snapshot.ply
+                ),
+                self.tr("%n peer(s)", "", snapshot.peers),
+                self.tr("digest {digest}").format(digest=snapshot.digest[:4].hex()),
+            )
+        )
 
     # --- intents ------------------------------------------------------------------------
     def _move(self, wire: tuple[int, ...]) -> None:
@@ -397,6 +636,8 @@ class TableScreen(QWidget):
         play_again = getattr(self.session, "play_again", None)
         if play_again is not None:
             play_again()
+        elif self.session is not None:
+            self.againRequested.emit()
 
     def _resign(self) -> None:
         self.confirm.hide()

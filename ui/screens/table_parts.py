@@ -6,8 +6,8 @@ holds no game state of its own beyond what it shows.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from client.session_api import ChatEntry, SessionSnapshot
+from ui.notation import readable_notation
 from ui.notices import notice_text
-from ui.theme import NEUTRAL, seat_colour, seat_icon
+from ui.theme import NEUTRAL, side_colour, side_icon
 
 
 class PlayersPanel(QListWidget):
@@ -32,6 +33,7 @@ class PlayersPanel(QListWidget):
 
     def show_players(self, snapshot: SessionSnapshot, notes: dict[int, str]) -> None:
         self.clear()
+        game = snapshot.engine.name
         mover = snapshot.to_move
         for view in snapshot.seats:
             parts = [view.name]
@@ -53,7 +55,7 @@ class PlayersPanel(QListWidget):
             if view.seat in notes:
                 parts.append(f"— {notes[view.seat]}")
             marker = "▶ " if view.seat == mover else "   "
-            item = QListWidgetItem(seat_icon(view.seat), marker + " ".join(parts))
+            item = QListWidgetItem(side_icon(game, view.seat), marker + " ".join(parts))
             if view.seat == mover:
                 font = item.font()
                 font.setBold(True)
@@ -68,11 +70,14 @@ class MoveList(QListWidget):
         super().__init__()
         self.setWordWrap(True)
 
-    def show_plies(self, snapshot: SessionSnapshot) -> None:
+    def show_plies(self, snapshot: SessionSnapshot, viewing: int | None = None) -> None:
+        """List the plies; ``viewing`` (a ply, 0 the start) is the one the board shows, else
+        the list follows the game to its last ply."""
         if self.count() > len(snapshot.plies):
             self.clear()
         for ply in snapshot.plies[self.count() :]:
-            item = QListWidgetItem(seat_icon(ply.player), "")
+            # The colour of the pieces that moved (the seat's), as the board paints them.
+            item = QListWidgetItem(side_icon(snapshot.engine.name, ply.seat), "")
             item.setData(Qt.ItemDataRole.UserRole, ply)
             self.addItem(item)
         for row in range(self.count()):
@@ -84,11 +89,18 @@ class MoveList(QListWidget):
                     player=who, seat=snapshot.seat_name(ply.seat)
                 )
             mark = "✓" if ply.ply <= snapshot.final_ply else "…"
-            notation = ply.notation
+            notation = readable_notation(snapshot.engine, ply.notation)
+            if notation != ply.notation:
+                item.setToolTip(ply.notation)
             if ply.kind == "takeback":
                 notation = self.tr("ply {ply} taken back").format(ply=ply.ply - 1)
             item.setText(f"{ply.ply:>3}. {notation}   {who}  {mark}")
-        self.scrollToBottom()
+        if viewing:
+            self.setCurrentRow(viewing - 1)
+            self.scrollToItem(self.item(viewing - 1))
+        else:
+            self.clearSelection()
+            self.scrollToBottom()
 
 
 class ChatPanel(QWidget):
@@ -98,6 +110,8 @@ class ChatPanel(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
+        self.game = ""
+        """The game on the table: its authors' lines take their pieces' colour."""
         self.lines = QListWidget()
         self.lines.setWordWrap(True)
         self.field = QLineEdit(placeholderText=self.tr("Say something to the table…"))
@@ -110,10 +124,22 @@ class ChatPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.lines, 1)
         layout.addLayout(row)
-        self.field.returnPressed.connect(self._send)
-        self.button.clicked.connect(self._send)
+        self.field.returnPressed.connect(self.send_line)
+        self.field.installEventFilter(self)
+        self.button.clicked.connect(self.send_line)
 
-    def _send(self) -> None:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """In the field, Enter is the field's (it sends the line), never a screen shortcut."""
+        if (
+            watched is self.field
+            and event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            event.accept()
+        return False
+
+    def send_line(self) -> None:
         text = self.field.text().strip()
         if text:
             self.send.emit(text)
@@ -135,6 +161,6 @@ class ChatPanel(QWidget):
             item = QListWidgetItem(
                 self.tr("{author}: {text}").format(author=entry.author, text=entry.text)
             )
-            item.setForeground(QBrush(seat_colour(entry.seat).darker(130)))
+            item.setForeground(QBrush(side_colour(self.game, entry.seat).darker(130)))
         self.lines.addItem(item)
         self.lines.scrollToBottom()

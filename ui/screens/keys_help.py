@@ -1,0 +1,64 @@
+"""The table screen's keys, listed in an overlay (F1 or ?), closed by Esc, a click or the key
+again.
+
+The list is the table screen's own (``KEYS``): each row the keys and what they do, so the
+help cannot name a key the screen does not take (the test plays every one of them).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+
+__all__ = ["KEYS", "KeysHelp"]
+
+# QT_TRANSLATE_NOOP only marks the text for lupdate (its stub returns ``object``).
+KEYS: tuple[tuple[str, object], ...] = (
+    ("Enter", QT_TRANSLATE_NOOP("KeysHelp", "Write in the chat; Enter again sends the line")),
+    ("Ctrl+Z", QT_TRANSLATE_NOOP("KeysHelp", "Ask to take back your last move")),
+    ("← →", QT_TRANSLATE_NOOP("KeysHelp", "Look at the ply before or after (browse the game)")),
+    ("Esc", QT_TRANSLATE_NOOP("KeysHelp", "Back to the live game; else one step back in a move")),
+    ("F1 / ?", QT_TRANSLATE_NOOP("KeysHelp", "Show or hide this list")),
+)
+
+
+class KeysHelp(QFrame):
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("KeysHelp")
+        self.setStyleSheet(
+            "#KeysHelp { background: rgba(255, 255, 255, 245); border: 2px solid #455a64;"
+            " border-radius: 6px; }"
+        )
+        title = QLabel(self.tr("Keys at the table"))
+        title.setStyleSheet("font-size: 15px; font-weight: bold;")
+        rows = "".join(
+            f"<tr><td style='padding-right: 18px'><b>{keys}</b></td>"
+            f"<td>{QCoreApplication.translate('KeysHelp', str(what))}</td></tr>"
+            for keys, what in KEYS
+        )
+        self.table = QLabel(f"<table>{rows}</table>")
+        self.table.setTextFormat(Qt.TextFormat.RichText)
+        closing = QLabel(self.tr("Esc, F1 or a click closes this list."))
+        closing.setStyleSheet("color: #555555;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 14, 18, 14)
+        layout.addWidget(title)
+        layout.addWidget(self.table)
+        layout.addWidget(closing)
+        self.hide()
+
+    def toggle(self) -> None:
+        if self.isVisible():
+            self.hide()
+            return
+        self.adjustSize()
+        parent = self.parentWidget()
+        if parent is not None:
+            self.move((parent.width() - self.width()) // 2, (parent.height() - self.height()) // 3)
+        self.show()
+        self.raise_()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.hide()
