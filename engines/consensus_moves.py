@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import bisect
 import functools
-import operator
-from itertools import compress
+from itertools import compress, repeat
 from typing import NamedTuple
 
 from engines.base import IllegalMove
@@ -58,6 +57,7 @@ __all__ = [
     "Move",
     "completions",
     "destinations",
+    "empty_squares",
     "enemy_table",
     "legal_moves",
     "movable_pieces",
@@ -94,15 +94,32 @@ def enemy_table(controllers: tuple[int, ...], mover: int) -> tuple[bool, ...]:
 
 
 @functools.lru_cache(maxsize=64)
-def _living_table(seats: tuple[int, ...]) -> tuple[bool, ...]:
-    """For each square code, whether it is a living piece of one of ``seats``."""
-    return tuple(0 < code < DEAD and code >> 3 in seats for code in range(128))
+def _living_table(seats: tuple[int, ...]) -> bytes:
+    """A ``bytes.translate`` table: 1 for a living piece of one of ``seats``, else 0."""
+    return bytes(0 < code < DEAD and code >> 3 in seats for code in range(256))
 
 
-def pieces_of(board: tuple[int, ...], seats: tuple[int, ...]) -> list[Square]:
-    """The squares of the living pieces of ``seats``, ascending."""
-    # compress and map run in C: this scan of 81 squares is done several times a ply.
-    return list(compress(_SQUARES, map(_living_table(seats).__getitem__, board)))
+_EMPTY_TABLE = bytes(code == 0 for code in range(256))
+"""A ``bytes.translate`` table: 1 for an empty square, else 0."""
+
+
+def pieces_of(
+    board: tuple[int, ...], seats: tuple[int, ...], codes: bytes | None = None
+) -> list[Square]:
+    """The squares of the living pieces of ``seats``, ascending.
+
+    ``codes`` is ``bytes(board)`` when the caller has it (square codes are below 128).
+    """
+    # One scan in C: a Python loop over 81 squares costs several times more, and this is done
+    # at least twice a ply.
+    if codes is None:
+        codes = bytes(board)
+    return list(compress(_SQUARES, codes.translate(_living_table(seats))))
+
+
+def empty_squares(codes: bytes) -> list[Square]:
+    """The empty squares, ascending, of the board whose ``bytes`` are ``codes``."""
+    return list(compress(_SQUARES, codes.translate(_EMPTY_TABLE)))
 
 
 def _centre_open(board: tuple[int, ...], origin: Square, origin_filled: bool) -> bool:
@@ -163,7 +180,7 @@ def movable_pieces(
 def _free_squares(board: tuple[int, ...], origin: Square, centre: bool) -> list[Square]:
     """Where a victim may go once the acting piece left ``origin``: every empty square,
     the origin included, and e5 only when ``centre`` (a Président displaced there)."""
-    free = list(compress(_SQUARES, map(operator.not_, board)))
+    free = empty_squares(bytes(board))
     bisect.insort(free, origin)  # the origin holds the acting piece: it is not in the list
     if not centre and (origin == E5 or not board[E5]):
         free.remove(E5)
@@ -205,19 +222,99 @@ def completions(
 def legal_moves(
     board: tuple[int, ...], enemy: tuple[bool, ...], seats: tuple[int, ...]
 ) -> list[Move]:
-    """Every complete legal move of the pieces of ``seats``, in the defined order."""
+    """Every complete legal move of the pieces of ``seats``, in the defined order.
+
+    The same list as ``completions`` gives for each destination, built in bulk: a kill or a
+    displacement has one move per free square (about 45), so those moves are taken from the
+    shared rows of ``_one_choice_moves``, and the free squares are listed once
+    per position, not once per victim.
+    """
     moves: list[Move] = []
     add = moves.append
-    new = tuple.__new__  # Move(...) without NamedTuple's Python-level __new__
-    for origin in pieces_of(board, seats):
-        haussaire = board[origin] & 7 == HAUSSAIRE
+    codes = bytes(board)
+    empty: list[Square] | None = None
+    for origin in pieces_of(board, seats, codes):
+        kind = board[origin] & 7
+        plain = _PLAIN[origin]
+        free: list[Square] | None = None  # where a victim may go, e5 excluded
         for target in destinations(board, enemy, origin):
-            if not board[target] and not haussaire:
-                add(new(Move, (origin, target, ())))  # a plain move: no further choice
+            victim = board[target]
+            if not victim:
+                if kind != HAUSSAIRE:
+                    add(plain[target])  # a plain move: no further choice
+                    continue
+                shots = [sq for sq in ORTHOGONAL[target] if enemy[board[sq]]]
+                moves.extend(_one_choice_moves(origin, target, [NO_KILL, *shots]))
                 continue
-            for further in completions(board, enemy, origin, target):
-                add(new(Move, (origin, target, further)))
+            if kind == GIGN:
+                if target != E5:
+                    add(plain[target])  # the corpse goes to the origin: no choice
+                else:
+                    moves.extend(_one_choice_moves(origin, target, _exits(board, origin, origin)))
+                continue
+            if empty is None:
+                empty = empty_squares(codes)
+            if kind == FONCTIONNAIRE and victim & 7 == PRESIDENT and target != E5:
+                places = _with_origin(board, empty, origin, keep_centre=True)
+            else:
+                if free is None:
+                    free = _with_origin(board, empty, origin, keep_centre=False)
+                places = free
+            if target != E5 or kind == PRESIDENT:
+                moves.extend(_one_choice_moves(origin, target, places))
+            else:
+                for place in places:
+                    for x in _exits(board, origin, place):
+                        add(Move(origin, target, (place, x)))
     return moves
+
+
+def _with_origin(
+    board: tuple[int, ...], empty: list[Square], origin: Square, keep_centre: bool
+) -> list[Square]:
+    """``_free_squares`` from the position's ``empty`` squares (ascending)."""
+    free = empty.copy()
+    bisect.insort(free, origin)
+    if not keep_centre and (origin == E5 or not board[E5]):
+        free.remove(E5)
+    return free
+
+
+_new_move = tuple.__new__  # Move(...) without NamedTuple's Python-level __new__
+_ONE_CHOICE: tuple[tuple[int], ...] = (*((square,) for square in _SQUARES), (NO_KILL,))
+"""``_ONE_CHOICE[choice]`` is ``(choice,)``, ``NO_KILL`` (the last entry) included."""
+
+_PLAIN: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(map(_new_move, repeat(Move), zip(repeat(origin), _SQUARES, repeat(()))))
+    for origin in _SQUARES
+)
+"""``_PLAIN[origin][target]``: the move without further choice, made once.
+
+Moves are immutable values, so every list shares them: making a ``Move`` (a tuple subclass)
+costs several times more than fetching one, and a position lists about a hundred."""
+
+_ROWS: dict[int, list[Move | None]] = {}
+_MAX_ROWS = 1024
+"""Rows kept, the oldest dropped first: at most 6 kB a row, so at most about 6 MB (a game
+uses a few hundred rows; 2,112 origin-target pairs share a line)."""
+
+
+def _one_choice_moves(origin: Square, target: Square, choices: list[int]) -> list[Move]:
+    """``[Move(origin, target, (choice,)) for choice in choices]`` (a square or ``NO_KILL``),
+    taken from the row every position shares: ``row[choice]``, ``row[NO_KILL]`` being its
+    last entry; a move is made the first time it is asked for (``None`` until then)."""
+    key = origin * 81 + target
+    row = _ROWS.get(key)
+    if row is None:
+        if len(_ROWS) >= _MAX_ROWS:
+            del _ROWS[next(iter(_ROWS))]
+        row = _ROWS[key] = [None] * 82
+    moves = list(map(row.__getitem__, choices))
+    if not all(moves):  # some are asked for the first time (a Move is never empty)
+        for index, choice in enumerate(choices):
+            if moves[index] is None:
+                moves[index] = row[choice] = _new_move(Move, (origin, target, _ONE_CHOICE[choice]))
+    return moves  # type: ignore[return-value]  # no None left
 
 
 # --- checking and playing one move ---------------------------------------------------------

@@ -86,9 +86,22 @@ def mover_and_seats(state: ConsensusState) -> tuple[int, tuple[int, ...]]:
     return state.controllers[state.slot - 1], (state.slot,)
 
 
-def slots_in_play(board: tuple[int, ...], controllers: tuple[int, ...]) -> tuple[int, ...]:
-    """The slots that are turns: their seat has a living piece someone controls."""
-    alive = {code >> 3 for code in board if 0 < code < DEAD}
+_SEAT_OF_LIVING = bytes(code >> 3 if 0 < code < DEAD else 0 for code in range(256))
+"""A ``bytes.translate`` table: the seat of a living piece's code, 0 for anything else."""
+_SEAT_OF_PRESIDENT = bytes(
+    code >> 3 if code < DEAD and code & 7 == PRESIDENT else 0 for code in range(256)
+)
+"""A ``bytes.translate`` table: the seat of a living Président's code, 0 for anything else."""
+
+
+def slots_in_play(
+    board: tuple[int, ...], controllers: tuple[int, ...], codes: bytes | None = None
+) -> tuple[int, ...]:
+    """The slots that are turns: their seat has a living piece someone controls.
+
+    ``codes`` is ``bytes(board)`` when the caller has it.
+    """
+    alive = (bytes(board) if codes is None else codes).translate(_SEAT_OF_LIVING)
     return tuple(seat for seat in range(1, SEATS + 1) if controllers[seat - 1] and seat in alive)
 
 
@@ -106,10 +119,14 @@ def owing_slots(state: ConsensusState) -> tuple[int, ...]:
 
 
 def _can_move(
-    board: tuple[int, ...], controllers: tuple[int, ...], player: int, seats: tuple[int, ...]
+    board: tuple[int, ...],
+    codes: bytes,
+    controllers: tuple[int, ...],
+    player: int,
+    seats: tuple[int, ...],
 ) -> bool:
     enemy = enemy_table(controllers, player)
-    return any(destinations(board, enemy, square) for square in pieces_of(board, seats))
+    return any(destinations(board, enemy, square) for square in pieces_of(board, seats, codes))
 
 
 def _with_turn(since_power: tuple[bool, ...], slot: int) -> tuple[bool, ...]:
@@ -117,7 +134,7 @@ def _with_turn(since_power: tuple[bool, ...], slot: int) -> tuple[bool, ...]:
 
 
 def _end(
-    presidents: list[int],
+    presidents: bytes,
     in_play: tuple[int, ...],
     ruler: int,
     controllers: tuple[int, ...],
@@ -163,8 +180,9 @@ def finish_turn(
         since_power = _with_turn(since_power, slot)
     # The board and the controllers are fixed from here on (only passes are played), so
     # what depends on them alone is worked out once, not once per pass.
-    presidents = [code >> 3 for code in board if code & (DEAD | 7) == PRESIDENT]
-    in_play = slots_in_play(board, controllers)
+    codes = bytes(board)
+    presidents = codes.translate(_SEAT_OF_PRESIDENT).replace(b"\0", b"")  # their seats
+    in_play = slots_in_play(board, controllers, codes)
     passed: list[int] = []
     while True:
         result, winner = _end(
@@ -186,7 +204,7 @@ def finish_turn(
             not extra
             and ruler
             and ruler != player
-            and _can_move(board, controllers, ruler, seats_controlled(controllers, ruler))
+            and _can_move(board, codes, controllers, ruler, seats_controlled(controllers, ruler))
         ):
             return ConsensusState(
                 board, controllers, slot, True, since_power, quiet_plies, (*passed,), 0, 0
@@ -194,7 +212,7 @@ def finish_turn(
         slot = next((s for s in in_play if s > slot), in_play[0])
         extra = False
         player = controllers[slot - 1]
-        if _can_move(board, controllers, player, (slot,)):
+        if _can_move(board, codes, controllers, player, (slot,)):
             return ConsensusState(
                 board, controllers, slot, False, since_power, quiet_plies, (*passed,), 0, 0
             )
