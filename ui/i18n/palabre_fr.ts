@@ -976,6 +976,37 @@
     </message>
 </context>
 <context>
+    <name>PlyWords</name>
+    <message>
+        <source>your {piece}</source>
+        <translation>votre {piece}</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s {piece}</source>
+        <translation>le {piece} de {name}</translation>
+    </message>
+    <message>
+        <source>{mover} went to {square} and killed {victim}</source>
+        <translation>{mover} va en {square} et tue {victim}</translation>
+    </message>
+    <message>
+        <source>{mover} carried the corpse off {square}</source>
+        <translation>{mover} emporte le cadavre de {square}</translation>
+    </message>
+    <message>
+        <source>{mover} pushed {victim} off {square}</source>
+        <translation>{mover} chasse {victim} de {square}</translation>
+    </message>
+    <message>
+        <source>{mover} killed {victim} on {square}</source>
+        <translation>{mover} tue {victim} en {square}</translation>
+    </message>
+    <message>
+        <source>{mover} went from {origin} to {square}</source>
+        <translation>{mover} va de {origin} à {square}</translation>
+    </message>
+</context>
+<context>
     <name>PointingController</name>
     <message>
         <source>Point</source>

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from client.session_api import GameSession, SessionSnapshot
+from client.session_api import GameSession, PlyView, SessionSnapshot
 from engines import Outcome
 from ui.boards import BoardWidget, make_board
 from ui.boards.recent_plies import RecentMark
@@ -32,6 +32,7 @@ from ui.bridge import SessionBridge
 from ui.game_names import game_name
 from ui.notation import readable_notation
 from ui.outcomes import reason_text
+from ui.ply_words import consensus_words
 from ui.pointing import PointingController
 from ui.position_history import PositionHistory
 from ui.recent_moves import plies_since_my_move
@@ -483,12 +484,7 @@ class TableScreen(QWidget):
             self.recent_line.setText("")
             return
         said = " · ".join(
-            self.tr("{number}. {who}: {move}").format(
-                number=number,
-                who=snapshot.seat_name(ply.seat),
-                move=readable_notation(snapshot.engine, ply.notation),
-            )
-            for number, ply in enumerate(recent, 1)
+            self._ply_said(snapshot, number, ply) for number, ply in enumerate(recent, 1)
         )
         if snapshot.my_seat is None:
             heading = self.tr("Last round:")
@@ -544,6 +540,20 @@ class TableScreen(QWidget):
         QApplication.clipboard().setText("\n".join(lines) + "\n")
         self.summary.say(
             self.tr("The {plies} moves are in the clipboard.").format(plies=len(lines))
+        )
+
+    def _ply_said(self, snapshot: SessionSnapshot, number: int, ply: PlyView) -> str:
+        """``2. Bea's GIGN killed your Syndicaliste on e4`` (Consensus, from the position
+        before the ply), else ``2. Bea: Ge6xe4``."""
+        before = None if self.history is None else self.history.position(ply.ply - 1)
+        if snapshot.engine.name == "consensus" and ply.kind == "move" and before is not None:
+            words = consensus_words(before, ply.wire, snapshot.my_seat, snapshot.seat_name)
+            if words is not None:
+                return f"{number}. {words}"
+        return self.tr("{number}. {who}: {move}").format(
+            number=number,
+            who=snapshot.seat_name(ply.seat),
+            move=readable_notation(snapshot.engine, ply.notation),
         )
 
     def _show_rematch(self, snapshot: SessionSnapshot) -> None:
