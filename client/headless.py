@@ -623,7 +623,7 @@ def table_secret(peer: Peer) -> str | None:
 
 
 async def _joined(peer: Peer, printer: Printer) -> int:
-    code: int = await peer.run()  # type: ignore[attr-defined]
+    code: int = await peer.run()
     return code
 
 

@@ -26,17 +26,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from net.errors import CloseCode
-from net.events import LinkClosed, SendEvent
+from net.events import LinkClosed, MessageReceived, SendEvent
 
 if TYPE_CHECKING:
     from client.events import Output
-    from client.mesh import Address
+    from client.lobby_join import Reopening
+    from client.mesh import Address, Mesh
     from client.peer_events import PeerEvent
-    from client.records import SignedRecord
+    from client.records import SignedRecord, Signer
     from client.table import Table
+    from engines import AnyEngine
+    from net.identity import Identity
     from net.records import Record
 
 __all__ = [
+    "AddBot",
     "BeatDue",
     "Close",
     "Dial",
@@ -45,24 +49,34 @@ __all__ = [
     "EvidenceStore",
     "Finish",
     "FromLink",
+    "HostLinked",
+    "HostUnreached",
     "Journal",
     "Leave",
     "LinkDown",
     "LinkEnded",
     "LinkUp",
+    "ListenFailed",
+    "LobbyAct",
     "MeshMessage",
     "NodeInput",
     "NodeLink",
     "NodeOutput",
     "NodeSeams",
+    "Opened",
     "PeerLeft",
     "Play",
     "RecordIn",
     "RecordRefused",
     "RematchAnswer",
     "RematchMessage",
+    "RemoveBot",
+    "RemovePlayer",
     "Reopened",
+    "RoleNode",
     "Send",
+    "SetReady",
+    "StartTable",
     "Started",
     "Tell",
     "TimerDue",
@@ -91,6 +105,66 @@ class NodeLink(Protocol):
 
     @property
     def listen_port(self) -> int: ...
+
+
+class RoleNode(Protocol):
+    """What the lobby roles (``client.lobby_host.HostRole``, ``client.lobby_join.JoinRole``)
+    use of the node they are part of (``client.peer_node.PeerNode``): what it holds, and the
+    node's own steps, each deciding effects into the output being made."""
+
+    identity: Identity
+    me: bytes
+    port: int
+    links: list[NodeLink]
+    mesh: Mesh
+    finished: bool
+    table_id: bytes | None
+
+    @property
+    def engine_for(self) -> Callable[[str], AnyEngine]: ...
+
+    @property
+    def table(self) -> Table | None: ...
+
+    def send(self, link: NodeLink, event: SendEvent) -> None: ...
+
+    def close(self, link: NodeLink, reason: str, code: CloseCode = CloseCode.CLOSING) -> None: ...
+
+    def notify(self, event: PeerEvent) -> None: ...
+
+    def admit(self, link: NodeLink) -> None: ...
+
+    def vouch(self, peers: Iterable[tuple[bytes, str]]) -> None: ...
+
+    def refuse_spectator(self, link: NodeLink) -> bool: ...
+
+    def receive(self, record: Record, source: NodeLink | None, now: float) -> None: ...
+
+    def link_refused(self, link: NodeLink, reason: str) -> None: ...
+
+    def mesh_message(self, link: NodeLink, message: MessageReceived, now: float) -> bool: ...
+
+    def rematch_message(self, link: NodeLink, message: MessageReceived) -> None: ...
+
+    def link_down(self, link: NodeLink, now: float) -> None: ...
+
+    def peer_left(self, key: bytes) -> None: ...
+
+    def new_bot_identity(self, table_id: bytes) -> Identity: ...
+
+    def open_file(self, table_id: bytes) -> Journal: ...
+
+    def signer(self, identity: Identity) -> Signer: ...
+
+    def begin(self, start: SignedRecord, spectator: bool, now: float) -> None: ...
+
+    def resume(self, reopening: Reopening, now: float) -> None: ...
+
+    def effects_so_far(self) -> int: ...
+
+    def undo_after(self, mark: int) -> None: ...
+
+    def finish(self, code: int, reason: str = "goodbye") -> None: ...
 
 
 class Journal(Protocol):
@@ -194,10 +268,94 @@ class RecordRefused:
 
 @dataclass(frozen=True)
 class LinkDown:
-    """``link`` ended: the mesh dials again, or waits to be dialed."""
+    """``link`` ended (``closed`` says how): the mesh dials again, or waits to be dialed; a
+    joiner leaves the host's lobby; the host's link gone, a joiner may have to give up."""
 
     link: NodeLink
+    closed: LinkClosed
     now: float
+
+
+@dataclass(frozen=True)
+class Opened:
+    """The runtime serves: it listens, its timer and beat run (a host shows its lobby and
+    starts it if it is complete; a joiner dials the host)."""
+
+    now: float
+
+
+@dataclass(frozen=True)
+class ListenFailed:
+    """A joiner could not listen (``reason``): the join ends before it began."""
+
+    reason: str
+    now: float
+
+
+@dataclass(frozen=True)
+class HostUnreached:
+    """A joiner's dial of the host failed for good (``code``: the REFUSE's, if any)."""
+
+    reason: str
+    code: CloseCode | None
+    refused: bool
+    now: float
+
+
+@dataclass(frozen=True)
+class HostLinked:
+    """A joiner's link with the host is up (``table_id``: the table it named;
+    ``fingerprint``: the host's).  ``rejoin``: this table's game file, read again by the
+    runtime (a text saying why it could not be; None: this profile has none)."""
+
+    link: NodeLink
+    table_id: bytes | None
+    fingerprint: str
+    rejoin: Reopening | str | None
+    now: float
+
+
+@dataclass(frozen=True)
+class SetReady:
+    """This peer's player is ready (or not) in the lobby."""
+
+    ready: bool
+    now: float
+
+
+@dataclass(frozen=True)
+class AddBot:
+    """This peer adds a bot it runs (``seat`` None: any free one)."""
+
+    seat: int | None
+    now: float
+
+
+@dataclass(frozen=True)
+class RemoveBot:
+    """This peer takes its bot off ``seat``."""
+
+    seat: int
+    now: float
+
+
+@dataclass(frozen=True)
+class RemovePlayer:
+    """The host sends a joiner away before START (``NodeOutput.answer``: its name)."""
+
+    who: int | str | bytes
+    now: float
+
+
+@dataclass(frozen=True)
+class StartTable:
+    """The host's player starts the table (``JoinRefused`` saying what is missing)."""
+
+    now: float
+
+
+LobbyAct = SetReady | AddBot | RemoveBot | RemovePlayer | StartTable
+"""The lobby intents of a peer's player (``JoinRefused`` says why not)."""
 
 
 @dataclass(frozen=True)
@@ -283,7 +441,16 @@ class Leave:
 
 
 NodeInput = (
-    Started
+    Opened
+    | ListenFailed
+    | HostUnreached
+    | HostLinked
+    | SetReady
+    | AddBot
+    | RemoveBot
+    | RemovePlayer
+    | StartTable
+    | Started
     | Reopened
     | RecordIn
     | MeshMessage
@@ -360,6 +527,8 @@ class NodeOutput:
     """The beat is due at once (links changed, the table started)."""
     accepted: bool = True
     """Whether the input was taken (False: a rematch answer that cannot be given now)."""
+    answer: str = ""
+    """What an intent answers (``RemovePlayer``: the name of the player sent away)."""
 
     @property
     def events(self) -> list[Any]:

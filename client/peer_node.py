@@ -62,6 +62,9 @@ from client.events import (
 from client.evidence_budget import EvidenceBudget
 from client.flood_guard import FloodGuard
 from client.known_peers import KnownPeers
+from client.lobby import JoinRefused
+from client.lobby_host import HostConfig, HostRole
+from client.lobby_join import JoinConfig, JoinRole, Reopening
 from client.lobby_wire import JOIN
 from client.mesh import (
     ADDRESSES,
@@ -80,6 +83,7 @@ from client.mesh import (
 from client.mesh import SCHEMAS as MESH_SCHEMAS
 from client.net_adapter import NetSigner, open_envelope, record_from_net
 from client.node_io import (
+    AddBot,
     BeatDue,
     Close,
     Dial,
@@ -88,25 +92,34 @@ from client.node_io import (
     EvidenceStore,
     Finish,
     FromLink,
+    HostLinked,
+    HostUnreached,
     Journal,
     Leave,
     LinkDown,
     LinkEnded,
     LinkUp,
+    ListenFailed,
+    LobbyAct,
     MeshMessage,
     NodeInput,
     NodeLink,
     NodeOutput,
     NodeSeams,
+    Opened,
     PeerLeft,
     Play,
     RecordIn,
     RecordRefused,
     RematchAnswer,
     RematchMessage,
+    RemoveBot,
+    RemovePlayer,
     Reopened,
     Send,
+    SetReady,
     Started,
+    StartTable,
     Tell,
     TimerDue,
     Vouch,
@@ -134,6 +147,7 @@ from client.start import StartRefused, parse_start
 from client.table import Table
 from engines import AnyEngine, find_engine
 from net.errors import CloseCode
+from net.events import Event as NetEvent
 from net.events import (
     LinkClosed,
     MessageReceived,
@@ -172,6 +186,9 @@ class NodeConfig:
     """A bot plays this peer's own seat too (``--bot``)."""
     stay: bool = False
     rematch: bool = False
+    think_in_thread: bool = True
+    """Bots think in a worker thread (the runtime's); False on a virtual clock, which would
+    not wait for the thread."""
 
 
 def mesh_topic(topic: str) -> bool:
@@ -191,7 +208,10 @@ class PeerNode:
         evidence: EvidenceStore,
         seams: NodeSeams | None = None,
         thinking: Callable[[], Thinking] = lambda: INLINE,
+        role: HostConfig | JoinConfig | None = None,
     ) -> None:
+        """``role``: the lobby part this peer plays (``HostRole`` or ``JoinRole``; None: a
+        peer that only takes a table up from its file or is given START)."""
         self.identity = identity
         self.me = identity.public_key
         self.config = config
@@ -238,6 +258,14 @@ class PeerNode:
         self._out: NodeOutput | None = None
         self.now = 0.0
         """The time of the input being handled (the parts that are told events read it)."""
+        self.host: HostRole | None = None
+        self.joining: JoinRole | None = None
+        if isinstance(role, HostConfig):
+            self.host = HostRole(self, role, bot_kind=config.bot_kind)
+            self.table_id, self.name = role.table_id, role.name
+        elif isinstance(role, JoinConfig):
+            self.joining = JoinRole(self, role)
+            self.name = role.name
 
     # --- the one way in ----------------------------------------------------------------------
     def handle(self, event: NodeInput) -> NodeOutput:
@@ -283,18 +311,15 @@ class PeerNode:
             case MeshMessage(link, topic, body, now):
                 self._mesh_message(link, topic, body, now)
             case FromLink(link, net_event, now):
-                if link.dialed_by == self.me:
-                    self._deliver_mesh(link, net_event, now)
-                else:
-                    self._deliver_incoming(link, net_event, now)
+                self._from_link(link, net_event, now)
             case RecordRefused(link, reason, _):
                 self._link_refused(link, reason)
             case LinkUp(link, _):
                 self._admit(link)
             case LinkEnded(link, closed, _):
                 self._link_ended(link, closed)
-            case LinkDown(link, now):
-                self._link_down(link, now)
+            case LinkDown(link, closed, now):
+                self._link_ended_for_good(link, closed, now)
             case DialEnded(key, link, now):
                 self._dial_ended(key, link, now)
             case TimerDue(now):
@@ -319,6 +344,114 @@ class PeerNode:
                 self.finish(code, reason)
             case WindDown(_):
                 self.report_floods(math.inf)
+            case Opened(now):
+                self._opened(now)
+            case ListenFailed(reason, _):
+                self._joiner().listen_failed(reason)
+            case HostUnreached(reason, code, refused, _):
+                self._joiner().host_unreached(reason, code, refused)
+            case HostLinked(link, table_id, fingerprint, rejoin, now):
+                self._joiner().host_linked(link, table_id, fingerprint, rejoin, now)
+            case SetReady() | AddBot() | RemoveBot() | RemovePlayer() | StartTable():
+                self._lobby_act(event)
+
+    # --- the lobby roles ---------------------------------------------------------------------
+    def _joiner(self) -> JoinRole:
+        assert self.joining is not None, "only a joiner dials a host"
+        return self.joining
+
+    def _opened(self, now: float) -> None:
+        if self.host is not None:
+            self.host.opened(now)
+        elif self.joining is not None:
+            self.policy.keys = None  # START may come from any peer, signed by the host
+
+    def _lobby_act(self, act: LobbyAct) -> None:
+        host, joining = self.host, self.joining
+        match act:
+            case SetReady(ready, now) if host is not None:
+                host.set_ready(ready, now)
+            case SetReady(ready, _) if joining is not None:
+                joining.set_ready(ready)
+            case AddBot(seat, now) if host is not None:
+                host.add_bot(seat, now)
+            case AddBot(seat, _) if joining is not None:
+                joining.add_bot(seat)
+            case RemoveBot(seat, now) if host is not None:
+                host.remove_bot(seat, now)
+            case RemoveBot(seat, _) if joining is not None:
+                joining.remove_bot(seat)
+            case RemovePlayer(who, now) if host is not None:
+                self._output.answer = host.remove_player(who, now)
+            case StartTable(now) if host is not None:
+                host.start_table(now)
+            case _:
+                raise JoinRefused("only the host of the table does that")
+
+    def _from_link(self, link: NodeLink, event: NetEvent, now: float) -> None:
+        """An event of a link: the host's (a joiner's lobby), a joiner's (the host's lobby,
+        before START and for its players after it), else one of the mesh."""
+        if self.joining is not None and link is self.joining.host_link:
+            self.joining.on_event(link, event, now)
+        elif link.dialed_by == self.me:
+            self._deliver_mesh(link, event, now)
+        elif self.host is not None and self.host.takes(link):
+            self.host.on_event(link, event, now)
+        else:
+            self._deliver_incoming(link, event, now)
+
+    def _link_ended_for_good(self, link: NodeLink, closed: LinkClosed, now: float) -> None:
+        """A link's task is over (after ``LinkEnded``)."""
+        if self.joining is not None and link is self.joining.host_link:
+            self.joining.host_down(closed, now)
+        elif self.host is not None and link.dialed_by != self.me:
+            self.host.link_down(link, closed, now)
+        else:
+            self._link_down(link, now)
+
+    # --- what the roles ask of the node --------------------------------------------------------
+    @property
+    def engine_for(self) -> Callable[[str], AnyEngine]:
+        return self.config.engine_for
+
+    def admit(self, link: NodeLink) -> None:
+        self._admit(link)
+
+    def vouch(self, peers: Iterable[tuple[bytes, str]]) -> None:
+        self._vouch(peers)
+
+    def receive(self, record: Record, source: NodeLink | None, now: float) -> None:
+        self._receive(record, source, now)
+
+    def link_refused(self, link: NodeLink, reason: str) -> None:
+        self._link_refused(link, reason)
+
+    def mesh_message(self, link: NodeLink, message: MessageReceived, now: float) -> bool:
+        return self._mesh_message(link, message.topic, message.body, now)
+
+    def rematch_message(self, link: NodeLink, message: MessageReceived) -> None:
+        self.rematch.on_message(link, message.topic, message.body)
+
+    def link_down(self, link: NodeLink, now: float) -> None:
+        self._link_down(link, now)
+
+    def peer_left(self, key: bytes) -> None:
+        self.rematch.left(key)
+
+    def begin(self, start: SignedRecord, spectator: bool, now: float) -> None:
+        self._begin(start, spectator, now)
+
+    def resume(self, reopening: Reopening, now: float) -> None:
+        self._resume(reopening.journal, reopening.records, now)
+
+    def effects_so_far(self) -> int:
+        """How many effects the input being handled decided so far (``undo_after``)."""
+        return len(self._output.effects)
+
+    def undo_after(self, mark: int) -> None:
+        """Forget the effects decided after ``mark``: a step that failed half-way is as if
+        it had not been taken (the runtime never saw them)."""
+        del self._output.effects[mark:]
 
     # --- effects -----------------------------------------------------------------------------
     @property

@@ -65,8 +65,7 @@ async def test_only_joiners_proving_the_table_secret_are_admitted(tmp_path: Path
         refusal = await refused_alone(plain)
         assert "did not give the table secret" in refusal.reason
         assert refusal.reason.startswith("the host refused the join: the joiner")
-        wrong = joiner(tmp_path, "eve", table.port)
-        wrong.target = invite_of(table, "an-old-secret")
+        wrong = joiner(tmp_path, "eve", table.port, target=invite_of(table, "an-old-secret"))
         refusal = await refused_alone(wrong)
         assert "did not prove it knows the table secret" in refusal.reason
         assert wrong.table is None and wrong.file is None  # it never got a record
@@ -83,8 +82,7 @@ async def test_only_joiners_proving_the_table_secret_are_admitted(tmp_path: Path
 async def test_a_joiner_with_the_invite_plays(tmp_path: Path) -> None:
     table = host(tmp_path, params={"seats": 2}, secret=SECRET)
     await table.open(0)
-    ann = joiner(tmp_path, "ann", table.port)
-    ann.target = invite_of(table, SECRET)
+    ann = joiner(tmp_path, "ann", table.port, target=invite_of(table, SECRET))
     assert await play(table, ann) == [0, 0]
 
 
@@ -235,8 +233,10 @@ def test_the_launcher_asks_for_a_secret_or_reads_one(
 def test_a_secret_table_is_not_announced_and_its_rematch_keeps_the_secret(tmp_path: Path) -> None:
     assert not host(tmp_path, secret=SECRET, announce=True).announce
     assert host(tmp_path, announce=True).announce
-    ann = joiner(tmp_path, "ann", 7000)
-    ann.target = Invite(("10.0.0.1",), 7000, bytes(16), ann.identity.fingerprint, SECRET)
+    ann_key = load_profile_identity("ann", tmp_path).fingerprint
+    ann = joiner(
+        tmp_path, "ann", 7000, target=Invite(("10.0.0.1",), 7000, bytes(16), ann_key, SECRET)
+    )
     assert table_secret(ann) == SECRET
     assert table_secret(joiner(tmp_path, "bob", 7000, secret="by-address-1")) == "by-address-1"
     assert table_secret(host(tmp_path, secret=SECRET)) == SECRET

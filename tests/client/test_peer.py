@@ -57,10 +57,10 @@ def joiner(home: Path, name: str, port: int, **options: Any) -> JoinPeer:
     options.setdefault("bot_delay", 0.0)
     options.setdefault("bot_me", True)
     options.setdefault("engine_for", engine_for)
+    target = options.pop("target", ("127.0.0.1", port))
     return JoinPeer(
-        load_profile_identity(name, home), ("127.0.0.1", port), name=name, profile=name,
-        home=home, **options,
-    )  # fmt: skip
+        load_profile_identity(name, home), target, name=name, profile=name, home=home, **options
+    )
 
 
 def events_of(peer: Peer) -> list[Any]:
