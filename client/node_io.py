@@ -20,17 +20,19 @@ socket.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from net.errors import CloseCode
+from net.events import Event as NetEvent
 from net.events import LinkClosed, MessageReceived, SendEvent
 
 if TYPE_CHECKING:
+    from client.bots import Bot
     from client.events import Output
-    from client.lobby_join import Reopening
+    from client.joining import Reopening
     from client.mesh import Address, Mesh
     from client.peer_events import PeerEvent
     from client.records import SignedRecord, Signer
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
     from engines import AnyEngine
     from net.identity import Identity
     from net.records import Record
+
+T = TypeVar("T")
 
 __all__ = [
     "AddBot",
@@ -58,21 +62,15 @@ __all__ = [
     "LinkUp",
     "ListenFailed",
     "LobbyAct",
-    "MeshMessage",
     "NodeInput",
     "NodeLink",
     "NodeOutput",
     "NodeSeams",
     "Opened",
-    "PeerLeft",
     "Play",
-    "RecordIn",
-    "RecordRefused",
     "RematchAnswer",
-    "RematchMessage",
     "RemoveBot",
     "RemovePlayer",
-    "Reopened",
     "RoleNode",
     "Send",
     "SetReady",
@@ -80,7 +78,6 @@ __all__ = [
     "Started",
     "Tell",
     "TimerDue",
-    "Vouch",
     "WindDown",
 ]
 
@@ -108,7 +105,7 @@ class NodeLink(Protocol):
 
 
 class RoleNode(Protocol):
-    """What the lobby roles (``client.lobby_host.HostRole``, ``client.lobby_join.JoinRole``)
+    """What the lobby roles (``client.hosting.HostRole``, ``client.joining.JoinRole``)
     use of the node they are part of (``client.peer_node.PeerNode``): what it holds, and the
     node's own steps, each deciding effects into the output being made."""
 
@@ -202,40 +199,12 @@ class Started:
 
 
 @dataclass(frozen=True)
-class Reopened:
-    """Take a table up again from its game file (``journal``, already reopened)."""
-
-    journal: Journal
-    records: Sequence[SignedRecord]
-    now: float
-
-
-@dataclass(frozen=True)
-class RecordIn:
-    """A record ``net`` verified on ``link`` (None: from this peer itself)."""
-
-    link: NodeLink | None
-    record: Record
-    now: float
-
-
-@dataclass(frozen=True)
-class MeshMessage:
-    """A mesh topic (``client.mesh``) from an admitted link."""
-
-    link: NodeLink
-    topic: str
-    body: Any
-    now: float
-
-
-@dataclass(frozen=True)
 class FromLink:
     """A ``net`` event of a link of the mesh after START: one this peer dialed, or one
     dialed to it (``pull`` first from a peer, ``join`` from one that rejoins or watches)."""
 
     link: NodeLink
-    event: Any
+    event: NetEvent
     now: float
 
 
@@ -254,15 +223,6 @@ class LinkEnded:
 
     link: NodeLink
     closed: LinkClosed | None
-    now: float
-
-
-@dataclass(frozen=True)
-class RecordRefused:
-    """A record ``net`` did not take on ``link`` (``reason``): shown, counted, never kept."""
-
-    link: NodeLink
-    reason: str
     now: float
 
 
@@ -390,37 +350,11 @@ class Play:
 
 
 @dataclass(frozen=True)
-class Vouch:
-    """(key, name) pairs learnt (a roster, a join): checked against the known peers."""
-
-    peers: Iterable[tuple[bytes, str]]
-    now: float
-
-
-@dataclass(frozen=True)
-class RematchMessage:
-    """A rematch message from ``link`` (``client.rematch``)."""
-
-    link: NodeLink
-    topic: str
-    body: Mapping[str, Any]
-    now: float
-
-
-@dataclass(frozen=True)
 class RematchAnswer:
     """This peer's player plays again (or not); ``NodeOutput.accepted`` False when it cannot
     be said now."""
 
     yes: bool
-    now: float
-
-
-@dataclass(frozen=True)
-class PeerLeft:
-    """A peer of the table left (its last link closed): it does not play again."""
-
-    key: bytes
     now: float
 
 
@@ -451,22 +385,15 @@ NodeInput = (
     | RemovePlayer
     | StartTable
     | Started
-    | Reopened
-    | RecordIn
-    | MeshMessage
     | FromLink
     | LinkUp
     | LinkEnded
-    | RecordRefused
     | LinkDown
     | DialEnded
     | TimerDue
     | BeatDue
     | Play
-    | Vouch
-    | RematchMessage
     | RematchAnswer
-    | PeerLeft
     | Leave
     | WindDown
 )
@@ -531,11 +458,11 @@ class NodeOutput:
     """What an intent answers (``RemovePlayer``: the name of the player sent away)."""
 
     @property
-    def events(self) -> list[Any]:
+    def events(self) -> list[PeerEvent]:
         return [effect.event for effect in self.effects if isinstance(effect, Tell)]
 
 
-def _same(value: Any) -> Any:
+def _same(value: T) -> T:
     return value
 
 
@@ -550,5 +477,7 @@ class NodeSeams:
     """Every effect, as the node decides it."""
     table_output: Callable[[Output], Output] = _same
     """What the table returns, before the node makes it durable and sends it."""
-    signer: Callable[[Any, Any], Any] = lambda identity, signer: signer
+    signer: Callable[[Identity, Signer], Signer] = lambda identity, signer: signer
     """The signer of a key at the table (``identity``, the node's own signer)."""
+    bot: Callable[[str, int, Bot], Bot] = lambda game, seat, bot: bot
+    """The bot this peer runs for ``seat`` of ``game`` (the one the node made)."""

@@ -1,13 +1,14 @@
 """One table at one peer, over trio: the runtime that feeds the node and carries out its effects.
 
-``Peer`` is what hosting (``client.hosting``) and joining (``client.joining``) share.  It
-holds the sans-I/O node (``client.peer_node.PeerNode``), which decides everything, and
-owns, in one nursery: the listener, one reader and one writer task per link, the node's
-timer (bots' delays, deferred fsyncs, the conclusion) and its beat (presence reports,
-pulls, dials).  Every input goes through :meth:`Peer.feed`, synchronously — intents from a
-UI, events from links, the timer's and the beat's wake-ups — so they are handled one at a
-time, in the order they happen, and the effects each returns are carried out at once, in
-the order the node decided them (``client.node_io``).
+``Peer`` runs a host or a joiner alike (``Peer(identity, role, config)``: the role is a
+``client.hosting.HostConfig`` or a ``client.joining.JoinConfig``).  It holds the sans-I/O
+node (``client.peer_node.PeerNode``), which decides everything, and owns, in one nursery:
+the listener, one reader and one writer task per link, the node's timer (bots' delays,
+deferred fsyncs, the conclusion) and its beat (presence reports, pulls, dials).  Every
+input goes through :meth:`Peer.feed`, synchronously — intents from a UI, events from
+links, the timer's and the beat's wake-ups — so they are handled one at a time, in the
+order they happen, and the effects each returns are carried out at once, in the order the
+node decided them (``client.node_io``).
 
 Invariants:
 
@@ -43,8 +44,8 @@ Invariants:
 * **Links.**  A writer puts at most ``BATCH_BYTES`` in one write, so a flood relayed to a
   slow peer is paced by it, not cut off.
 
-The lobby roles are parts of the node (``client.lobby_host.HostRole``,
-``client.lobby_join.JoinRole``); the runtime only opens what they need: a host's listener
+The lobby roles are parts of the node (``client.hosting.HostRole``,
+``client.joining.JoinRole``); the runtime only opens what they need: a host's listener
 (retried for a rematch), a joiner's dial of the host (retried too) and the game file a
 rejoin takes up again.
 """
@@ -52,7 +53,7 @@ rejoin takes up again.
 from __future__ import annotations
 
 import math
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -61,13 +62,15 @@ import trio
 
 from client.addresses import lan_addresses
 from client.bots.thinking import INLINE, Thinking, ThreadThinking
+from client.events import Output
+from client.evidence_budget import EvidenceBudget
 from client.evidence_files import EvidenceFiles
 from client.game_file import GameFile, game_dir
-from client.lobby_host import HostConfig, HostRole
-from client.lobby_join import JoinConfig, JoinRole, Reopening
+from client.hosting import HostConfig, HostRole
+from client.joining import JoinConfig, JoinRole, Reopening
 from client.lobby_wire import SCHEMAS as LOBBY_SCHEMAS
 from client.mesh import SCHEMAS as MESH_SCHEMAS
-from client.mesh import Address
+from client.mesh import Address, Mesh
 from client.net_adapter import record_from_net
 from client.node_io import (
     AddBot,
@@ -82,27 +85,21 @@ from client.node_io import (
     Leave,
     LinkDown,
     LinkEnded,
-    LinkUp,
     ListenFailed,
-    MeshMessage,
     NodeInput,
+    NodeLink,
     NodeOutput,
     NodeSeams,
     Opened,
     Play,
-    RecordIn,
-    RecordRefused,
     RematchAnswer,
     RemoveBot,
     RemovePlayer,
-    Reopened,
     Send,
     SetReady,
-    Started,
     StartTable,
     Tell,
     TimerDue,
-    Vouch,
     WindDown,
 )
 from client.peer_conclusion import END_WAIT
@@ -121,19 +118,21 @@ from client.peer_link import PeerLink
 from client.peer_network import TCP, Network
 from client.peer_node import SYNC_DELAY, NodeConfig, PeerNode
 from client.peer_policy import TablePolicy
-from client.records import START, SignedRecord
+from client.peer_relay import Relay
+from client.records import START, Signer
+from client.rematch import RematchChanged, RematchPlan
 from client.start import StartRefused
 from client.table import Table
 from engines import AnyEngine
 from net.driver import Link, serve
 from net.errors import DecodeError, LinkError, LogFileError, SignatureError
+from net.events import Event as NetEvent
 from net.events import LinkClosed, Refuse, SendEvent, SendRecord
 from net.handshake import APP_VERSION
 from net.identity import Identity, fingerprint
 from net.invite import Invite, format_table_id
 from net.linkspec import LinkSpec
-from net.logfile import TornTail
-from net.records import Record, open_record
+from net.records import open_record
 
 __all__ = [
     "BATCH_BYTES",
@@ -175,14 +174,14 @@ class RematchDoor:
         self._peer = peer
 
     @property
-    def next(self) -> Any:
+    def next(self) -> RematchPlan | None:
         return self._peer.node.rematch.next
 
     @property
     def ended(self) -> bool:
         return self._peer.node.rematch.ended
 
-    def view(self) -> Any:
+    def view(self) -> RematchChanged:
         return self._peer.node.rematch.view()
 
     def answer(self, yes: bool) -> bool:
@@ -202,8 +201,8 @@ class Peer:
         network: Network = TCP,
         seams: NodeSeams | None = None,
     ) -> None:
-        """``role``: hosting or joining a table (``client.lobby_host``,
-        ``client.lobby_join``); ``config``: how this peer plays; ``network``: how it
+        """``role``: hosting or joining a table (``client.hosting``,
+        ``client.joining``); ``config``: how this peer plays; ``network``: how it
         listens and dials (``client.peer_network``: TCP but in tests); ``seams``: where a
         test bends the node (``client.node_io.NodeSeams``).  ``InvalidParams``,
         ``JoinRefused`` or ``IdentityError`` when a host's table cannot be set up."""
@@ -345,11 +344,11 @@ class Peer:
         self.node.config = replace(self.node.config, bot_me=bot_me)
 
     @property
-    def relay(self) -> Any:
+    def relay(self) -> Relay[NodeLink]:
         return self.node.relay
 
     @property
-    def mesh(self) -> Any:
+    def mesh(self) -> Mesh:
         return self.node.mesh
 
     @property
@@ -365,7 +364,7 @@ class Peer:
         return self.node.exit_code
 
     @property
-    def evidence_budget(self) -> Any:
+    def evidence_budget(self) -> EvidenceBudget:
         return self.node.evidence_budget
 
     @property
@@ -394,7 +393,7 @@ class Peer:
         """A new key for a bot seat this peer runs, kept in the profile."""
         return self.node.new_bot_identity(table_id)
 
-    def signer(self, identity: Identity) -> Any:
+    def signer(self, identity: Identity) -> Signer:
         """The one signer of ``identity`` at this table (``PeerNode.signer``)."""
         return self.node.signer(identity)
 
@@ -428,45 +427,14 @@ class Peer:
             self._mesh_wake.set()
         return output
 
-    def begin(self, start_record: SignedRecord, *, spectator: bool = False) -> None:
-        """Set the table up from START and begin it (``StartRefused`` with the reason)."""
-        self.feed(Started(start_record, spectator, trio.current_time()))
-
-    def resume(self, path: Path) -> TornTail | None:
-        """Take up the table of this game file again after a restart (``StartRefused`` or
-        ``LogFileError`` saying why not): its own records are never signed differently.
-        Returns the torn tail cut off the file (a crash while writing), None if none."""
-        reopening = self._read_game_file(path)
-        self.feed(Reopened(reopening.journal, reopening.records, trio.current_time()))
-        return reopening.torn
-
-    def receive(self, record: Record, source: PeerLink | None) -> None:
-        """A record ``net`` verified on ``source``: pass it on, then hand it to the table."""
-        self.feed(RecordIn(source, record, trio.current_time()))
-
-    def act(self, intent: Callable[[Table, float], Any]) -> None:
+    def act(self, intent: Callable[[Table, float], Output]) -> None:
         """Carry out an intent on the table (``IntentRefused`` says why not)."""
         self.feed(Play(intent, trio.current_time()))
 
-    def admit(self, link: PeerLink) -> None:
-        """``link`` takes part in the table: after START it is a link of the mesh."""
-        self.feed(LinkUp(link, trio.current_time()))
-
-    def mesh_message(self, link: PeerLink, topic: str, body: Any) -> None:
-        """A mesh topic (``client.peer_node.mesh_topic``) from an admitted link."""
-        self.feed(MeshMessage(link, topic, body, trio.current_time()))
-
-    def from_link(self, link: PeerLink, event: Any) -> None:
+    def from_link(self, link: PeerLink, event: NetEvent) -> None:
         """Events of a link of the mesh after START: one this peer dialed, or one another
         peer or a spectator dialed (``client.node_io.FromLink``)."""
         self.feed(FromLink(link, event, trio.current_time()))
-
-    def link_refused(self, link: PeerLink, reason: str) -> None:
-        self.feed(RecordRefused(link, reason, trio.current_time()))
-
-    def vouch(self, peers: Iterable[tuple[bytes, str]]) -> None:
-        """Check ``(key, name)`` pairs against the names this profile met."""
-        self.feed(Vouch(list(peers), trio.current_time()))
 
     def finish(self, code: int, reason: str = "goodbye") -> None:
         """End now with ``code``, saying goodbye on every link."""
@@ -479,7 +447,7 @@ class Peer:
         self._soon.append(callback)
         self._wake.set()
 
-    def spawn(self, task: Callable[..., Awaitable[object]], *args: Any) -> None:
+    def spawn(self, task: Callable[..., Awaitable[object]], *args: object) -> None:
         """Run ``task`` in the peer's nursery, for as long as the peer runs."""
         assert self._nursery is not None, "the peer is not running"
         self._nursery.start_soon(task, *args)
@@ -665,7 +633,7 @@ class Peer:
     async def run_link(
         self,
         peer_link: PeerLink,
-        deliver: Callable[[PeerLink, Any], None],
+        deliver: Callable[[PeerLink, NetEvent], None],
         *,
         faults: bool = True,
     ) -> LinkClosed:
@@ -675,7 +643,7 @@ class Peer:
         them when it ends (``LinkEnded``: shown if it closed on the other side's fault,
         with ``faults``)."""
 
-        async def handle(event: Any) -> None:
+        async def handle(event: NetEvent) -> None:
             deliver(peer_link, event)
 
         closed: LinkClosed | None = None

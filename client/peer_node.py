@@ -45,26 +45,27 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from client.bots import Bot, make_bot
 from client.bots.thinking import INLINE, Thinking
+from client.divergence import Evidence
 from client.events import (
     EvidenceUpdated,
     GameOver,
     Output,
     PlyApplied,
     TableEnded,
+    TableEvent,
     TableHalted,
     TableRejected,
     VoteReceived,
 )
 from client.evidence_budget import EvidenceBudget
 from client.flood_guard import FloodGuard
+from client.hosting import HostConfig, HostRole
+from client.joining import JoinConfig, JoinRole, Reopening
 from client.known_peers import KnownPeers
 from client.lobby import JoinRefused
-from client.lobby_host import HostConfig, HostRole
-from client.lobby_join import JoinConfig, JoinRole, Reopening
 from client.lobby_wire import JOIN
 from client.mesh import (
     ADDRESSES,
@@ -101,28 +102,21 @@ from client.node_io import (
     LinkUp,
     ListenFailed,
     LobbyAct,
-    MeshMessage,
     NodeInput,
     NodeLink,
     NodeOutput,
     NodeSeams,
     Opened,
-    PeerLeft,
     Play,
-    RecordIn,
-    RecordRefused,
     RematchAnswer,
-    RematchMessage,
     RemoveBot,
     RemovePlayer,
-    Reopened,
     Send,
     SetReady,
     Started,
     StartTable,
     Tell,
     TimerDue,
-    Vouch,
     WindDown,
 )
 from client.peer_admission import SECOND_LINK, Admission, Refusal
@@ -190,9 +184,22 @@ class NodeConfig:
     """Bots think in a worker thread (the runtime's); False on a virtual clock, which would
     not wait for the thread."""
 
+    def next_table(self, **changes: bool) -> NodeConfig:
+        """The config of a rematch: the same profile, engines and bots; ``changes`` (and the
+        defaults) for the rest."""
+        return NodeConfig(
+            profile=self.profile,
+            home=self.home,
+            engine_for=self.engine_for,
+            bot_kind=self.bot_kind,
+            seed=self.seed,
+            bot_delay=self.bot_delay,
+            **changes,
+        )
+
 
 def mesh_topic(topic: str) -> bool:
-    """Whether ``topic`` is one of the mesh's (``MeshMessage`` takes it)."""
+    """Whether ``topic`` is one of the mesh's (``PeerNode.mesh_message`` takes it)."""
     return topic in MESH_SCHEMAS
 
 
@@ -306,14 +313,8 @@ class PeerNode:
 
     def _dispatch(self, event: NodeInput) -> None:
         match event:
-            case RecordIn(link, record, now):
-                self._receive(record, link, now)
-            case MeshMessage(link, topic, body, now):
-                self._mesh_message(link, topic, body, now)
             case FromLink(link, net_event, now):
                 self._from_link(link, net_event, now)
-            case RecordRefused(link, reason, _):
-                self._link_refused(link, reason)
             case LinkUp(link, _):
                 self._admit(link)
             case LinkEnded(link, closed, _):
@@ -330,16 +331,8 @@ class PeerNode:
                 self._act(intent, now)
             case Started(start, spectator, now):
                 self._begin(start, spectator, now)
-            case Reopened(journal, records, now):
-                self._resume(journal, records, now)
-            case Vouch(peers, _):
-                self._vouch(peers)
-            case RematchMessage(link, topic, body, now):
-                self.rematch.on_message(link, topic, body)
             case RematchAnswer(yes, now):
                 self._output.accepted = self.rematch.answer(yes)
-            case PeerLeft(key, _):
-                self.rematch.left(key)
             case Leave(code, reason, _):
                 self.finish(code, reason)
             case WindDown(_):
@@ -427,10 +420,10 @@ class PeerNode:
         self._link_refused(link, reason)
 
     def mesh_message(self, link: NodeLink, message: MessageReceived, now: float) -> bool:
-        return self._mesh_message(link, message.topic, message.body, now)
+        return self._mesh_message(link, message, now)
 
     def rematch_message(self, link: NodeLink, message: MessageReceived) -> None:
-        self.rematch.on_message(link, message.topic, message.body)
+        self.rematch.on_message(link, message)
 
     def link_down(self, link: NodeLink, now: float) -> None:
         self._link_down(link, now)
@@ -541,7 +534,8 @@ class PeerNode:
         return self.signer(identity), self._bot(self.table.start.game, seat)
 
     def _bot(self, game: str, seat: int) -> Bot:
-        return make_bot(game, self.config.bot_kind, self.config.seed * 100 + seat)
+        made = make_bot(game, self.config.bot_kind, self.config.seed * 100 + seat)
+        return self.seams.bot(game, seat, made)
 
     @property
     def known(self) -> KnownPeers:
@@ -758,7 +752,7 @@ class PeerNode:
         for link in self.relay.everyone(self.links):
             self.send(link, SendRecord(record.envelope))
 
-    def _on_table_event(self, event: Any, now: float) -> None:
+    def _on_table_event(self, event: TableEvent, now: float) -> None:
         if isinstance(event, TableHalted | EvidenceUpdated):
             self._halt_count += 1
             if isinstance(event, TableHalted):
@@ -814,7 +808,7 @@ class PeerNode:
             for proposal in self.table.ballot.proposals():
                 self.policy.keys.update(spec.key for spec in proposal.replacements)
 
-    def _write_evidence(self, name: str, evidence: Any, *, halted: bool) -> None:
+    def _write_evidence(self, name: str, evidence: Evidence, *, halted: bool) -> None:
         assert self.table_id is not None
         path = self.evidence.write(self.table_id, name, evidence.to_json())
         if path is not None:
@@ -850,8 +844,9 @@ class PeerNode:
         ply = max(table.final_ply, 0)
         self.send(link, SendMessage(PULL, pull_body(ply, table.chain.at(ply).chain_digest)))
 
-    def _mesh_message(self, link: NodeLink, topic: str, body: Any, now: float) -> bool:
-        """Handle a mesh topic from an admitted link; False if ``topic`` is not one."""
+    def _mesh_message(self, link: NodeLink, message: MessageReceived, now: float) -> bool:
+        """Handle a mesh topic from an admitted link; False if the topic is not one."""
+        topic, body = message.topic, message.body
         if self.left_table:
             return topic in MESH_SCHEMAS  # the game file is closed: nothing reaches the table
         table = self.table
@@ -917,7 +912,7 @@ class PeerNode:
             self.send(link, SendMessage(JOIN, body))
         self._admit(link)
 
-    def _deliver_mesh(self, link: NodeLink, event: Any, now: float) -> None:
+    def _deliver_mesh(self, link: NodeLink, event: NetEvent, now: float) -> None:
         """Events of a link this peer dialed after START."""
         if isinstance(event, NetRecordRejected):
             self._link_refused(link, event.reason)
@@ -925,11 +920,11 @@ class PeerNode:
             if link.admitted:
                 self._receive(event.record, link, now)
         elif isinstance(event, MessageReceived) and not (
-            link.admitted and self._mesh_message(link, event.topic, event.body, now)
+            link.admitted and self._mesh_message(link, event, now)
         ):
             self.close(link, f"a peer does not send {event.topic!r} here", CloseCode.PROTOCOL)
 
-    def _deliver_incoming(self, link: NodeLink, event: Any, now: float) -> None:
+    def _deliver_incoming(self, link: NodeLink, event: NetEvent, now: float) -> None:
         """Events of a link another peer or a spectator dialed, once the game has started:
         ``pull`` first from a peer of the mesh, ``join`` from one that rejoins or watches."""
         if isinstance(event, NetRecordRejected):
@@ -941,9 +936,9 @@ class PeerNode:
             return
         if not isinstance(event, MessageReceived):
             return
-        topic, body, table = event.topic, event.body, self.table
+        topic, table = event.topic, self.table
         if link.admitted:
-            if not self._mesh_message(link, topic, body, now):
+            if not self._mesh_message(link, event, now):
                 self.close(link, f"a peer does not send {topic!r} here", CloseCode.PROTOCOL)
         elif table is None:
             self.close(
@@ -952,18 +947,19 @@ class PeerNode:
                 CloseCode.REFUSED,
             )
         elif topic == JOIN:
-            self._join_after_start(link, body)
+            self._join_after_start(link, event)
         elif topic == PULL and link.key in table.start.peer_keys:
             link.name = table.start.name_of(link.key)
             self._admit(link)
             if link.admitted:
-                self._mesh_message(link, topic, body, now)
+                self._mesh_message(link, event, now)
         else:
             self.close(link, f"a link does not begin with {topic!r}", CloseCode.PROTOCOL)
 
-    def _join_after_start(self, link: NodeLink, body: Any) -> None:
+    def _join_after_start(self, link: NodeLink, join: MessageReceived) -> None:
         """A ``join`` once the game has started (any peer answers): a peer of START rejoins,
         a spectator watches, anyone else is told why not."""
+        body = join.body
         table = self.table
         assert table is not None
         answer = self.admission.join_after_start(link.key, body["watch"], table.start.peer_keys)
