@@ -24,7 +24,7 @@ import time
 from argparse import Namespace
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 import trio
 
@@ -48,8 +48,9 @@ from client.events import (
     TakebackConsented,
     VoteReceived,
 )
+from client.hosting import HostConfig
 from client.ignored_words import ignored_sentence
-from client.joining import JoinPeer, parse_target
+from client.joining import JoinConfig, parse_target
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged, Roster
 from client.notices import notice
@@ -69,6 +70,7 @@ from client.peer_events import (
     TableFlooded,
     TableStarted,
 )
+from client.peer_node import NodeConfig
 from client.records import CHAIN_KINDS, key_label
 from client.rematch import RematchChanged, RematchReady
 from client.repeats import REPEAT_WINDOW, RepeatSummary
@@ -79,9 +81,6 @@ from engines import AnyEngine, InvalidParams, find_engine
 from net.errors import IdentityError, InviteError, LinkError, LogFileError
 from net.identity import Identity, load_profile_identity
 from net.invite import Invite, format_table_id, new_secret
-
-if TYPE_CHECKING:
-    from client.hosting import HostPeer
 
 __all__ = ["Printer", "run_host", "run_join", "table_secret"]
 
@@ -475,7 +474,6 @@ def run_host(
     out: TextIO = sys.stdout,
 ) -> int:
     """``palabre host``; the exit code."""
-    from client.hosting import HostPeer
     from client.mdns import mdns_enabled
 
     engine = engine_for(args.game)
@@ -486,25 +484,18 @@ def run_host(
         params["seats"] = args.seats
     try:
         identity, name = _identity_and_name(args.profile, args.name)
-        peer = HostPeer(
-            identity,
+        hosting = HostConfig(
             engine,
             params,
-            name=name,
+            name,
             bots=args.bots,
             away_ms=int(args.away_timeout * 1000),
             idle_ms=int(args.idle_timeout * 1000),
-            profile=args.profile,
-            engine_for=engine_for,
-            seed=args.seed,
-            bot_delay=args.bot_delay / 1000,
-            bot_kind=kind_of_level(args.bot_level),
-            bot_me=args.bot,
             secret=new_secret() if args.secret == GENERATE else args.secret,
             refuse=args.refuse,
-            rematch=args.rematch > 0,
             announce=not args.no_announce and mdns_enabled(),
         )
+        peer = Peer(identity, hosting, _node_config(args, engine_for))
     except (InvalidParams, JoinRefused) as error:
         return _fail(f"cannot host {args.game}: {error}", 2)
     except IdentityError as error:
@@ -512,12 +503,26 @@ def run_host(
     return _run(peer, args, setup, out, partial(_host, peer, port=args.port))
 
 
-async def _host(peer: HostPeer, printer: Printer, port: int) -> int:
+def _node_config(args: Namespace, engine_for: Callable[[str], AnyEngine]) -> NodeConfig:
+    """How a headless peer plays: its profile, engines and bots, as the command line says."""
+    return NodeConfig(
+        profile=args.profile,
+        engine_for=engine_for,
+        seed=args.seed,
+        bot_delay=args.bot_delay / 1000,
+        bot_kind=kind_of_level(args.bot_level),
+        bot_me=args.bot,
+        rematch=args.rematch > 0,
+    )
+
+
+async def _host(peer: Peer, printer: Printer, port: int) -> int:
     try:
         invite = await peer.open(port)
     except LinkError as error:
         return _fail(str(error))
-    printer.hosting(invite, peer.engine.ruleset)
+    assert peer.host is not None
+    printer.hosting(invite, peer.host.config.engine.ruleset)
     code: int = await peer.run()
     return code
 
@@ -538,26 +543,19 @@ def run_join(
         identity, name = _identity_and_name(args.profile, args.name)
     except IdentityError as error:
         return _fail(str(error))
-    peer = JoinPeer(
-        identity,
+    joining = JoinConfig(
         target,
-        name=name,
+        name,
         seat=args.seat,
         watch=args.watch,
         ready=True,
         secret=args.secret,
-        profile=args.profile,
-        engine_for=engine_for,
-        seed=args.seed,
-        bot_delay=args.bot_delay / 1000,
-        bot_kind=kind_of_level(args.bot_level),
-        bot_me=args.bot,
         listen_port=args.port,
-        rematch=args.rematch > 0,
     )
+    peer = Peer(identity, joining, _node_config(args, engine_for))
     code = _run(peer, args, setup, out, lambda printer: peer.run())
-    failure = peer.failure
-    if failure is not None and failure.kind == "wrong-secret" and peer.proved_secret is None:
+    failure = None if peer.joining is None else peer.joining.failure
+    if failure is not None and failure.kind == "wrong-secret" and peer.secret is None:
         # Not asked here and now: a player's terminal may be reading moves already.
         print(
             "palabre: this table admits only players who know its secret: join again with "
@@ -576,7 +574,6 @@ def _run(
     main: Callable[[Printer], Awaitable[int]],
 ) -> int:
     """Play the table, then each rematch ``--rematch`` asks for that every peer accepted."""
-    from client.hosting import HostPeer
     from client.rematch import next_peer
 
     code = _run_one(peer, args, setup, out, main)
@@ -584,27 +581,14 @@ def _run(
     while code == 0 and left > 0 and peer.rematch.next is not None:
         plan = peer.rematch.next
         left -= 1
-        name = getattr(peer, "name", "")
-        peer = next_peer(
-            plan,
-            peer.identity,
-            name,
-            profile=peer.profile,
-            home=peer.home,
-            engine_for=peer.engine_for,
-            bot_kind=peer.bot_kind,
-            seed=peer.seed,
-            bot_delay=peer.bot_delay,
-            bot_me=peer.bot_me,
-            rematch=left > 0,
-            secret=table_secret(peer),
-        )
+        config = peer.config.next_table(bot_me=peer.config.bot_me, rematch=left > 0)
+        peer = next_peer(plan, peer.identity, peer.name, config, secret=table_secret(peer))
         print(
             f"Rematch: a new table {format_table_id(plan.table_id)}; your seat {plan.seat}",
             file=out,
             flush=True,
         )
-        if isinstance(peer, HostPeer):  # plan.is_host: next_peer made a host
+        if peer.host is not None:  # plan.is_host: next_peer made a host
             main = partial(_host, peer, port=plan.port)
         else:
             main = partial(_joined, peer)
@@ -615,15 +599,11 @@ def _run(
 def table_secret(peer: Peer) -> str | None:
     """The secret of ``peer``'s table (a rematch keeps it): the host's, or the one a joiner
     proved."""
-    from client.hosting import HostPeer
-
-    if isinstance(peer, HostPeer):
-        return peer.secret
-    return peer.proved_secret if isinstance(peer, JoinPeer) else None
+    return peer.secret
 
 
 async def _joined(peer: Peer, printer: Printer) -> int:
-    code: int = await peer.run()  # type: ignore[attr-defined]
+    code: int = await peer.run()
     return code
 
 

@@ -1,9 +1,9 @@
-"""Joining a table: dial a peer, ask for a seat, follow the lobby, take START, play.
+"""The joiner's role, sans-I/O: ask for a seat, follow the lobby, take START.
 
 The joiner listens (its HELLO says on which port, so the others can dial it), dials
 ``ADDRESS[:PORT]`` or an invite (whose host fingerprint must match), says ``join`` (its
 name, the seat it asks for, whether it only watches, whether it is ready), and reads rosters
-until the host's START arrives; then it plays like any peer of the mesh (``client.peer``).
+until the host's START arrives; then it plays like any peer of the mesh (``client.mesh``).
 
 **Rejoining**: with the same profile, ``palabre join`` to the address of *any* peer of a
 started table resumes it: this peer finds the table's game file in its profile, reloads it
@@ -15,7 +15,11 @@ Refusals end the join with code 4 and the reason: the host's (table full, game s
 no proof of the table secret, removed by the host), the handshake's (wrong host key,
 another palabre version), or this peer's own when the
 roster names a game, ruleset or engine version this palabre does not have.  A host lost
-before START is code 1; after START the others go on (``client.peer``).
+before START is code 1; after START the others go on (``client.peer_node``).
+
+``JoinRole`` is a part of the node (``client.peer_node``): the runtime dials the host and
+reads the game file, the role decides what follows from it, through the node it is given
+(``client.node_io.RoleNode``), with the time of each input.
 
 Invariants: before START the only record taken is START; this peer signs nothing before
 START; a spectator (``watch``) never signs.
@@ -24,9 +28,8 @@ START; a spectator (``watch``) never signs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-import trio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from client.lobby_wire import (
     ADD_BOT,
@@ -40,23 +43,28 @@ from client.lobby_wire import (
     Roster,
     read_roster,
 )
+from client.mesh import SCHEMAS as MESH_SCHEMAS
 from client.mesh import Address
 from client.net_adapter import record_from_net
-from client.peer import LinkLost, Peer, PeerLink
-from client.peer_events import HostNotice, HostReached, JoinFailed, Rejoined
-from client.peer_node import mesh_topic
+from client.peer_events import HostNotice, HostReached, JoinFailed, LinkLost, Rejoined
 from client.start import StartRefused, parse_start
-from net.driver import Link
-from net.errors import CloseCode, LinkError, LogFileError
+from net.errors import CloseCode, LogFileError
+from net.events import Event as NetEvent
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
 from net.events import RecordRejected as NetRecordRejected
-from net.identity import Identity
 from net.invite import SCHEME, Invite, parse_address, parse_invite
-from net.records import Kind
+from net.logfile import TornTail
+from net.records import Kind, Record
+
+if TYPE_CHECKING:
+    from client.node_io import Journal, NodeLink, RoleNode
+    from client.records import SignedRecord
 
 __all__ = [
     "JOIN_FAILURE_KINDS",
-    "JoinPeer",
+    "JoinConfig",
+    "JoinRole",
+    "Reopening",
     "parse_target",
 ]
 
@@ -105,40 +113,24 @@ def parse_target(text: str) -> Invite | tuple[str, int]:
     return parse_address(text)
 
 
-class JoinPeer(Peer):
-    def __init__(
-        self,
-        identity: Identity,
-        target: Invite | tuple[str, int],
-        *,
-        name: str,
-        seat: int | None = None,
-        watch: bool = False,
-        ready: bool = True,
-        listen_port: int = 0,
-        secret: str | None = None,
-        bot_seats: Sequence[int] = (),
-        dial_retry: float = 0.0,
-        **options: Any,
-    ) -> None:
-        """A rematch (``client.rematch``) also names the seats of this peer's bots, added
-        as soon as the host took the join, and retries its dial for ``dial_retry`` seconds
-        while the last table closes and the new one opens.  ``secret``: the table secret to
-        prove (an invite's own secret comes first)."""
-        super().__init__(identity, **options)
-        self.listen_port = listen_port
-        self.target = target
-        self.secret = secret
-        self.name = name
-        self.seat, self.watch, self.ready = seat, watch, ready
-        self.bot_seats = tuple(bot_seats)
-        self.dial_retry = dial_retry
-        self.roster: Roster | None = None
-        self.host_link: PeerLink | None = None
-        self.failure: JoinFailed | None = None
+@dataclass(frozen=True)
+class JoinConfig:
+    """The table a joiner dials and how it sits there.
 
-    def table_secret(self) -> str | None:
-        return self.proved_secret
+    A rematch (``client.rematch``) also names the seats of this peer's bots, added as soon
+    as the host took the join, and retries its dial for ``dial_retry`` seconds while the
+    last table closes and the new one opens.  ``secret``: the table secret to prove (an
+    invite's own secret comes first)."""
+
+    target: Invite | tuple[str, int]
+    name: str
+    seat: int | None = None
+    watch: bool = False
+    ready: bool = True
+    listen_port: int = 0
+    secret: str | None = None
+    bot_seats: Sequence[int] = ()
+    dial_retry: float = 0.0
 
     @property
     def proved_secret(self) -> str | None:
@@ -147,175 +139,120 @@ class JoinPeer(Peer):
             return self.target.secret
         return self.secret
 
-    async def run(self) -> int:
-        """Join and play until the table concludes; the exit code."""
-        try:
-            await self.listen(self.listen_port)
-        except LinkError as error:
-            self._fail(str(error), refused=False)
-            return 1
-        try:
-            async with trio.open_nursery() as nursery:
-                self._nursery = nursery
-                nursery.start_soon(self.serve_timer)
-                nursery.start_soon(self._serve_host)
-                nursery.start_soon(self.serve_listeners, self._on_incoming)
-                nursery.start_soon(self.serve_mesh)
-                await self.done.wait()
-                await self.wind_down()
-                nursery.cancel_scope.cancel()
-        finally:
-            self.release()
-        return 1 if self.exit_code is None else self.exit_code
 
-    async def _on_incoming(self, link: Link) -> None:
-        """A peer of the mesh (or a newcomer) dialed this peer."""
-        peer_link = PeerLink(link, link.peer.key, link.remote, dialed_by=link.peer.key)
-        await self.run_link(peer_link, self.from_link)
-        self.link_lost(peer_link)
+@dataclass(frozen=True)
+class Reopening:
+    """This table's game file, found and read again by the runtime for a rejoin."""
 
-    async def _serve_host(self) -> None:
-        self.node.policy.keys = None  # START may come from any peer, signed by the host
-        spec = self.link_spec()
-        deadline = trio.current_time() + self.dial_retry
-        while True:
-            try:
-                if isinstance(self.target, Invite):
-                    link = await self.network.connect_invite(self.target, spec)
-                else:
-                    link = await self.network.connect(*self.target, spec, timeout=10.0)
-                break
-            except LinkError as error:
-                if trio.current_time() >= deadline:
-                    code = error.code
-                    refused = error.refused
-                    kind = _KINDS.get(code, "refused") if refused and code else "unreachable"
-                    self._fail(str(error), refused=refused, kind=kind)
-                    return
-                await trio.sleep(0.2)  # the last table's host is still there, or not yet
-        self.table_id = link.connection.table_id
-        host = PeerLink(link, link.peer.key, "the host", dialed_by=self.me)
+    journal: Journal
+    records: Sequence[SignedRecord]
+    torn: TornTail | None
+
+
+class JoinRole:
+    """The joiner's part of its node.  See the module docstring."""
+
+    def __init__(self, node: RoleNode, config: JoinConfig) -> None:
+        self.node = node
+        self.config = config
+        self.ready = config.ready
+        self.roster: Roster | None = None
+        self.host_link: NodeLink | None = None
+        self.failure: JoinFailed | None = None
+
+    @property
+    def watch(self) -> bool:
+        return self.config.watch
+
+    # --- the runtime's calls -------------------------------------------------------------------
+    def listen_failed(self, reason: str) -> None:
+        self._fail(reason, refused=False)
+
+    def host_unreached(self, reason: str, code: CloseCode | None, refused: bool) -> None:
+        kind = _KINDS.get(code, "refused") if refused and code else "unreachable"
+        self._fail(reason, refused=refused, kind=kind)
+
+    def host_linked(
+        self,
+        host: NodeLink,
+        table_id: bytes | None,
+        fingerprint: str,
+        rejoin: Reopening | str | None,
+        now: float,
+    ) -> None:
+        """The host's link is up; ``rejoin``: this table's game file read again (a text: why
+        it could not be), None when this profile has none."""
+        node = self.node
+        node.table_id = table_id
         self.host_link = host
-        self.node.links.append(host)  # not admitted: it takes START and lobby messages
-        if link.address is not None and link.peer.listen_port:
-            where = Address(link.address[0], link.peer.listen_port)
-            self.node.mesh.learn(host.key, where, direct=True)
-        self.notify(HostReached(link.remote, link.peer.fingerprint))
-        if self.table_id is not None and self.game_path(self.table_id).exists():
+        node.links.append(host)  # not admitted: it takes START and lobby messages
+        if host.address is not None and host.listen_port:
+            node.mesh.learn(host.key, Address(host.address, host.listen_port), direct=True)
+        node.notify(HostReached(host.remote, fingerprint))
+        if isinstance(rejoin, str):
+            self._cannot_rejoin(host, rejoin)
+            return
+        if rejoin is not None:
+            mark = node.effects_so_far()
             try:
-                cut = self.resume(self.game_path(self.table_id))
+                node.resume(rejoin, now)
             except (StartRefused, LogFileError) as error:
-                host.close(str(error), CloseCode.REFUSED)
-                self._fail(f"cannot take the table up again: {error}", refused=False)
+                node.undo_after(mark)  # as if the node had never taken it
+                self._cannot_rejoin(host, str(error))
                 return
-            self.notify(Rejoined(self.game_path(self.table_id), cut))
-        host.send(
-            SendMessage(
-                JOIN,
-                {
-                    "name": self.name,
-                    "seat": self.seat or 0,
-                    "watch": self.watch,
-                    "ready": self.ready,
-                },
-            )
-        )
-        if self.table is not None and host.key in self.table.start.peer_keys:
-            self.admit(host)
-        closed = await self.run_link(host, self._deliver)
-        self._host_left(closed)
+            node.notify(Rejoined(rejoin.journal.path, rejoin.torn))
+        config = self.config
+        body = {
+            "name": config.name,
+            "seat": config.seat or 0,
+            "watch": config.watch,
+            "ready": self.ready,
+        }
+        node.send(host, SendMessage(JOIN, body))
+        table = node.table
+        if table is not None and host.key in table.start.peer_keys:
+            node.admit(host)
 
-    # --- lobby intents (a UI) -----------------------------------------------------------------
-    def set_ready(self, ready: bool) -> None:
-        self.ready = ready
-        self._to_host(READY, {"ready": ready})
+    def _cannot_rejoin(self, host: NodeLink, error: str) -> None:
+        self.node.close(host, error, CloseCode.REFUSED)
+        self._fail(f"cannot take the table up again: {error}", refused=False)
 
-    def add_bot(self, seat: int | None = None) -> None:
-        assert self.table_id is not None
-        identity = self.new_bot_identity(self.table_id)
-        self._to_host(ADD_BOT, {"key": identity.public_key, "seat": seat or 0})
-
-    def remove_bot(self, seat: int) -> None:
-        self._to_host(REMOVE_BOT, {"seat": seat})
-
-    def _to_host(self, topic: str, body: Mapping[str, Any]) -> None:
-        if self.host_link is not None:
-            self.host_link.send(SendMessage(topic, body))
-
-    # --- events -------------------------------------------------------------------------------
-    def _deliver(self, link: PeerLink, event: Any) -> None:
+    def on_event(self, link: NodeLink, event: NetEvent, now: float) -> None:
+        """An event of the host's link."""
+        node = self.node
         if isinstance(event, RecordReceived):
-            if self.table is not None:
+            if node.table is not None:
                 if link.admitted:
-                    self.receive(event.record, link)
+                    node.receive(event.record, link, now)
             elif event.record.kind is Kind.START:
-                self._begin(event.record)
+                self._begin(event.record, now)
         elif isinstance(event, MessageReceived):
             if event.topic == ROSTER:
                 self._on_roster(link, read_roster(event.body))
             elif event.topic == NOTICE:
-                self.notify(HostNotice(event.body["text"]))
+                node.notify(HostNotice(event.body["text"]))
             elif event.topic in REMATCH_TOPICS:
-                self.rematch_message(link, event.topic, event.body)
-            elif mesh_topic(event.topic):
+                node.rematch_message(link, event)
+            elif event.topic in MESH_SCHEMAS:
                 if link.admitted:
-                    self.mesh_message(link, event.topic, event.body)
+                    node.mesh_message(link, event, now)
             else:
-                link.close(f"a peer does not send {event.topic!r} here", CloseCode.PROTOCOL)
+                node.close(link, f"a peer does not send {event.topic!r} here", CloseCode.PROTOCOL)
         elif isinstance(event, NetRecordRejected):
-            self.link_refused(link, event.reason)
+            node.link_refused(link, event.reason)
 
-    def _on_roster(self, link: PeerLink, roster: Roster) -> None:
-        if self.roster is None:
-            problem = self._cannot_play(roster)
-            if problem is not None:
-                link.close(problem, CloseCode.VERSION)
-                self._fail(problem, refused=True, kind="version-mismatch")
-                return
-            for seat in self.bot_seats:  # a rematch: this peer's bots take their seats again
-                self.add_bot(seat)
-        self.roster = roster
-        for peer in roster.peers:
-            if peer.address and peer.port:
-                self.node.mesh.learn(peer.key, Address(peer.address, peer.port))
-        self.vouch((peer.key, peer.name) for peer in roster.peers)
-        self.notify(LobbyChanged(roster))
-
-    def _cannot_play(self, roster: Roster) -> str | None:
-        try:
-            engine = self.engine_for(roster.game)
-        except LookupError:
-            return f"this table plays {roster.game!r}, a game this palabre does not know"
-        here = f"{engine.ruleset} with engine {engine.version}"
-        there = f"{roster.ruleset} with engine {roster.engine_version}"
-        if (engine.ruleset, engine.version) != (roster.ruleset, roster.engine_version):
-            return f"this table plays {there} but this palabre has {here}"
-        return None
-
-    def _begin(self, record: Any) -> None:
-        start = record_from_net(record)
-        try:
-            if self.me in parse_start(start).peer_keys and self.roster is None:
-                raise StartRefused(
-                    "this profile plays at this table, but its game file for it is gone; "
-                    "join with --watch to follow the game"
-                )
-            self.begin(start, spectator=self.watch or self.me not in parse_start(start).peer_keys)
-        except (StartRefused, LogFileError) as error:
-            if self.host_link is not None:
-                self.host_link.close(str(error), CloseCode.REFUSED)
-            refused = isinstance(error, StartRefused)
-            self._fail(str(error), refused=refused, kind="refused" if refused else "other")
-
-    def _host_left(self, closed: LinkClosed) -> None:
-        if self.done.is_set():
+    def host_down(self, closed: LinkClosed, now: float) -> None:
+        """The host's link ended."""
+        node = self.node
+        if node.finished:
             return
         host_key = self.host_link.key if self.host_link is not None else b""
-        alone = not any(link.key == host_key for link in self.links)
-        if self.table is not None and host_key == self.table.start.host and alone:
-            self.peer_left(host_key)
+        alone = not any(link.key == host_key for link in node.links)
+        table = node.table
+        if table is not None and host_key == table.start.host and alone:
+            node.peer_left(host_key)
         refused = closed.by_peer and closed.code in _REFUSALS
-        if self.table is None or (refused and closed.code is CloseCode.SECRET):
+        if table is None or (refused and closed.code is CloseCode.SECRET):
             # a rejoin took its table up from its file first: without the secret, no peer
             # of the table will ever let it in, so it ends as a refused join does
             self._fail(
@@ -326,17 +263,80 @@ class JoinPeer(Peer):
             return
         host = self.host_link
         if host is not None:
-            self.link_lost(host)
-        table = self.table
+            node.link_down(host, now)
         if table.halted:
-            self.finish(3)
+            node.finish(3)
         elif self.watch and (table.ended or table.chain.outcome() is not None):
-            self.finish(0)
+            node.finish(0)
         elif not table.ended:
-            self.notify(LinkLost(host.name if host else "the host", closed.reason, fatal=False))
+            node.notify(LinkLost(host.name if host else "the host", closed.reason, fatal=False))
+
+    # --- lobby intents (a UI) -----------------------------------------------------------------
+    def set_ready(self, ready: bool) -> None:
+        self.ready = ready
+        self._to_host(READY, {"ready": ready})
+
+    def add_bot(self, seat: int | None = None) -> None:
+        assert self.node.table_id is not None
+        identity = self.node.new_bot_identity(self.node.table_id)
+        self._to_host(ADD_BOT, {"key": identity.public_key, "seat": seat or 0})
+
+    def remove_bot(self, seat: int) -> None:
+        self._to_host(REMOVE_BOT, {"seat": seat})
+
+    def _to_host(self, topic: str, body: Mapping[str, object]) -> None:
+        if self.host_link is not None:
+            self.node.send(self.host_link, SendMessage(topic, body))
+
+    # --- the lobby ----------------------------------------------------------------------------
+    def _on_roster(self, link: NodeLink, roster: Roster) -> None:
+        node = self.node
+        if self.roster is None:
+            problem = self._cannot_play(roster)
+            if problem is not None:
+                node.close(link, problem, CloseCode.VERSION)
+                self._fail(problem, refused=True, kind="version-mismatch")
+                return
+            for seat in self.config.bot_seats:  # a rematch: this peer's bots sit again
+                self.add_bot(seat)
+        self.roster = roster
+        for peer in roster.peers:
+            if peer.address and peer.port:
+                node.mesh.learn(peer.key, Address(peer.address, peer.port))
+        node.vouch((peer.key, peer.name) for peer in roster.peers)
+        node.notify(LobbyChanged(roster))
+
+    def _cannot_play(self, roster: Roster) -> str | None:
+        try:
+            engine = self.node.engine_for(roster.game)
+        except LookupError:
+            return f"this table plays {roster.game!r}, a game this palabre does not know"
+        here = f"{engine.ruleset} with engine {engine.version}"
+        there = f"{roster.ruleset} with engine {roster.engine_version}"
+        if (engine.ruleset, engine.version) != (roster.ruleset, roster.engine_version):
+            return f"this table plays {there} but this palabre has {here}"
+        return None
+
+    def _begin(self, record: Record, now: float) -> None:
+        start = record_from_net(record)
+        node = self.node
+        mark = node.effects_so_far()
+        try:
+            if node.me in parse_start(start).peer_keys and self.roster is None:
+                raise StartRefused(
+                    "this profile plays at this table, but its game file for it is gone; "
+                    "join with --watch to follow the game"
+                )
+            node.begin(start, self.watch or node.me not in parse_start(start).peer_keys, now)
+        except (StartRefused, LogFileError) as error:
+            node.undo_after(mark)  # as if the node had never taken START
+            if self.host_link is not None:
+                node.close(self.host_link, str(error), CloseCode.REFUSED)
+            refused = isinstance(error, StartRefused)
+            self._fail(str(error), refused=refused, kind="refused" if refused else "other")
 
     def _fail(self, reason: str, *, refused: bool, kind: str = "refused") -> None:
-        if self.failure is None and not self.done.is_set():
+        if self.failure is None and not self.node.finished:
             self.failure = JoinFailed(reason, refused, kind)
-            self.notify(self.failure)
-            self.finish(4 if refused else 1)
+            self.node.notify(self.failure)
+            self.node.finish(4 if refused else 1)

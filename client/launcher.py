@@ -16,12 +16,14 @@ from dataclasses import dataclass, field
 
 from client.bots import BOT_KINDS
 from client.errors import LaunchError, ProfileInUse
-from client.hosting import HostPeer
-from client.joining import JoinPeer, parse_target
+from client.hosting import HostConfig
+from client.joining import JoinConfig, parse_target
 from client.lobby import JoinRefused
 from client.local_game import LocalGame
 from client.mdns import mdns_enabled
 from client.net_session import NetSession
+from client.peer import Peer
+from client.peer_node import NodeConfig
 from client.profile_lock import hold_profile
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
 from net.errors import IdentityError, InviteError
@@ -208,21 +210,23 @@ class Launcher:
             raise LaunchError(f"Unknown bot kind {request.bot_kind!r}.")
         self._hold_profile()
         try:
-            peer = HostPeer(
-                self._identity(),
+            hosting = HostConfig(
                 engine,
                 params,
-                name=name,
+                name,
                 bots=request.bots,
-                bot_kind=request.bot_kind,
                 auto_start=False,
                 announce=mdns_enabled(),
+                secret=new_secret() if request.secret else None,
+            )
+            config = NodeConfig(
+                bot_kind=request.bot_kind,
                 stay=True,
                 profile=self.profile,
                 engine_for=self._find,
                 bot_delay=self.bot_delay,
-                secret=new_secret() if request.secret else None,
             )
+            peer = Peer(self._identity(), hosting, config)
         except (InvalidParams, JoinRefused) as error:
             raise LaunchError(f"Cannot host {request.game}: {error}") from error
         return NetSession(peer, port=request.port)
@@ -238,16 +242,12 @@ class Launcher:
         except InviteError as error:
             raise LaunchError(f"Cannot read {target!r}: {error}.") from error
         self._hold_profile()
-        peer = JoinPeer(
+        peer = Peer(
             self._identity(),
-            where,
-            name=name,
-            ready=False,
-            secret=secret,
-            stay=True,
-            profile=self.profile,
-            engine_for=self._find,
-            bot_delay=self.bot_delay,
+            JoinConfig(where, name, ready=False, secret=secret),
+            NodeConfig(
+                stay=True, profile=self.profile, engine_for=self._find, bot_delay=self.bot_delay
+            ),
         )
         return NetSession(peer)
 

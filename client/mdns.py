@@ -4,8 +4,8 @@ python-zeroconf runs its own thread; trio reaches it through ``trio.to_thread`` 
 block: registering a service probes the LAN for about 1.5 s) and it reaches trio through
 the trio token (``run_sync_soon``), so everything palabre sees happens on the trio thread.
 
-* :class:`Announcer` (the host) observes its ``HostPeer``: the first roster registers the
-  service, each roster after it updates the seats free, START withdraws it (goodbye
+* :class:`Announcer` (the host) observes the host's ``client.peer.Peer``: the first roster
+  registers the service, each roster after it updates the seats free, START withdraws it (goodbye
   packets), and so does the end of the table.  It announces on the machine's LAN addresses
   (``client.addresses``) and binds zeroconf to exactly those interfaces — never 0.0.0.0: a
   service announced for 0.0.0.0 is not announced at all.  A machine without a LAN address
@@ -89,7 +89,7 @@ class Announcer:
         self._changed = trio.Event()
 
     def observe(self, event: PeerEvent) -> None:
-        """A ``HostPeer`` observer: rosters announce, START withdraws."""
+        """A host's observer: rosters announce, START withdraws."""
         if isinstance(event, LobbyChanged) and not self._closed:
             self._want = ad_for_roster(event.roster, self.table_id, self.fingerprint)
             self._changed.set()

@@ -37,12 +37,11 @@ from client.events import (
     TakebackConsented,
     VoteReceived,
 )
-from client.hosting import HostPeer
-from client.joining import JoinPeer
 from client.lobby import JoinRefused
 from client.lobby_model import LobbyModel, LobbySeat, LobbyView
 from client.lobby_wire import LobbyChanged, Roster
 from client.notices import notice
+from client.peer import Peer
 from client.peer_events import (
     EvidenceWritten,
     HostNotice,
@@ -102,12 +101,13 @@ ABANDONED = "The table was abandoned: {names} stayed away."
 class NetSession:
     """A ``GameSession`` and ``LobbyIntents`` over a networked table."""
 
-    def __init__(self, peer: HostPeer | JoinPeer, *, port: int = 0) -> None:
+    def __init__(self, peer: Peer, *, port: int = 0) -> None:
         self.peer = peer
         self.port = port
         self.started = False
-        game = peer.engine.name if isinstance(peer, HostPeer) else ""
-        self.lobby = LobbyModel(LobbyView(game=game, is_host=isinstance(peer, HostPeer)))
+        host = peer.host
+        game = host.config.engine.name if host is not None else ""
+        self.lobby = LobbyModel(LobbyView(game=game, is_host=host is not None))
         self._listeners: list[Listener] = []
         self._plies: list[PlyView] = []
         self._chat: list[ChatEntry] = []
@@ -190,7 +190,7 @@ class NetSession:
 
     async def serve(self) -> None:
         """Listen (host) or dial (join), then run the table until the player leaves."""
-        if isinstance(self.peer, HostPeer):
+        if self.peer.host is not None:
             try:
                 invite = await self.peer.open(self.port)
             except LinkError as error:  # the window goes back to its start screen
@@ -218,7 +218,7 @@ class NetSession:
 
     def remove_player(self, seat: int) -> None:
         peer = self.peer
-        if not isinstance(peer, HostPeer):
+        if peer.host is None:
             self.lobby.update(status="Only the host sends players away.")
             return
 
@@ -230,7 +230,7 @@ class NetSession:
 
     def start(self) -> None:
         peer = self.peer
-        if isinstance(peer, HostPeer):
+        if peer.host is not None:
             self._lobby_intent(peer.start_table)
         else:
             self.lobby.update(status="Only the host starts the game.")
@@ -481,19 +481,8 @@ class NetSession:
     def _on_rematch_ready(self, event: RematchReady) -> None:
         peer = self.peer
         try:
-            nxt = next_peer(
-                event.next,
-                peer.identity,
-                peer.name,
-                stay=True,
-                profile=peer.profile,
-                home=peer.home,
-                engine_for=peer.engine_for,
-                bot_kind=peer.bot_kind,
-                seed=peer.seed,
-                bot_delay=peer.bot_delay,
-                secret=peer.secret if isinstance(peer, HostPeer) else peer.proved_secret,
-            )
+            config = peer.config.next_table(stay=True)
+            nxt = next_peer(event.next, peer.identity, peer.name, config, secret=peer.secret)
         except (IdentityError, InvalidParams, LookupError) as error:
             self._emit(SessionError(f"The new table cannot be opened: {error}"))
             return

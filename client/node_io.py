@@ -20,23 +20,31 @@ socket.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from net.errors import CloseCode
-from net.events import LinkClosed, SendEvent
+from net.events import Event as NetEvent
+from net.events import LinkClosed, MessageReceived, SendEvent
 
 if TYPE_CHECKING:
+    from client.bots import Bot
     from client.events import Output
-    from client.mesh import Address
+    from client.joining import Reopening
+    from client.mesh import Address, Mesh
     from client.peer_events import PeerEvent
-    from client.records import SignedRecord
+    from client.records import SignedRecord, Signer
     from client.table import Table
+    from engines import AnyEngine
+    from net.identity import Identity
     from net.records import Record
 
+T = TypeVar("T")
+
 __all__ = [
+    "AddBot",
     "BeatDue",
     "Close",
     "Dial",
@@ -45,28 +53,31 @@ __all__ = [
     "EvidenceStore",
     "Finish",
     "FromLink",
+    "HostLinked",
+    "HostUnreached",
     "Journal",
     "Leave",
     "LinkDown",
     "LinkEnded",
     "LinkUp",
-    "MeshMessage",
+    "ListenFailed",
+    "LobbyAct",
     "NodeInput",
     "NodeLink",
     "NodeOutput",
     "NodeSeams",
-    "PeerLeft",
+    "Opened",
     "Play",
-    "RecordIn",
-    "RecordRefused",
     "RematchAnswer",
-    "RematchMessage",
-    "Reopened",
+    "RemoveBot",
+    "RemovePlayer",
+    "RoleNode",
     "Send",
+    "SetReady",
+    "StartTable",
     "Started",
     "Tell",
     "TimerDue",
-    "Vouch",
     "WindDown",
 ]
 
@@ -91,6 +102,66 @@ class NodeLink(Protocol):
 
     @property
     def listen_port(self) -> int: ...
+
+
+class RoleNode(Protocol):
+    """What the lobby roles (``client.hosting.HostRole``, ``client.joining.JoinRole``)
+    use of the node they are part of (``client.peer_node.PeerNode``): what it holds, and the
+    node's own steps, each deciding effects into the output being made."""
+
+    identity: Identity
+    me: bytes
+    port: int
+    links: list[NodeLink]
+    mesh: Mesh
+    finished: bool
+    table_id: bytes | None
+
+    @property
+    def engine_for(self) -> Callable[[str], AnyEngine]: ...
+
+    @property
+    def table(self) -> Table | None: ...
+
+    def send(self, link: NodeLink, event: SendEvent) -> None: ...
+
+    def close(self, link: NodeLink, reason: str, code: CloseCode = CloseCode.CLOSING) -> None: ...
+
+    def notify(self, event: PeerEvent) -> None: ...
+
+    def admit(self, link: NodeLink) -> None: ...
+
+    def vouch(self, peers: Iterable[tuple[bytes, str]]) -> None: ...
+
+    def refuse_spectator(self, link: NodeLink) -> bool: ...
+
+    def receive(self, record: Record, source: NodeLink | None, now: float) -> None: ...
+
+    def link_refused(self, link: NodeLink, reason: str) -> None: ...
+
+    def mesh_message(self, link: NodeLink, message: MessageReceived, now: float) -> bool: ...
+
+    def rematch_message(self, link: NodeLink, message: MessageReceived) -> None: ...
+
+    def link_down(self, link: NodeLink, now: float) -> None: ...
+
+    def peer_left(self, key: bytes) -> None: ...
+
+    def new_bot_identity(self, table_id: bytes) -> Identity: ...
+
+    def open_file(self, table_id: bytes) -> Journal: ...
+
+    def signer(self, identity: Identity) -> Signer: ...
+
+    def begin(self, start: SignedRecord, spectator: bool, now: float) -> None: ...
+
+    def resume(self, reopening: Reopening, now: float) -> None: ...
+
+    def effects_so_far(self) -> int: ...
+
+    def undo_after(self, mark: int) -> None: ...
+
+    def finish(self, code: int, reason: str = "goodbye") -> None: ...
 
 
 class Journal(Protocol):
@@ -128,40 +199,12 @@ class Started:
 
 
 @dataclass(frozen=True)
-class Reopened:
-    """Take a table up again from its game file (``journal``, already reopened)."""
-
-    journal: Journal
-    records: Sequence[SignedRecord]
-    now: float
-
-
-@dataclass(frozen=True)
-class RecordIn:
-    """A record ``net`` verified on ``link`` (None: from this peer itself)."""
-
-    link: NodeLink | None
-    record: Record
-    now: float
-
-
-@dataclass(frozen=True)
-class MeshMessage:
-    """A mesh topic (``client.mesh``) from an admitted link."""
-
-    link: NodeLink
-    topic: str
-    body: Any
-    now: float
-
-
-@dataclass(frozen=True)
 class FromLink:
     """A ``net`` event of a link of the mesh after START: one this peer dialed, or one
     dialed to it (``pull`` first from a peer, ``join`` from one that rejoins or watches)."""
 
     link: NodeLink
-    event: Any
+    event: NetEvent
     now: float
 
 
@@ -184,20 +227,95 @@ class LinkEnded:
 
 
 @dataclass(frozen=True)
-class RecordRefused:
-    """A record ``net`` did not take on ``link`` (``reason``): shown, counted, never kept."""
+class LinkDown:
+    """``link`` ended (``closed`` says how): the mesh dials again, or waits to be dialed; a
+    joiner leaves the host's lobby; the host's link gone, a joiner may have to give up."""
 
     link: NodeLink
+    closed: LinkClosed
+    now: float
+
+
+@dataclass(frozen=True)
+class Opened:
+    """The runtime serves: it listens, its timer and beat run (a host shows its lobby and
+    starts it if it is complete; a joiner dials the host)."""
+
+    now: float
+
+
+@dataclass(frozen=True)
+class ListenFailed:
+    """A joiner could not listen (``reason``): the join ends before it began."""
+
     reason: str
     now: float
 
 
 @dataclass(frozen=True)
-class LinkDown:
-    """``link`` ended: the mesh dials again, or waits to be dialed."""
+class HostUnreached:
+    """A joiner's dial of the host failed for good (``code``: the REFUSE's, if any)."""
+
+    reason: str
+    code: CloseCode | None
+    refused: bool
+    now: float
+
+
+@dataclass(frozen=True)
+class HostLinked:
+    """A joiner's link with the host is up (``table_id``: the table it named;
+    ``fingerprint``: the host's).  ``rejoin``: this table's game file, read again by the
+    runtime (a text saying why it could not be; None: this profile has none)."""
 
     link: NodeLink
+    table_id: bytes | None
+    fingerprint: str
+    rejoin: Reopening | str | None
     now: float
+
+
+@dataclass(frozen=True)
+class SetReady:
+    """This peer's player is ready (or not) in the lobby."""
+
+    ready: bool
+    now: float
+
+
+@dataclass(frozen=True)
+class AddBot:
+    """This peer adds a bot it runs (``seat`` None: any free one)."""
+
+    seat: int | None
+    now: float
+
+
+@dataclass(frozen=True)
+class RemoveBot:
+    """This peer takes its bot off ``seat``."""
+
+    seat: int
+    now: float
+
+
+@dataclass(frozen=True)
+class RemovePlayer:
+    """The host sends a joiner away before START (``NodeOutput.answer``: its name)."""
+
+    who: int | str | bytes
+    now: float
+
+
+@dataclass(frozen=True)
+class StartTable:
+    """The host's player starts the table (``JoinRefused`` saying what is missing)."""
+
+    now: float
+
+
+LobbyAct = SetReady | AddBot | RemoveBot | RemovePlayer | StartTable
+"""The lobby intents of a peer's player (``JoinRefused`` says why not)."""
 
 
 @dataclass(frozen=True)
@@ -232,37 +350,11 @@ class Play:
 
 
 @dataclass(frozen=True)
-class Vouch:
-    """(key, name) pairs learnt (a roster, a join): checked against the known peers."""
-
-    peers: Iterable[tuple[bytes, str]]
-    now: float
-
-
-@dataclass(frozen=True)
-class RematchMessage:
-    """A rematch message from ``link`` (``client.rematch``)."""
-
-    link: NodeLink
-    topic: str
-    body: Mapping[str, Any]
-    now: float
-
-
-@dataclass(frozen=True)
 class RematchAnswer:
     """This peer's player plays again (or not); ``NodeOutput.accepted`` False when it cannot
     be said now."""
 
     yes: bool
-    now: float
-
-
-@dataclass(frozen=True)
-class PeerLeft:
-    """A peer of the table left (its last link closed): it does not play again."""
-
-    key: bytes
     now: float
 
 
@@ -283,23 +375,25 @@ class Leave:
 
 
 NodeInput = (
-    Started
-    | Reopened
-    | RecordIn
-    | MeshMessage
+    Opened
+    | ListenFailed
+    | HostUnreached
+    | HostLinked
+    | SetReady
+    | AddBot
+    | RemoveBot
+    | RemovePlayer
+    | StartTable
+    | Started
     | FromLink
     | LinkUp
     | LinkEnded
-    | RecordRefused
     | LinkDown
     | DialEnded
     | TimerDue
     | BeatDue
     | Play
-    | Vouch
-    | RematchMessage
     | RematchAnswer
-    | PeerLeft
     | Leave
     | WindDown
 )
@@ -360,13 +454,15 @@ class NodeOutput:
     """The beat is due at once (links changed, the table started)."""
     accepted: bool = True
     """Whether the input was taken (False: a rematch answer that cannot be given now)."""
+    answer: str = ""
+    """What an intent answers (``RemovePlayer``: the name of the player sent away)."""
 
     @property
-    def events(self) -> list[Any]:
+    def events(self) -> list[PeerEvent]:
         return [effect.event for effect in self.effects if isinstance(effect, Tell)]
 
 
-def _same(value: Any) -> Any:
+def _same(value: T) -> T:
     return value
 
 
@@ -381,5 +477,7 @@ class NodeSeams:
     """Every effect, as the node decides it."""
     table_output: Callable[[Output], Output] = _same
     """What the table returns, before the node makes it durable and sends it."""
-    signer: Callable[[Any, Any], Any] = lambda identity, signer: signer
+    signer: Callable[[Identity, Signer], Signer] = lambda identity, signer: signer
     """The signer of a key at the table (``identity``, the node's own signer)."""
+    bot: Callable[[str, int, Bot], Bot] = lambda game, seat, bot: bot
+    """The bot this peer runs for ``seat`` of ``game`` (the one the node made)."""

@@ -1,13 +1,14 @@
 """One table at one peer, over trio: the runtime that feeds the node and carries out its effects.
 
-``Peer`` is what hosting (``client.hosting``) and joining (``client.joining``) share.  It
-holds the sans-I/O node (``client.peer_node.PeerNode``), which decides everything, and
-owns, in one nursery: the listener, one reader and one writer task per link, the node's
-timer (bots' delays, deferred fsyncs, the conclusion) and its beat (presence reports,
-pulls, dials).  Every input goes through :meth:`Peer.feed`, synchronously — intents from a
-UI, events from links, the timer's and the beat's wake-ups — so they are handled one at a
-time, in the order they happen, and the effects each returns are carried out at once, in
-the order the node decided them (``client.node_io``).
+``Peer`` runs a host or a joiner alike (``Peer(identity, role, config)``: the role is a
+``client.hosting.HostConfig`` or a ``client.joining.JoinConfig``).  It holds the sans-I/O
+node (``client.peer_node.PeerNode``), which decides everything, and owns, in one nursery:
+the listener, one reader and one writer task per link, the node's timer (bots' delays,
+deferred fsyncs, the conclusion) and its beat (presence reports, pulls, dials).  Every
+input goes through :meth:`Peer.feed`, synchronously — intents from a UI, events from
+links, the timer's and the beat's wake-ups — so they are handled one at a time, in the
+order they happen, and the effects each returns are carried out at once, in the order the
+node decided them (``client.node_io``).
 
 Invariants:
 
@@ -43,54 +44,62 @@ Invariants:
 * **Links.**  A writer puts at most ``BATCH_BYTES`` in one write, so a flood relayed to a
   slow peer is paced by it, not cut off.
 
-What is still here besides the runtime (issue 22): the lobby roles, ``HostPeer`` and
-``JoinPeer``, are subclasses of ``Peer`` that route the lobby's messages themselves.
+The lobby roles are parts of the node (``client.hosting.HostRole``,
+``client.joining.JoinRole``); the runtime only opens what they need: a host's listener
+(retried for a rematch), a joiner's dial of the host (retried too) and the game file a
+rejoin takes up again.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import trio
 
+from client.addresses import lan_addresses
 from client.bots.thinking import INLINE, Thinking, ThreadThinking
+from client.events import Output
+from client.evidence_budget import EvidenceBudget
 from client.evidence_files import EvidenceFiles
 from client.game_file import GameFile, game_dir
+from client.hosting import HostConfig, HostRole
+from client.joining import JoinConfig, JoinRole, Reopening
 from client.lobby_wire import SCHEMAS as LOBBY_SCHEMAS
 from client.mesh import SCHEMAS as MESH_SCHEMAS
-from client.mesh import Address
+from client.mesh import Address, Mesh
 from client.net_adapter import record_from_net
 from client.node_io import (
+    AddBot,
     BeatDue,
     Close,
     Dial,
     DialEnded,
     Finish,
     FromLink,
+    HostLinked,
+    HostUnreached,
     Leave,
     LinkDown,
     LinkEnded,
-    LinkUp,
-    MeshMessage,
+    ListenFailed,
     NodeInput,
+    NodeLink,
     NodeOutput,
     NodeSeams,
-    PeerLeft,
+    Opened,
     Play,
-    RecordIn,
-    RecordRefused,
     RematchAnswer,
-    RematchMessage,
-    Reopened,
+    RemoveBot,
+    RemovePlayer,
     Send,
-    Started,
+    SetReady,
+    StartTable,
     Tell,
     TimerDue,
-    Vouch,
     WindDown,
 )
 from client.peer_conclusion import END_WAIT
@@ -109,19 +118,21 @@ from client.peer_link import PeerLink
 from client.peer_network import TCP, Network
 from client.peer_node import SYNC_DELAY, NodeConfig, PeerNode
 from client.peer_policy import TablePolicy
-from client.records import START, SignedRecord
+from client.peer_relay import Relay
+from client.records import START, Signer
+from client.rematch import RematchChanged, RematchPlan
 from client.start import StartRefused
 from client.table import Table
-from engines import AnyEngine, find_engine
+from engines import AnyEngine
 from net.driver import Link, serve
-from net.errors import DecodeError, LinkError, SignatureError
+from net.errors import DecodeError, LinkError, LogFileError, SignatureError
+from net.events import Event as NetEvent
 from net.events import LinkClosed, Refuse, SendEvent, SendRecord
 from net.handshake import APP_VERSION
 from net.identity import Identity, fingerprint
-from net.invite import format_table_id
+from net.invite import Invite, format_table_id
 from net.linkspec import LinkSpec
-from net.logfile import TornTail
-from net.records import Record, open_record
+from net.records import open_record
 
 __all__ = [
     "BATCH_BYTES",
@@ -151,6 +162,10 @@ BATCH_BYTES = 256 * 1024
 """The most a link's writer puts in one write (one record more at most)."""
 
 
+DEFAULT_CONFIG = NodeConfig()
+"""The default profile, engines and bots."""
+
+
 class RematchDoor:
     """The rematch as a front end sees it (``client.rematch.Rematch`` lives in the node):
     what it knows, and the one intent, which goes through the node."""
@@ -159,14 +174,14 @@ class RematchDoor:
         self._peer = peer
 
     @property
-    def next(self) -> Any:
+    def next(self) -> RematchPlan | None:
         return self._peer.node.rematch.next
 
     @property
     def ended(self) -> bool:
         return self._peer.node.rematch.ended
 
-    def view(self) -> Any:
+    def view(self) -> RematchChanged:
         return self._peer.node.rematch.view()
 
     def answer(self, yes: bool) -> bool:
@@ -180,38 +195,32 @@ class Peer:
     def __init__(
         self,
         identity: Identity,
+        role: HostConfig | JoinConfig | None = None,
+        config: NodeConfig = DEFAULT_CONFIG,
         *,
-        profile: str = "default",
-        home: Path | None = None,
-        engine_for: Callable[[str], AnyEngine] = find_engine,
-        bot_kind: str = "sensible",
-        seed: int = 0,
-        bot_delay: float = 0.3,
-        bot_me: bool = False,
-        stay: bool = False,
-        rematch: bool = False,
-        think_in_thread: bool = True,
         network: Network = TCP,
         seams: NodeSeams | None = None,
     ) -> None:
+        """``role``: hosting or joining a table (``client.hosting``,
+        ``client.joining``); ``config``: how this peer plays; ``network``: how it
+        listens and dials (``client.peer_network``: TCP but in tests); ``seams``: where a
+        test bends the node (``client.node_io.NodeSeams``).  ``InvalidParams``,
+        ``JoinRefused`` or ``IdentityError`` when a host's table cannot be set up."""
         self.identity = identity
         self.network = network
-        """How this peer listens and dials (``client.peer_network``: TCP but in tests)."""
         self.me = identity.public_key
-        config = NodeConfig(
-            profile, home, engine_for, bot_kind, seed, bot_delay, bot_me, stay, rematch
-        )
+        self.role = role
         self.node = PeerNode(
             identity,
             config,
             open_journal=lambda table_id: GameFile.create(self.game_path(table_id)),
-            evidence=EvidenceFiles(game_dir(profile, home)),
+            evidence=EvidenceFiles(game_dir(config.profile, config.home)),
             seams=seams,
-            thinking=self._thread_thinking if think_in_thread else lambda: INLINE,
+            thinking=self._thread_thinking if config.think_in_thread else lambda: INLINE,
+            role=role,
         )
         self.rematch = RematchDoor(self)
         """Playing again after the END (``client.rematch``, in the node)."""
-        self.secret: str | None = None
         self.observers: list[Observer] = []
         self.done = trio.Event()
         self.bytes_sent = 0
@@ -222,6 +231,42 @@ class Peer:
         self._links_changed = trio.Event()
         self._mesh_wake = trio.Event()
         self._nursery: trio.Nursery | None = None
+
+    # --- the lobby roles ---------------------------------------------------------------------
+    @property
+    def host(self) -> HostRole | None:
+        """The host's lobby (None: this peer joins)."""
+        return self.node.host
+
+    @property
+    def joining(self) -> JoinRole | None:
+        """The joiner's part (None: this peer hosts)."""
+        return self.node.joining
+
+    @property
+    def secret(self) -> str | None:
+        """The table secret: the host's, or the one a joiner proves."""
+        role = self.role
+        if isinstance(role, HostConfig):
+            return role.secret
+        return role.proved_secret if isinstance(role, JoinConfig) else None
+
+    def set_ready(self, ready: bool) -> None:
+        self.feed(SetReady(ready, _lobby_time()))
+
+    def add_bot(self, seat: int | None = None) -> None:
+        self.feed(AddBot(seat, _lobby_time()))
+
+    def remove_bot(self, seat: int) -> None:
+        self.feed(RemoveBot(seat, _lobby_time()))
+
+    def remove_player(self, who: int | str | bytes) -> str:
+        """The host sends a joiner away before START (``JoinRefused`` saying why not)."""
+        return self.feed(RemovePlayer(who, _lobby_time())).answer
+
+    def start_table(self) -> None:
+        """The host signs START and begins (``JoinRefused`` saying what is missing)."""
+        self.feed(StartTable(_lobby_time()))
 
     # --- what the node holds, as front ends and tests read it ------------------------------
     @property
@@ -299,11 +344,11 @@ class Peer:
         self.node.config = replace(self.node.config, bot_me=bot_me)
 
     @property
-    def relay(self) -> Any:
+    def relay(self) -> Relay[NodeLink]:
         return self.node.relay
 
     @property
-    def mesh(self) -> Any:
+    def mesh(self) -> Mesh:
         return self.node.mesh
 
     @property
@@ -319,7 +364,7 @@ class Peer:
         return self.node.exit_code
 
     @property
-    def evidence_budget(self) -> Any:
+    def evidence_budget(self) -> EvidenceBudget:
         return self.node.evidence_budget
 
     @property
@@ -348,7 +393,7 @@ class Peer:
         """A new key for a bot seat this peer runs, kept in the profile."""
         return self.node.new_bot_identity(table_id)
 
-    def signer(self, identity: Identity) -> Any:
+    def signer(self, identity: Identity) -> Signer:
         """The one signer of ``identity`` at this table (``PeerNode.signer``)."""
         return self.node.signer(identity)
 
@@ -382,65 +427,14 @@ class Peer:
             self._mesh_wake.set()
         return output
 
-    def begin(self, start_record: SignedRecord, *, spectator: bool = False) -> None:
-        """Set the table up from START and begin it (``StartRefused`` with the reason)."""
-        self.feed(Started(start_record, spectator, trio.current_time()))
-
-    def resume(self, path: Path) -> TornTail | None:
-        """Take up the table of this game file again after a restart (``StartRefused`` or
-        ``LogFileError`` saying why not): its own records are never signed differently.
-        Returns the torn tail cut off the file (a crash while writing), None if none."""
-        file, contents = GameFile.reopen(path)
-        records = []
-        for data in contents.records:
-            try:
-                records.append(record_from_net(open_record(data)))
-            except (DecodeError, SignatureError):
-                continue  # not ours to judge here: the verifier says what is wrong
-        if not records or records[0].kind != START:
-            file.close()
-            raise StartRefused(f"{path} does not begin with a START record")
-        self.feed(Reopened(file, records, trio.current_time()))
-        return contents.torn
-
-    def receive(self, record: Record, source: PeerLink | None) -> None:
-        """A record ``net`` verified on ``source``: pass it on, then hand it to the table."""
-        self.feed(RecordIn(source, record, trio.current_time()))
-
-    def act(self, intent: Callable[[Table, float], Any]) -> None:
+    def act(self, intent: Callable[[Table, float], Output]) -> None:
         """Carry out an intent on the table (``IntentRefused`` says why not)."""
         self.feed(Play(intent, trio.current_time()))
 
-    def admit(self, link: PeerLink) -> None:
-        """``link`` takes part in the table: after START it is a link of the mesh."""
-        self.feed(LinkUp(link, trio.current_time()))
-
-    def mesh_message(self, link: PeerLink, topic: str, body: Any) -> None:
-        """A mesh topic (``client.peer_node.mesh_topic``) from an admitted link."""
-        self.feed(MeshMessage(link, topic, body, trio.current_time()))
-
-    def from_link(self, link: PeerLink, event: Any) -> None:
+    def from_link(self, link: PeerLink, event: NetEvent) -> None:
         """Events of a link of the mesh after START: one this peer dialed, or one another
         peer or a spectator dialed (``client.node_io.FromLink``)."""
         self.feed(FromLink(link, event, trio.current_time()))
-
-    def link_refused(self, link: PeerLink, reason: str) -> None:
-        self.feed(RecordRefused(link, reason, trio.current_time()))
-
-    def link_lost(self, link: PeerLink) -> None:
-        """A link ended: the mesh dials again (or waits to be dialed)."""
-        self.feed(LinkDown(link, trio.current_time()))
-
-    def vouch(self, peers: Iterable[tuple[bytes, str]]) -> None:
-        """Check ``(key, name)`` pairs against the names this profile met."""
-        self.feed(Vouch(list(peers), trio.current_time()))
-
-    def rematch_message(self, link: PeerLink, topic: str, body: Any) -> None:
-        self.feed(RematchMessage(link, topic, body, trio.current_time()))
-
-    def peer_left(self, key: bytes) -> None:
-        """A peer of the table left: it does not play again."""
-        self.feed(PeerLeft(key, trio.current_time()))
 
     def finish(self, code: int, reason: str = "goodbye") -> None:
         """End now with ``code``, saying goodbye on every link."""
@@ -453,7 +447,7 @@ class Peer:
         self._soon.append(callback)
         self._wake.set()
 
-    def spawn(self, task: Callable[..., Awaitable[object]], *args: Any) -> None:
+    def spawn(self, task: Callable[..., Awaitable[object]], *args: object) -> None:
         """Run ``task`` in the peer's nursery, for as long as the peer runs."""
         assert self._nursery is not None, "the peer is not running"
         self._nursery.start_soon(task, *args)
@@ -501,6 +495,117 @@ class Peer:
         """The table secret links prove and ask for (``net.linkspec``), if the table has one."""
         return self.secret
 
+    # --- running ------------------------------------------------------------------------------
+    async def open(self, port: int) -> Invite:
+        """A host listens on ``port`` (0: any free one), retrying for ``open_retry`` seconds
+        while the last table lets go of it; ``LinkError`` saying why not."""
+        role = self.role
+        assert isinstance(role, HostConfig), "a host opens its table; a joiner runs"
+        deadline = trio.current_time() + role.open_retry
+        while True:
+            try:
+                await self.listen(port)
+                break
+            except LinkError:
+                if trio.current_time() >= deadline:
+                    raise
+                await trio.sleep(0.2)
+        return Invite(
+            lan_addresses(), self.port, role.table_id, self.identity.fingerprint, role.secret
+        )
+
+    async def run(self) -> int:
+        """Serve the table until it concludes; the exit code (DESIGN.md section 4, End).  A
+        host opens first; a joiner listens here, then dials the host."""
+        role = self.role
+        if isinstance(role, JoinConfig):
+            try:
+                await self.listen(role.listen_port)
+            except LinkError as error:
+                self.feed(ListenFailed(str(error), trio.current_time()))
+                return 1
+        else:
+            assert self._listeners, "open() first"
+        try:
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                nursery.start_soon(self.serve_timer)
+                if isinstance(role, HostConfig) and role.announced:
+                    self._start_announcing(nursery, role)
+                if isinstance(role, JoinConfig):
+                    nursery.start_soon(self._serve_host, role)
+                nursery.start_soon(self.serve_listeners, self._on_incoming)
+                nursery.start_soon(self.serve_mesh)
+                self.feed(Opened(trio.current_time()))
+                await self.done.wait()
+                await self.wind_down()
+                nursery.cancel_scope.cancel()
+        finally:
+            self.release()
+        return 1 if self.exit_code is None else self.exit_code
+
+    def _start_announcing(self, nursery: trio.Nursery, role: HostConfig) -> None:
+        from client.mdns import Announcer  # zeroconf only where a table is announced
+
+        announcer = Announcer(self.port, role.table_id, self.identity.fingerprint, self.notify)
+        self.observers.append(announcer.observe)
+        nursery.start_soon(announcer.serve)
+
+    async def _on_incoming(self, link: Link) -> None:
+        """A joiner, a peer of the mesh or a newcomer dialed this peer."""
+        peer_link = PeerLink(link, link.peer.key, link.remote, dialed_by=link.peer.key)
+        closed = await self.run_link(peer_link, self.from_link)
+        self.feed(LinkDown(peer_link, closed, trio.current_time()))
+
+    async def _serve_host(self, role: JoinConfig) -> None:
+        """Dial the host (retrying for ``dial_retry`` seconds), then run its link."""
+        spec = self.link_spec()
+        deadline = trio.current_time() + role.dial_retry
+        while True:
+            try:
+                if isinstance(role.target, Invite):
+                    link = await self.network.connect_invite(role.target, spec)
+                else:
+                    link = await self.network.connect(*role.target, spec, timeout=10.0)
+                break
+            except LinkError as error:
+                if trio.current_time() >= deadline:
+                    now = trio.current_time()
+                    self.feed(HostUnreached(str(error), error.code, error.refused, now))
+                    return
+                await trio.sleep(0.2)  # the last table's host is still there, or not yet
+        table_id = link.connection.table_id
+        host = PeerLink(link, link.peer.key, "the host", dialed_by=self.me)
+        rejoin = None if table_id is None else self._reopen(table_id)
+        now = trio.current_time()
+        self.feed(HostLinked(host, table_id, link.peer.fingerprint, rejoin, now))
+        closed = await self.run_link(host, self.from_link)
+        self.feed(LinkDown(host, closed, trio.current_time()))
+
+    def _reopen(self, table_id: bytes) -> Reopening | str | None:
+        """This table's game file read again for a rejoin (None: there is none; a text:
+        why it cannot be read)."""
+        path = self.game_path(table_id)
+        if not path.exists():
+            return None
+        try:
+            return self._read_game_file(path)
+        except (StartRefused, LogFileError) as error:
+            return str(error)
+
+    def _read_game_file(self, path: Path) -> Reopening:
+        file, contents = GameFile.reopen(path)
+        records = []
+        for data in contents.records:
+            try:
+                records.append(record_from_net(open_record(data)))
+            except (DecodeError, SignatureError):
+                continue  # not ours to judge here: the verifier says what is wrong
+        if not records or records[0].kind != START:
+            file.close()
+            raise StartRefused(f"{path} does not begin with a START record")
+        return Reopening(file, records, contents.torn)
+
     async def serve_listeners(self, on_link: Callable[[Link], Awaitable[object]]) -> None:
         """Accept links for as long as the peer runs."""
         if self._listeners:
@@ -522,13 +627,13 @@ class Peer:
         name = self.table.start.name_of(key)
         peer_link = PeerLink(link, key, name, dialed_by=self.me, watching=watch)
         self.feed(DialEnded(key, peer_link, trio.current_time()))
-        await self.run_link(peer_link, self.from_link, faults=not watch)
-        self.link_lost(peer_link)
+        closed = await self.run_link(peer_link, self.from_link, faults=not watch)
+        self.feed(LinkDown(peer_link, closed, trio.current_time()))
 
     async def run_link(
         self,
         peer_link: PeerLink,
-        deliver: Callable[[PeerLink, Any], None],
+        deliver: Callable[[PeerLink, NetEvent], None],
         *,
         faults: bool = True,
     ) -> LinkClosed:
@@ -538,7 +643,7 @@ class Peer:
         them when it ends (``LinkEnded``: shown if it closed on the other side's fault,
         with ``faults``)."""
 
-        async def handle(event: Any) -> None:
+        async def handle(event: NetEvent) -> None:
             deliver(peer_link, event)
 
         closed: LinkClosed | None = None
@@ -609,6 +714,15 @@ class Peer:
                 await self._links_changed.wait()
         if self.file is not None:
             self.file.close()
+
+
+def _lobby_time() -> float:
+    """The time of a lobby intent: trio's, or 0 when it is given before the peer runs (a
+    front end setting its lobby up; nothing in the lobby waits on time)."""
+    try:
+        return trio.current_time()
+    except RuntimeError:
+        return 0.0
 
 
 def _size(event: SendEvent) -> int:

@@ -45,23 +45,27 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from client.bots import Bot, make_bot
 from client.bots.thinking import INLINE, Thinking
+from client.divergence import Evidence
 from client.events import (
     EvidenceUpdated,
     GameOver,
     Output,
     PlyApplied,
     TableEnded,
+    TableEvent,
     TableHalted,
     TableRejected,
     VoteReceived,
 )
 from client.evidence_budget import EvidenceBudget
 from client.flood_guard import FloodGuard
+from client.hosting import HostConfig, HostRole
+from client.joining import JoinConfig, JoinRole, Reopening
 from client.known_peers import KnownPeers
+from client.lobby import JoinRefused
 from client.lobby_wire import JOIN
 from client.mesh import (
     ADDRESSES,
@@ -80,6 +84,7 @@ from client.mesh import (
 from client.mesh import SCHEMAS as MESH_SCHEMAS
 from client.net_adapter import NetSigner, open_envelope, record_from_net
 from client.node_io import (
+    AddBot,
     BeatDue,
     Close,
     Dial,
@@ -88,28 +93,30 @@ from client.node_io import (
     EvidenceStore,
     Finish,
     FromLink,
+    HostLinked,
+    HostUnreached,
     Journal,
     Leave,
     LinkDown,
     LinkEnded,
     LinkUp,
-    MeshMessage,
+    ListenFailed,
+    LobbyAct,
     NodeInput,
     NodeLink,
     NodeOutput,
     NodeSeams,
-    PeerLeft,
+    Opened,
     Play,
-    RecordIn,
-    RecordRefused,
     RematchAnswer,
-    RematchMessage,
-    Reopened,
+    RemoveBot,
+    RemovePlayer,
     Send,
+    SetReady,
     Started,
+    StartTable,
     Tell,
     TimerDue,
-    Vouch,
     WindDown,
 )
 from client.peer_admission import SECOND_LINK, Admission, Refusal
@@ -134,6 +141,7 @@ from client.start import StartRefused, parse_start
 from client.table import Table
 from engines import AnyEngine, find_engine
 from net.errors import CloseCode
+from net.events import Event as NetEvent
 from net.events import (
     LinkClosed,
     MessageReceived,
@@ -172,10 +180,26 @@ class NodeConfig:
     """A bot plays this peer's own seat too (``--bot``)."""
     stay: bool = False
     rematch: bool = False
+    think_in_thread: bool = True
+    """Bots think in a worker thread (the runtime's); False on a virtual clock, which would
+    not wait for the thread."""
+
+    def next_table(self, **changes: bool) -> NodeConfig:
+        """The config of a rematch: the same profile, engines and bots; ``changes`` (and the
+        defaults) for the rest."""
+        return NodeConfig(
+            profile=self.profile,
+            home=self.home,
+            engine_for=self.engine_for,
+            bot_kind=self.bot_kind,
+            seed=self.seed,
+            bot_delay=self.bot_delay,
+            **changes,
+        )
 
 
 def mesh_topic(topic: str) -> bool:
-    """Whether ``topic`` is one of the mesh's (``MeshMessage`` takes it)."""
+    """Whether ``topic`` is one of the mesh's (``PeerNode.mesh_message`` takes it)."""
     return topic in MESH_SCHEMAS
 
 
@@ -191,7 +215,10 @@ class PeerNode:
         evidence: EvidenceStore,
         seams: NodeSeams | None = None,
         thinking: Callable[[], Thinking] = lambda: INLINE,
+        role: HostConfig | JoinConfig | None = None,
     ) -> None:
+        """``role``: the lobby part this peer plays (``HostRole`` or ``JoinRole``; None: a
+        peer that only takes a table up from its file or is given START)."""
         self.identity = identity
         self.me = identity.public_key
         self.config = config
@@ -238,6 +265,14 @@ class PeerNode:
         self._out: NodeOutput | None = None
         self.now = 0.0
         """The time of the input being handled (the parts that are told events read it)."""
+        self.host: HostRole | None = None
+        self.joining: JoinRole | None = None
+        if isinstance(role, HostConfig):
+            self.host = HostRole(self, role, bot_kind=config.bot_kind)
+            self.table_id, self.name = role.table_id, role.name
+        elif isinstance(role, JoinConfig):
+            self.joining = JoinRole(self, role)
+            self.name = role.name
 
     # --- the one way in ----------------------------------------------------------------------
     def handle(self, event: NodeInput) -> NodeOutput:
@@ -278,23 +313,14 @@ class PeerNode:
 
     def _dispatch(self, event: NodeInput) -> None:
         match event:
-            case RecordIn(link, record, now):
-                self._receive(record, link, now)
-            case MeshMessage(link, topic, body, now):
-                self._mesh_message(link, topic, body, now)
             case FromLink(link, net_event, now):
-                if link.dialed_by == self.me:
-                    self._deliver_mesh(link, net_event, now)
-                else:
-                    self._deliver_incoming(link, net_event, now)
-            case RecordRefused(link, reason, _):
-                self._link_refused(link, reason)
+                self._from_link(link, net_event, now)
             case LinkUp(link, _):
                 self._admit(link)
             case LinkEnded(link, closed, _):
                 self._link_ended(link, closed)
-            case LinkDown(link, now):
-                self._link_down(link, now)
+            case LinkDown(link, closed, now):
+                self._link_ended_for_good(link, closed, now)
             case DialEnded(key, link, now):
                 self._dial_ended(key, link, now)
             case TimerDue(now):
@@ -305,20 +331,120 @@ class PeerNode:
                 self._act(intent, now)
             case Started(start, spectator, now):
                 self._begin(start, spectator, now)
-            case Reopened(journal, records, now):
-                self._resume(journal, records, now)
-            case Vouch(peers, _):
-                self._vouch(peers)
-            case RematchMessage(link, topic, body, now):
-                self.rematch.on_message(link, topic, body)
             case RematchAnswer(yes, now):
                 self._output.accepted = self.rematch.answer(yes)
-            case PeerLeft(key, _):
-                self.rematch.left(key)
             case Leave(code, reason, _):
                 self.finish(code, reason)
             case WindDown(_):
                 self.report_floods(math.inf)
+            case Opened(now):
+                self._opened(now)
+            case ListenFailed(reason, _):
+                self._joiner().listen_failed(reason)
+            case HostUnreached(reason, code, refused, _):
+                self._joiner().host_unreached(reason, code, refused)
+            case HostLinked(link, table_id, fingerprint, rejoin, now):
+                self._joiner().host_linked(link, table_id, fingerprint, rejoin, now)
+            case SetReady() | AddBot() | RemoveBot() | RemovePlayer() | StartTable():
+                self._lobby_act(event)
+
+    # --- the lobby roles ---------------------------------------------------------------------
+    def _joiner(self) -> JoinRole:
+        assert self.joining is not None, "only a joiner dials a host"
+        return self.joining
+
+    def _opened(self, now: float) -> None:
+        if self.host is not None:
+            self.host.opened(now)
+        elif self.joining is not None:
+            self.policy.keys = None  # START may come from any peer, signed by the host
+
+    def _lobby_act(self, act: LobbyAct) -> None:
+        host, joining = self.host, self.joining
+        match act:
+            case SetReady(ready, now) if host is not None:
+                host.set_ready(ready, now)
+            case SetReady(ready, _) if joining is not None:
+                joining.set_ready(ready)
+            case AddBot(seat, now) if host is not None:
+                host.add_bot(seat, now)
+            case AddBot(seat, _) if joining is not None:
+                joining.add_bot(seat)
+            case RemoveBot(seat, now) if host is not None:
+                host.remove_bot(seat, now)
+            case RemoveBot(seat, _) if joining is not None:
+                joining.remove_bot(seat)
+            case RemovePlayer(who, now) if host is not None:
+                self._output.answer = host.remove_player(who, now)
+            case StartTable(now) if host is not None:
+                host.start_table(now)
+            case _:
+                raise JoinRefused("only the host of the table does that")
+
+    def _from_link(self, link: NodeLink, event: NetEvent, now: float) -> None:
+        """An event of a link: the host's (a joiner's lobby), a joiner's (the host's lobby,
+        before START and for its players after it), else one of the mesh."""
+        if self.joining is not None and link is self.joining.host_link:
+            self.joining.on_event(link, event, now)
+        elif link.dialed_by == self.me:
+            self._deliver_mesh(link, event, now)
+        elif self.host is not None and self.host.takes(link):
+            self.host.on_event(link, event, now)
+        else:
+            self._deliver_incoming(link, event, now)
+
+    def _link_ended_for_good(self, link: NodeLink, closed: LinkClosed, now: float) -> None:
+        """A link's task is over (after ``LinkEnded``)."""
+        if self.joining is not None and link is self.joining.host_link:
+            self.joining.host_down(closed, now)
+        elif self.host is not None and link.dialed_by != self.me:
+            self.host.link_down(link, closed, now)
+        else:
+            self._link_down(link, now)
+
+    # --- what the roles ask of the node --------------------------------------------------------
+    @property
+    def engine_for(self) -> Callable[[str], AnyEngine]:
+        return self.config.engine_for
+
+    def admit(self, link: NodeLink) -> None:
+        self._admit(link)
+
+    def vouch(self, peers: Iterable[tuple[bytes, str]]) -> None:
+        self._vouch(peers)
+
+    def receive(self, record: Record, source: NodeLink | None, now: float) -> None:
+        self._receive(record, source, now)
+
+    def link_refused(self, link: NodeLink, reason: str) -> None:
+        self._link_refused(link, reason)
+
+    def mesh_message(self, link: NodeLink, message: MessageReceived, now: float) -> bool:
+        return self._mesh_message(link, message, now)
+
+    def rematch_message(self, link: NodeLink, message: MessageReceived) -> None:
+        self.rematch.on_message(link, message)
+
+    def link_down(self, link: NodeLink, now: float) -> None:
+        self._link_down(link, now)
+
+    def peer_left(self, key: bytes) -> None:
+        self.rematch.left(key)
+
+    def begin(self, start: SignedRecord, spectator: bool, now: float) -> None:
+        self._begin(start, spectator, now)
+
+    def resume(self, reopening: Reopening, now: float) -> None:
+        self._resume(reopening.journal, reopening.records, now)
+
+    def effects_so_far(self) -> int:
+        """How many effects the input being handled decided so far (``undo_after``)."""
+        return len(self._output.effects)
+
+    def undo_after(self, mark: int) -> None:
+        """Forget the effects decided after ``mark``: a step that failed half-way is as if
+        it had not been taken (the runtime never saw them)."""
+        del self._output.effects[mark:]
 
     # --- effects -----------------------------------------------------------------------------
     @property
@@ -408,7 +534,8 @@ class PeerNode:
         return self.signer(identity), self._bot(self.table.start.game, seat)
 
     def _bot(self, game: str, seat: int) -> Bot:
-        return make_bot(game, self.config.bot_kind, self.config.seed * 100 + seat)
+        made = make_bot(game, self.config.bot_kind, self.config.seed * 100 + seat)
+        return self.seams.bot(game, seat, made)
 
     @property
     def known(self) -> KnownPeers:
@@ -625,7 +752,7 @@ class PeerNode:
         for link in self.relay.everyone(self.links):
             self.send(link, SendRecord(record.envelope))
 
-    def _on_table_event(self, event: Any, now: float) -> None:
+    def _on_table_event(self, event: TableEvent, now: float) -> None:
         if isinstance(event, TableHalted | EvidenceUpdated):
             self._halt_count += 1
             if isinstance(event, TableHalted):
@@ -681,7 +808,7 @@ class PeerNode:
             for proposal in self.table.ballot.proposals():
                 self.policy.keys.update(spec.key for spec in proposal.replacements)
 
-    def _write_evidence(self, name: str, evidence: Any, *, halted: bool) -> None:
+    def _write_evidence(self, name: str, evidence: Evidence, *, halted: bool) -> None:
         assert self.table_id is not None
         path = self.evidence.write(self.table_id, name, evidence.to_json())
         if path is not None:
@@ -717,8 +844,9 @@ class PeerNode:
         ply = max(table.final_ply, 0)
         self.send(link, SendMessage(PULL, pull_body(ply, table.chain.at(ply).chain_digest)))
 
-    def _mesh_message(self, link: NodeLink, topic: str, body: Any, now: float) -> bool:
-        """Handle a mesh topic from an admitted link; False if ``topic`` is not one."""
+    def _mesh_message(self, link: NodeLink, message: MessageReceived, now: float) -> bool:
+        """Handle a mesh topic from an admitted link; False if the topic is not one."""
+        topic, body = message.topic, message.body
         if self.left_table:
             return topic in MESH_SCHEMAS  # the game file is closed: nothing reaches the table
         table = self.table
@@ -784,7 +912,7 @@ class PeerNode:
             self.send(link, SendMessage(JOIN, body))
         self._admit(link)
 
-    def _deliver_mesh(self, link: NodeLink, event: Any, now: float) -> None:
+    def _deliver_mesh(self, link: NodeLink, event: NetEvent, now: float) -> None:
         """Events of a link this peer dialed after START."""
         if isinstance(event, NetRecordRejected):
             self._link_refused(link, event.reason)
@@ -792,11 +920,11 @@ class PeerNode:
             if link.admitted:
                 self._receive(event.record, link, now)
         elif isinstance(event, MessageReceived) and not (
-            link.admitted and self._mesh_message(link, event.topic, event.body, now)
+            link.admitted and self._mesh_message(link, event, now)
         ):
             self.close(link, f"a peer does not send {event.topic!r} here", CloseCode.PROTOCOL)
 
-    def _deliver_incoming(self, link: NodeLink, event: Any, now: float) -> None:
+    def _deliver_incoming(self, link: NodeLink, event: NetEvent, now: float) -> None:
         """Events of a link another peer or a spectator dialed, once the game has started:
         ``pull`` first from a peer of the mesh, ``join`` from one that rejoins or watches."""
         if isinstance(event, NetRecordRejected):
@@ -808,9 +936,9 @@ class PeerNode:
             return
         if not isinstance(event, MessageReceived):
             return
-        topic, body, table = event.topic, event.body, self.table
+        topic, table = event.topic, self.table
         if link.admitted:
-            if not self._mesh_message(link, topic, body, now):
+            if not self._mesh_message(link, event, now):
                 self.close(link, f"a peer does not send {topic!r} here", CloseCode.PROTOCOL)
         elif table is None:
             self.close(
@@ -819,18 +947,19 @@ class PeerNode:
                 CloseCode.REFUSED,
             )
         elif topic == JOIN:
-            self._join_after_start(link, body)
+            self._join_after_start(link, event)
         elif topic == PULL and link.key in table.start.peer_keys:
             link.name = table.start.name_of(link.key)
             self._admit(link)
             if link.admitted:
-                self._mesh_message(link, topic, body, now)
+                self._mesh_message(link, event, now)
         else:
             self.close(link, f"a link does not begin with {topic!r}", CloseCode.PROTOCOL)
 
-    def _join_after_start(self, link: NodeLink, body: Any) -> None:
+    def _join_after_start(self, link: NodeLink, join: MessageReceived) -> None:
         """A ``join`` once the game has started (any peer answers): a peer of START rejoins,
         a spectator watches, anyone else is told why not."""
+        body = join.body
         table = self.table
         assert table is not None
         answer = self.admission.join_after_start(link.key, body["watch"], table.start.peer_keys)

@@ -30,20 +30,20 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from client.events import TableEnded
 from client.lobby_wire import REMATCH, REMATCH_STATE, REMATCH_TABLE
 from client.start import TableStart
-from net.events import SendEvent, SendMessage
+from net.events import MessageReceived, SendEvent, SendMessage
 from net.identity import fingerprint
 from net.invite import Invite
 
 if TYPE_CHECKING:
-    from client.hosting import HostPeer
-    from client.joining import JoinPeer
     from client.node_io import NodeLink
+    from client.peer import Peer
     from client.peer_events import PeerEvent
+    from client.peer_node import NodeConfig
     from client.table import Table
     from net.identity import Identity
 
@@ -225,8 +225,9 @@ class Rematch:
         return True
 
     # --- the peer's hooks -------------------------------------------------------------------
-    def on_message(self, link: NodeLink, topic: str, body: Mapping[str, Any]) -> None:
+    def on_message(self, link: NodeLink, message: MessageReceived) -> None:
         """A rematch message from ``link`` (ignored unless it comes from the right side)."""
+        topic, body = message.topic, message.body
         start = self.start
         if start is None or self.next is not None:
             return
@@ -300,7 +301,7 @@ class Rematch:
         self._ready(plan_next(start, self.peer.me, table_id, "", port))
 
     # --- both -------------------------------------------------------------------------------
-    def _to_host(self, start: TableStart, topic: str, body: Mapping[str, Any]) -> None:
+    def _to_host(self, start: TableStart, topic: str, body: Mapping[str, object]) -> None:
         for link in self.peer.links:
             if link.key == start.host:
                 self.peer.send(link, SendMessage(topic, body))
@@ -318,20 +319,25 @@ class Rematch:
 
 
 def next_peer(
-    next_table: RematchPlan, identity: Identity, name: str, **options: Any
-) -> HostPeer | JoinPeer:
-    """The peer that plays ``next_table`` (``options`` as for any peer: profile, bots...)."""
-    from client.hosting import HostPeer
-    from client.joining import JoinPeer
-    from engines import find_engine
+    next_table: RematchPlan,
+    identity: Identity,
+    name: str,
+    config: NodeConfig,
+    *,
+    secret: str | None = None,
+) -> Peer:
+    """The peer that plays ``next_table`` (``config`` as for the last table: profile,
+    bots...; ``secret``: the last table's, which the rematch keeps)."""
+    from client.hosting import HostConfig
+    from client.joining import JoinConfig
+    from client.peer import Peer
 
-    engine_for = options.get("engine_for", find_engine)
+    role: HostConfig | JoinConfig
     if next_table.is_host:
-        return HostPeer(
-            identity,
-            engine_for(next_table.game),
+        role = HostConfig(
+            config.engine_for(next_table.game),
             next_table.params,
-            name=name,
+            name,
             table_id=next_table.table_id,
             seat=next_table.seat,
             bot_seats=next_table.bot_seats,
@@ -340,15 +346,16 @@ def next_peer(
             idle_ms=next_table.idle_ms,
             auto_start=True,
             open_retry=OPEN_RETRY,
-            **options,
+            secret=secret,
         )
-    return JoinPeer(
-        identity,
-        next_table.invite,
-        name=name,
-        seat=next_table.seat,
-        bot_seats=next_table.bot_seats,
-        ready=True,
-        dial_retry=OPEN_RETRY,
-        **options,
-    )
+    else:
+        role = JoinConfig(
+            next_table.invite,
+            name,
+            seat=next_table.seat,
+            bot_seats=next_table.bot_seats,
+            ready=True,
+            dial_retry=OPEN_RETRY,
+            secret=secret,
+        )
+    return Peer(identity, role, config)

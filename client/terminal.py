@@ -6,7 +6,7 @@ that ply's line, never before it), it prints the board (``client.board_text``, a
 log show --ply`` draws it) and a prompt.  Each line read from standard input is then a move
 in notation (``engine.parse_move``) or one of ``COMMANDS``.  A host may also type ``kick
 SEAT`` (or ``kick NAME``) before the game starts, to send a joiner away for the rest of the
-table (``HostPeer.remove_player``).  A move typed out of turn is answered with whose turn it
+table (``Peer.remove_player``).  A move typed out of turn is answered with whose turn it
 is; a move sent says whom it waits for until it is final; a resignation waiting for this
 player's turn says so.  What the table refuses is printed with its reason; nothing typed ever
 raises.  Standard input is read in a worker thread (a terminal's file must not be switched to
@@ -25,7 +25,6 @@ import trio
 from client.board_text import board_lines
 from client.errors import IntentRefused
 from client.events import PlyApplied, PlyFinal, TakebackAsked
-from client.hosting import HostPeer
 from client.lobby import JoinRefused
 from client.peer import Peer
 from client.peer_events import PeerEvent, TableStarted
@@ -123,7 +122,7 @@ class TerminalPlayer:
     def _help(self) -> None:
         width = max(len(word) for word, _ in COMMANDS)
         lines = [f"  {word:<{width}}  {what}" for word, what in COMMANDS]
-        if isinstance(self.peer, HostPeer):
+        if self.peer.host is not None:
             lines.append(f"  {'kick SEAT':<{width}}  send a joiner away (before the game starts)")
         self._say("\n".join(["Type a move in the game's notation, or:", *lines]))
 
@@ -217,7 +216,7 @@ class TerminalPlayer:
         return f"seat {seat} is to move ({self._name(key)})"
 
     def _kick(self, who: str) -> None:
-        if not isinstance(self.peer, HostPeer):
+        if self.peer.host is None:
             self._say("Not done: only the host sends players away, before the game starts")
             return
         if not who.strip():

@@ -3,7 +3,8 @@
 
 Usage: scripts/bench_thinking.py [--game consensus] [--level strong] [--plies 40]
 
-One real ``HostPeer`` (its own profile in a temporary folder, listening on loopback) whose
+One real host (``client.peer.Peer``; its own profile in a temporary folder, listening on
+loopback) whose
 every seat is one of its bots at ``--level`` (``--bot`` for its own seat); it plays
 ``--plies`` plies (each after the peer's usual 0.3 s pause), then leaves.  Beside it a task
 asks the loop to wake it every 10 ms and notes how late each wake-up comes: what a link's
@@ -28,7 +29,9 @@ sys.path.insert(0, str(ROOT))
 from client.bots import BOT_LEVELS, kind_of_level  # noqa: E402
 from client.bots.arena import median, percentile  # noqa: E402
 from client.events import PlyApplied  # noqa: E402
-from client.hosting import HostPeer  # noqa: E402
+from client.hosting import HostConfig  # noqa: E402
+from client.peer import Peer  # noqa: E402
+from client.peer_node import NodeConfig  # noqa: E402
 from engines import find_engine  # noqa: E402
 from net.identity import load_profile_identity  # noqa: E402
 
@@ -42,10 +45,13 @@ async def _stalls(game: str, level: str, plies: int, in_thread: bool) -> tuple[l
     engine = find_engine(game)
     with tempfile.TemporaryDirectory(prefix="palabre-bench-") as home:
         seats = engine.seat_count(engine.initial_state(engine.sample_params[0]))
-        host = HostPeer(
-            load_profile_identity("host", Path(home)), engine, dict(engine.sample_params[0]),
-            name="Host", profile="host", home=Path(home), bots=seats - 1, bot_me=True,
-            bot_kind=kind_of_level(level), bot_delay=BOT_DELAY, think_in_thread=in_thread,
+        host = Peer(
+            load_profile_identity("host", Path(home)),
+            HostConfig(engine, dict(engine.sample_params[0]), "Host", bots=seats - 1),
+            NodeConfig(
+                profile="host", home=Path(home), bot_me=True, bot_kind=kind_of_level(level),
+                bot_delay=BOT_DELAY, think_in_thread=in_thread,
+            ),
         )  # fmt: skip
         played = 0
 

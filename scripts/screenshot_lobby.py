@@ -3,7 +3,7 @@
     python scripts/screenshot_lobby.py [--out docs/img/lobby.png]
 
 The real window hosts a Consensus table on loopback, through its own start screen (Ana's
-name, the game, one bot seat); a second peer ("Bruno", a real ``JoinPeer`` with its own key,
+name, the game, one bot seat); a second peer ("Bruno", a real joining ``Peer`` with its own key,
 played by a bot) joins with the invite the lobby shows, and Ana says she is ready.  The
 window is then grabbed: the seats with names, fingerprints, bots and ready marks, and the
 invite to hand to the fourth player.
@@ -27,7 +27,9 @@ os.environ.setdefault("PALABRE_HOME", tempfile.mkdtemp(prefix="palabre-shot-"))
 import qtrio  # noqa: E402
 import trio  # noqa: E402
 
-from client.joining import JoinPeer  # noqa: E402
+from client.joining import JoinConfig  # noqa: E402
+from client.peer import Peer  # noqa: E402
+from client.peer_node import NodeConfig  # noqa: E402
 from net.identity import load_profile_identity  # noqa: E402
 from net.invite import Invite, parse_invite  # noqa: E402
 from ui.app import MainWindow  # noqa: E402
@@ -65,13 +67,10 @@ async def shoot(out: Path) -> None:
         await until(lambda: lobby.invite.text().startswith("palabre://"), "the invite")
         invite = parse_invite(lobby.invite.text())
         target = Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint)
-        guest = JoinPeer(
+        guest = Peer(
             load_profile_identity("bruno"),
-            target,
-            name="Bruno",
-            bot_me=True,
-            bot_delay=0.05,
-            profile="bruno",
+            JoinConfig(target, "Bruno"),
+            NodeConfig(bot_me=True, bot_delay=0.05, profile="bruno"),
         )
         nursery.start_soon(guest.run)
 

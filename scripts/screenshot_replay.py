@@ -3,7 +3,7 @@
     python scripts/screenshot_replay.py [--seed N] [--out-dir docs/img] [--size PX]
 
 Four peers (Ana hosting, Bruno, Chloé and Dario joining) sit at one table over TCP on
-loopback, in this process: the real ``HostPeer`` and ``JoinPeer``, real keys, real game
+loopback, in this process: real peers (``client.peer.Peer``), real keys, real game
 files.  Bots play every seat (seeded: the same seed gives the same game).  The players argue
 as people would, with the client's own intents: at a few plies the peer whose seat moves next
 points at a capture it could make (an arrow) and at e5 (a highlight), and another peer says
@@ -32,9 +32,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import trio  # noqa: E402
 
 from client.events import PlyApplied  # noqa: E402
-from client.hosting import HostPeer  # noqa: E402
-from client.joining import JoinPeer  # noqa: E402
+from client.hosting import HostConfig  # noqa: E402
+from client.joining import JoinConfig  # noqa: E402
 from client.peer import Peer  # noqa: E402
+from client.peer_node import NodeConfig  # noqa: E402
 from engines.consensus import ENGINE  # noqa: E402
 from engines.consensus_board import E5, SQUARE_NAMES  # noqa: E402
 from net.identity import load_profile_identity  # noqa: E402
@@ -78,16 +79,10 @@ def argue(peer: Peer, index: int, ply: int) -> None:
 async def play(home: Path, seed: int) -> Path:
     """Play the table to its end; Ana's game file."""
     identities = [load_profile_identity(f"p{i}", home) for i in range(4)]
-    host = HostPeer(
+    host = Peer(
         identities[0],
-        ENGINE,
-        {"seats": 4},
-        name=NAMES[0],
-        profile="p0",
-        home=home,
-        bot_me=True,
-        bot_delay=0.15,
-        seed=seed,
+        HostConfig(ENGINE, {"seats": 4}, NAMES[0]),
+        NodeConfig(profile="p0", home=home, bot_me=True, bot_delay=0.15, seed=seed),
     )
     peers: list[Peer] = [host]
 
@@ -103,15 +98,12 @@ async def play(home: Path, seed: int) -> Path:
         await host.open(0)
         nursery.start_soon(host.run)
         for index in range(1, 4):
-            joiner = JoinPeer(
+            joiner = Peer(
                 identities[index],
-                ("127.0.0.1", host.port),
-                name=NAMES[index],
-                profile=f"p{index}",
-                home=home,
-                bot_me=True,
-                bot_delay=0.15,
-                seed=seed + index,
+                JoinConfig(("127.0.0.1", host.port), NAMES[index]),
+                NodeConfig(
+                    profile=f"p{index}", home=home, bot_me=True, bot_delay=0.15, seed=seed + index
+                ),
             )
             peers.append(joiner)
             nursery.start_soon(joiner.run)

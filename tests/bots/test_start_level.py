@@ -12,11 +12,13 @@ import pytest
 import trio
 
 from client.bots import level_of_kind
-from client.hosting import HostPeer
-from client.joining import JoinPeer
+from client.hosting import HostConfig
+from client.joining import JoinConfig
 from client.log_show import game_lines
 from client.net_adapter import BadEnvelope, open_envelope
 from client.net_session import NetSession
+from client.peer import Peer
+from client.peer_node import NodeConfig
 from client.start import PeerSpec, SeatSpec, StartRefused, parse_start, start_body
 from client.terminal import TerminalPlayer
 from client.verifier import verify_file
@@ -101,16 +103,22 @@ def _engine_for(name: str) -> Any:
 async def test_a_hosted_strong_bot_is_named_strong_at_the_table_and_in_its_log(
     tmp_path: Path,
 ) -> None:
-    host = HostPeer(
-        load_profile_identity("host", tmp_path), ENGINE, {"seats": 3, "pile": 12}, name="Ann",
-        profile="host", home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True,
-        bots=1, bot_kind="strong",
+    host = Peer(
+        load_profile_identity("host", tmp_path),
+        HostConfig(ENGINE, {"seats": 3, "pile": 12}, "Ann", bots=1),
+        NodeConfig(
+            profile="host", home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True,
+            bot_kind="strong",
+        ),
     )  # fmt: skip
     await host.open(0)
-    bob = JoinPeer(
-        load_profile_identity("bob", tmp_path), ("127.0.0.1", host.port), name="Bob",
-        profile="bob", home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True,
-        bot_kind="random",
+    bob = Peer(
+        load_profile_identity("bob", tmp_path),
+        JoinConfig(("127.0.0.1", host.port), "Bob"),
+        NodeConfig(
+            profile="bob", home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True,
+            bot_kind="random",
+        ),
     )  # fmt: skip
     session = NetSession(bob)
     terminal = TerminalPlayer(bob, io.StringIO())

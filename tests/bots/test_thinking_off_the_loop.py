@@ -1,7 +1,8 @@
 """A bot thinks off the peer's trio loop: while a bot's move takes long, the peer still
 handles what its links bring (here another peer's chat), then plays the move it found.
 
-Real ``HostPeer`` and ``JoinPeer`` over TCP on loopback, the game Grab (tests' tiny game).
+Real host and joiner peers (``client.peer.Peer``) over TCP on loopback, the game Grab
+(tests' tiny game).
 The host's first move is thought by a bot that waits for the test's word before it answers
 (a stand-in for a strong bot's second of search): the test speaks only once the host has
 taken the chat, which it can only do if its loop is free meanwhile.  ``WATCHDOG`` bounds the
@@ -20,9 +21,11 @@ import trio
 from client.bots import Bot, make_bot
 from client.bots.thinking import INLINE, Thought, ThreadThinking
 from client.events import ChatReceived
-from client.hosting import HostPeer
-from client.joining import JoinPeer
-from client.peer import TableStarted
+from client.hosting import HostConfig
+from client.joining import JoinConfig
+from client.node_io import NodeSeams
+from client.peer import Peer, TableStarted
+from client.peer_node import NodeConfig
 from client.table import handing
 from client.table_input import Chat
 from engines import AnyEngine, find_engine
@@ -55,17 +58,6 @@ class SlowBot:
         return self._then.choose(engine, state)
 
 
-class SlowHost(HostPeer):
-    """A host whose own seat is played by ``slow`` (the node makes the bots of its table)."""
-
-    slow: SlowBot
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        made = self.node._bot
-        self.node._bot = lambda game, seat: self.slow if seat == 1 else made(game, seat)  # type: ignore[method-assign]
-
-
 def _engine_for(name: str) -> Any:
     assert name == "grab"
     return ENGINE
@@ -74,17 +66,24 @@ def _engine_for(name: str) -> Any:
 @pytest.mark.trio
 async def test_a_peer_takes_a_chat_while_its_bot_thinks(tmp_path: Path) -> None:
     started, heard = trio.Event(), trio.Event()
-    host = SlowHost(
-        load_profile_identity("host", tmp_path), ENGINE, {"seats": 2, "pile": 8}, name="Host",
-        profile="host", home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True,
-    )  # fmt: skip
-    host.slow = slow = SlowBot(trio.lowlevel.current_trio_token(), started)
+    slow = SlowBot(trio.lowlevel.current_trio_token(), started)
+    host = Peer(  # its own seat played by ``slow`` (the node's seam for the bots it makes)
+        load_profile_identity("host", tmp_path),
+        HostConfig(ENGINE, {"seats": 2, "pile": 8}, "Host"),
+        NodeConfig(
+            profile="host", home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True
+        ),
+        seams=NodeSeams(bot=lambda game, seat, made: slow if seat == 1 else made),
+    )
     host.observers.append(lambda event: isinstance(event, ChatReceived) and heard.set())
     await host.open(0)
-    ann = JoinPeer(
-        load_profile_identity("ann", tmp_path), ("127.0.0.1", host.port), name="ann",
-        profile="ann", home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True,
-    )  # fmt: skip
+    ann = Peer(
+        load_profile_identity("ann", tmp_path),
+        JoinConfig(("127.0.0.1", host.port), "ann"),
+        NodeConfig(
+            profile="ann", home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True
+        ),
+    )
     ann_started = trio.Event()
     ann.observers.append(lambda event: isinstance(event, TableStarted) and ann_started.set())
     codes: dict[str, int] = {}

@@ -6,7 +6,7 @@ message, a goodbye: the node's ``Send`` and ``Close`` effects), what goes into t
 (each append, each fsync: the journal port), the evidence files, and the events observers
 are told.  One line each, in the order they happen at that peer, with the (virtual) time.
 
-The tables are real ``HostPeer`` and ``JoinPeer`` objects on ``tests.client.memnet``'s
+The tables are real ``client.peer.Peer`` objects (hosting, joining) on ``tests.client.memnet``'s
 in-memory network under trio's autojump ``MockClock`` with a seeded scheduler, with fixed
 keys, table id and bot seeds: every run plays the same table.  Keys are written by name;
 a key no peer was given (a bot made for a REMOVE, say) is ``new-key-N`` in the order met.
@@ -45,8 +45,6 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from client.events import PlyApplied
 from client.evidence_files import EvidenceFiles
 from client.game_file import GameFile
-from client.hosting import HostPeer
-from client.joining import JoinPeer
 from client.node_io import Close, Effect, Send, Tell
 from client.peer import Peer
 from client.peer_link import PeerLink
@@ -55,6 +53,7 @@ from net.events import Refuse, SendEvent, SendMessage, SendRecord
 from net.identity import Identity
 from net.records import open_record
 from tests.client.memnet import MemoryNetwork, deterministic
+from tests.client.peers import host_peer, join_peer
 from tests.client.tinygame import ENGINE
 
 __all__ = ["GOLDEN", "Recorder", "Scenario", "play"]
@@ -243,8 +242,9 @@ def play(scenario: Scenario, home: Path) -> tuple[dict[str, list[str]], dict[str
         options.update(scenario.options.get(name, {}))
         return options
 
-    def joiner(name: str, index: int, port: int) -> JoinPeer:
-        return JoinPeer(identity(name), ("127.0.0.1", port), **common(name, index))
+    def joiner(name: str, index: int, port: int) -> Peer:
+        options = common(name, index)
+        return join_peer(identity(name), ("127.0.0.1", port), options.pop("name"), **options)
 
     async def run_joiner(name: str, index: int, port: int) -> None:
         peer = joiner(name, index, port)
@@ -272,10 +272,9 @@ def play(scenario: Scenario, home: Path) -> tuple[dict[str, list[str]], dict[str
         options = common(host_name, 0)
         options.update(scenario.host_options)
         options.pop("name")
-        host = HostPeer(
-            identity(host_name), ENGINE, scenario.params, name=host_name, table_id=TABLE_ID,
-            **options,
-        )  # fmt: skip
+        host = host_peer(
+            identity(host_name), ENGINE, scenario.params, host_name, table_id=TABLE_ID, **options
+        )
         await host.open(0)
 
         async def run_host() -> None:

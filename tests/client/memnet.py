@@ -1,7 +1,8 @@
 """An in-memory network for whole peers: real links over trio's memory streams.
 
-``MemoryNetwork`` stands in for TCP (``client.peer_network.Network``) so real ``HostPeer``
-and ``JoinPeer`` objects play whole tables in one process on trio's ``MockClock``: the
+``MemoryNetwork`` stands in for TCP (``client.peer_network.Network``) so real peers
+(``client.peer.Peer``, hosting and joining) play whole tables in one process on trio's
+``MockClock``: the
 handshake, the encryption, ``net.driver.serve`` (slots included) and every ``Link`` are the
 product's own; only the bytes go through memory instead of sockets.  Each peer has its
 own address (``at(host)``), so the address book and the mesh see distinct peers.

@@ -1,5 +1,5 @@
 """Who may sit: the table secret, the host sending joiners away, refused keys, and trust on
-first use of names — real ``HostPeer``/``JoinPeer`` over loopback TCP in one process."""
+first use of names — real peers (``client.peer.Peer``) over loopback TCP in one process."""
 
 from __future__ import annotations
 
@@ -14,26 +14,28 @@ import trio
 
 from client.errors import LaunchError
 from client.headless import table_secret
-from client.hosting import HostPeer
-from client.joining import JoinPeer
+from client.hosting import HostConfig
 from client.known_peers import KnownPeers, NameConflict, name_key
 from client.launcher import HostRequest, JoinRequest, Launcher
 from client.lobby import JoinRefused
 from client.lobby_wire import LobbyChanged
 from client.peer import LinkLost, NameWarning, Peer
 from client.peer_events import JoinFailed
+from client.peer_node import NodeConfig
 from client.rematch import RematchPlan, next_peer
 from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity
 from net.invite import Invite, new_secret
+from tests.client.peers import join_peer
 from tests.client.test_peer import engine_for, events_of, host, joiner
+from tests.client.tinygame import ENGINE
 
 SECRET = new_secret()
 
 
 def invite_of(table: Any, secret: str | None) -> Invite:
     return Invite(
-        ("127.0.0.1",), table.port, table.host_table_id, table.identity.fingerprint, secret
+        ("127.0.0.1",), table.port, table.host.table_id, table.identity.fingerprint, secret
     )
 
 
@@ -45,7 +47,7 @@ async def play(*peers: Peer) -> list[int | None]:
     return [peer.exit_code for peer in peers]
 
 
-async def refused_alone(peer: JoinPeer) -> JoinFailed:
+async def refused_alone(peer: Peer) -> JoinFailed:
     failures = events_of(peer)
     with trio.fail_after(10):
         await peer.run()
@@ -65,8 +67,7 @@ async def test_only_joiners_proving_the_table_secret_are_admitted(tmp_path: Path
         refusal = await refused_alone(plain)
         assert "did not give the table secret" in refusal.reason
         assert refusal.reason.startswith("the host refused the join: the joiner")
-        wrong = joiner(tmp_path, "eve", table.port)
-        wrong.target = invite_of(table, "an-old-secret")
+        wrong = joiner(tmp_path, "eve", table.port, target=invite_of(table, "an-old-secret"))
         refusal = await refused_alone(wrong)
         assert "did not prove it knows the table secret" in refusal.reason
         assert wrong.table is None and wrong.file is None  # it never got a record
@@ -83,8 +84,7 @@ async def test_only_joiners_proving_the_table_secret_are_admitted(tmp_path: Path
 async def test_a_joiner_with_the_invite_plays(tmp_path: Path) -> None:
     table = host(tmp_path, params={"seats": 2}, secret=SECRET)
     await table.open(0)
-    ann = joiner(tmp_path, "ann", table.port)
-    ann.target = invite_of(table, SECRET)
+    ann = joiner(tmp_path, "ann", table.port, target=invite_of(table, SECRET))
     assert await play(table, ann) == [0, 0]
 
 
@@ -167,13 +167,13 @@ async def test_a_known_name_with_another_key_is_a_warning_on_both_sides(tmp_path
 
     second = host(tmp_path, params={"seats": 2})
     await second.open(0)
-    mallory = JoinPeer(
+    mallory = join_peer(
         load_profile_identity("mallory", tmp_path),
         ("127.0.0.1", second.port),
-        name="Ann",
+        "Ann",
         profile="mallory",
         home=tmp_path,
-        engine_for=lambda _: second.engine,
+        engine_for=engine_for,
         bot_me=True,
         bot_delay=0.0,
     )
@@ -224,7 +224,7 @@ def test_the_launcher_asks_for_a_secret_or_reads_one(
     monkeypatch.setenv("PALABRE_HOME", str(tmp_path))
     launcher = Launcher()
     hosted = launcher.host(HostRequest("discorder", None, 0, 7000, secret=True), "Ann")
-    assert isinstance(hosted.peer, HostPeer) and hosted.peer.secret is not None
+    assert hosted.peer.host is not None and hosted.peer.secret is not None
     assert launcher.host(HostRequest("discorder", None, 0, 7000), "Ann").peer.secret is None
     joined = launcher.join(JoinRequest("10.0.0.2:7447", secret="tea-time-at-seven"), "Bob")
     assert joined.peer.secret == "tea-time-at-seven"
@@ -233,10 +233,12 @@ def test_the_launcher_asks_for_a_secret_or_reads_one(
 
 
 def test_a_secret_table_is_not_announced_and_its_rematch_keeps_the_secret(tmp_path: Path) -> None:
-    assert not host(tmp_path, secret=SECRET, announce=True).announce
-    assert host(tmp_path, announce=True).announce
-    ann = joiner(tmp_path, "ann", 7000)
-    ann.target = Invite(("10.0.0.1",), 7000, bytes(16), ann.identity.fingerprint, SECRET)
+    assert not HostConfig(ENGINE, {}, "Host", secret=SECRET, announce=True).announced
+    assert HostConfig(ENGINE, {}, "Host", announce=True).announced
+    ann_key = load_profile_identity("ann", tmp_path).fingerprint
+    ann = joiner(
+        tmp_path, "ann", 7000, target=Invite(("10.0.0.1",), 7000, bytes(16), ann_key, SECRET)
+    )
     assert table_secret(ann) == SECRET
     assert table_secret(joiner(tmp_path, "bob", 7000, secret="by-address-1")) == "by-address-1"
     assert table_secret(host(tmp_path, secret=SECRET)) == SECRET
@@ -254,23 +256,8 @@ def test_a_secret_table_is_not_announced_and_its_rematch_keeps_the_secret(tmp_pa
         frozenset(),
         is_host=False,
     )
-    again = next_peer(
-        plan,
-        ann.identity,
-        "ann",
-        profile="ann",
-        home=tmp_path,
-        engine_for=engine_for,
-        secret=table_secret(ann),
-    )
-    assert isinstance(again, JoinPeer) and again.proved_secret == SECRET
-    hosting = next_peer(
-        replace(plan, is_host=True),
-        ann.identity,
-        "ann",
-        profile="ann",
-        home=tmp_path,
-        engine_for=engine_for,
-        secret=SECRET,
-    )
-    assert isinstance(hosting, HostPeer) and hosting.secret == SECRET
+    config = NodeConfig(profile="ann", home=tmp_path, engine_for=engine_for)
+    again = next_peer(plan, ann.identity, "ann", config, secret=table_secret(ann))
+    assert again.joining is not None and again.secret == SECRET
+    hosting = next_peer(replace(plan, is_host=True), ann.identity, "ann", config, secret=SECRET)
+    assert hosting.host is not None and hosting.secret == SECRET

@@ -11,7 +11,7 @@ import pytest
 import trio
 
 from client.events import PlyFinal
-from client.joining import JoinPeer
+from client.peer import Peer
 from tests.client.test_peer import host, joiner
 
 
@@ -21,7 +21,7 @@ async def test_peers_cancelled_mid_game_close_their_game_files_and_sockets(
 ) -> None:
     table = host(tmp_path, params={"seats": 2, "pile": 200}, bot_delay=0.05)
     await table.open(0)
-    ann: JoinPeer = joiner(tmp_path, "ann", table.port, bot_delay=0.05)
+    ann: Peer = joiner(tmp_path, "ann", table.port, bot_delay=0.05)
     reached = trio.Event()
 
     def at_ply_4(event: Any) -> None:

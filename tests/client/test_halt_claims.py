@@ -6,7 +6,7 @@ attributed to it ("Liar's palabre stopped the table ..., saying: “...”"), an
 alone as the table's finding; the honest peers' own HALTs say only who halted, so the
 accusation is never signed again by an honest key.
 
-Real ``HostPeer``/``JoinPeer`` over loopback TCP in one process, the host seen through the
+Real peers (``client.peer.Peer``) over loopback TCP in one process, the host seen through the
 window's session (``client.net_session``); the liar is the e2e tests' (``tests.e2e.liar``).
 """
 
@@ -20,7 +20,6 @@ import pytest
 import trio
 
 from client.halting import halt_claim
-from client.hosting import HostPeer
 from client.net_adapter import open_envelope
 from client.net_session import NetSession
 from client.peer import Peer
@@ -28,17 +27,18 @@ from client.records import HALT
 from client.session_api import ChatLine
 from engines import find_engine
 from net.identity import load_profile_identity
+from tests.client.peers import host_peer
 from tests.client.test_peer import joiner
 from tests.e2e.liar import Liar
 
 
 @pytest.mark.trio
 async def test_a_false_halt_reads_as_the_liars_claim_in_the_window(tmp_path: Path) -> None:
-    table = HostPeer(
+    table = host_peer(
         load_profile_identity("host", tmp_path),
         find_engine("consensus"),
         {"seats": 4},
-        name="Host",
+        "Host",
         profile="host",
         home=tmp_path,
         engine_for=find_engine,

@@ -1,6 +1,7 @@
 """Hosting and joining in one process over real TCP on loopback (fast; the game is Grab).
 
-Every peer is the real ``HostPeer``/``JoinPeer`` with its own profile under ``tmp_path``;
+Every peer is the real ``client.peer.Peer`` (hosting or joining) with its own profile
+under ``tmp_path``;
 only the engine lookup is the test's (Grab is not a palabre game).
 """
 
@@ -15,8 +16,6 @@ import pytest
 import trio
 
 from client.events import PlyApplied
-from client.hosting import HostPeer
-from client.joining import JoinPeer
 from client.lobby_wire import LobbyChanged, Roster
 from client.net_demo import file_chain
 from client.net_session import NetSession
@@ -27,6 +26,7 @@ from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity
 from net.logfile import read_log
 from net.records import open_record
+from tests.client.peers import host_peer, join_peer
 from tests.client.tinygame import ENGINE
 
 GAME = {"seats": 3, "pile": 30}
@@ -37,15 +37,15 @@ def engine_for(name: str) -> Any:
     return ENGINE
 
 
-def host(home: Path, **options: Any) -> HostPeer:
+def host(home: Path, **options: Any) -> Peer:
     options.setdefault("bot_delay", 0.0)
     options.setdefault("bot_me", True)
     params = options.pop("params", GAME)
-    return HostPeer(
+    return host_peer(
         load_profile_identity("host", home),
         ENGINE,
         params,
-        name="Host",
+        "Host",
         profile="host",
         home=home,
         engine_for=engine_for,
@@ -53,14 +53,14 @@ def host(home: Path, **options: Any) -> HostPeer:
     )
 
 
-def joiner(home: Path, name: str, port: int, **options: Any) -> JoinPeer:
+def joiner(home: Path, name: str, port: int, **options: Any) -> Peer:
     options.setdefault("bot_delay", 0.0)
     options.setdefault("bot_me", True)
     options.setdefault("engine_for", engine_for)
-    return JoinPeer(
-        load_profile_identity(name, home), ("127.0.0.1", port), name=name, profile=name,
-        home=home, **options,
-    )  # fmt: skip
+    target = options.pop("target", ("127.0.0.1", port))
+    return join_peer(
+        load_profile_identity(name, home), target, name, profile=name, home=home, **options
+    )
 
 
 def events_of(peer: Peer) -> list[Any]:
@@ -69,7 +69,7 @@ def events_of(peer: Peer) -> list[Any]:
     return seen
 
 
-async def run_all(table_host: HostPeer, joiners: list[Callable[[int], JoinPeer]]) -> list[int]:
+async def run_all(table_host: Peer, joiners: list[Callable[[int], Peer]]) -> list[int]:
     """Open the host, start the joiners against it; every exit code (host first)."""
     await table_host.open(0)
     codes: dict[int, int] = {}
@@ -90,8 +90,8 @@ async def test_a_host_and_two_joiners_play_a_whole_game_and_agree(tmp_path: Path
     table = host(tmp_path)
     peers: list[Peer] = [table]
 
-    def make(name: str) -> Callable[[int], JoinPeer]:
-        def build(port: int) -> JoinPeer:
+    def make(name: str) -> Callable[[int], Peer]:
+        def build(port: int) -> Peer:
             peer = joiner(tmp_path, name, port)
             peers.append(peer)
             return peer
@@ -119,9 +119,9 @@ async def test_the_roster_names_keys_addresses_and_ports_and_waits_for_ready(
 ) -> None:
     table = host(tmp_path, params={"seats": 2})
     rosters: list[Roster] = []
-    late: list[JoinPeer] = []
+    late: list[Peer] = []
 
-    def build(port: int) -> JoinPeer:
+    def build(port: int) -> Peer:
         peer = joiner(tmp_path, "ann", port, ready=False)
         late.append(peer)
 
@@ -194,7 +194,7 @@ async def test_a_spectator_after_start_receives_everything_and_signs_nothing(
     tmp_path: Path,
 ) -> None:
     table = host(tmp_path, params={"seats": 2}, bots=1, bot_delay=0.02)
-    spectators: list[JoinPeer] = []
+    spectators: list[Peer] = []
     await table.open(0)
 
     def start_spectator(event: Any) -> None:
@@ -230,9 +230,9 @@ async def test_a_player_lost_after_start_is_voted_off_and_a_bot_takes_its_seat(
     table = host(tmp_path, bot_delay=0.05, away_ms=5000, params=params)
     lost: list[LinkLost] = []
     table.observers.append(lambda e: lost.append(e) if isinstance(e, LinkLost) else None)
-    others: list[JoinPeer] = []
+    others: list[Peer] = []
 
-    def quitter(port: int) -> JoinPeer:
+    def quitter(port: int) -> Peer:
         peer = joiner(tmp_path, "ann", port, bot_me=False)  # she never moves: no race
 
         def watch(event: Any) -> None:  # ann leaves when it is her turn: the game waits
@@ -242,7 +242,7 @@ async def test_a_player_lost_after_start_is_voted_off_and_a_bot_takes_its_seat(
         peer.observers.append(watch)
         return peer
 
-    def stayer(port: int) -> JoinPeer:
+    def stayer(port: int) -> Peer:
         peer = joiner(tmp_path, "bob", port, bot_delay=0.05)
         others.append(peer)
         return peer
@@ -314,7 +314,7 @@ async def test_a_person_plays_from_the_terminal_with_typed_lines(tmp_path: Path)
     out = io.StringIO()
     typed: list[str] = []
 
-    def build(port: int) -> JoinPeer:
+    def build(port: int) -> Peer:
         peer = joiner(tmp_path, "ann", port, bot_me=False)
         player = TerminalPlayer(peer, out)
 
@@ -344,7 +344,7 @@ async def test_a_spectator_whose_peer_leaves_watches_through_another(tmp_path: P
     of the mesh to let it watch and ends with the same chain."""
     table = host(tmp_path, bot_delay=0.05, away_ms=5000, params={"seats": 3, "pile": 60})
     await table.open(0)
-    peers: dict[str, JoinPeer] = {}
+    peers: dict[str, Peer] = {}
 
     def watch_ann(event: Any) -> None:
         ann = peers["ann"]
@@ -355,7 +355,7 @@ async def test_a_spectator_whose_peer_leaves_watches_through_another(tmp_path: P
         if isinstance(event, PlyApplied) and ann_to_move(event):
             nursery.start_soon(leave_once_eve_watches, ann)
 
-    async def leave_once_eve_watches(ann: JoinPeer) -> None:
+    async def leave_once_eve_watches(ann: Peer) -> None:
         while peers["eve"].table is None:  # ann's bot waits 0.5 s: eve is in long before
             await trio.sleep(0.01)
         ann.finish(1, "unplugged")

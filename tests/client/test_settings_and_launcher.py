@@ -123,14 +123,16 @@ def test_hosting_and_joining_give_network_sessions_or_say_why_not() -> None:
     launcher = Launcher()
     joined = launcher.join(JoinRequest("10.0.0.2:7447"), "Ann")
     assert not joined.started and not joined.lobby.view.is_host
-    assert joined.peer.target == ("10.0.0.2", 7447)
+    assert joined.peer.joining is not None
+    assert joined.peer.joining.config.target == ("10.0.0.2", 7447)
     with pytest.raises(LaunchError, match="address"):
         launcher.join(JoinRequest("a b"))
     with pytest.raises(LaunchError, match="invite"):
         launcher.join(JoinRequest("palabre://nothing"))
     hosted = launcher.host(HostRequest("consensus", None, 2, 7000), "Ann")
     assert hosted.lobby.view.is_host and hosted.port == 7000
-    seats = hosted.peer.lobby.seats  # type: ignore[union-attr]
+    assert hosted.peer.host is not None
+    seats = hosted.peer.host.lobby.seats
     assert [s is not None for s in seats] == [True, True, True, False]  # Ann and two bots
     with pytest.raises(LaunchError, match="Cannot host"):
         launcher.host(HostRequest("consensus", None, 4, 7000), "Ann")  # 4 bots and Ann: 5 seats

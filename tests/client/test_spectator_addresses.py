@@ -21,9 +21,8 @@ import pytest
 import trio
 
 from client.events import PlyApplied
-from client.joining import JoinPeer
 from client.mesh import ADDRESSES, ENDED, Address
-from client.peer import TableStarted
+from client.peer import Peer, TableStarted
 from net.events import SendMessage
 from tests.client.test_peer import ann_to_move, host, joiner
 
@@ -36,11 +35,11 @@ async def test_a_spectators_addresses_are_not_where_the_players_listen(tmp_path:
     params = {"seats": 3, "pile": 60}  # the game outlasts the away timeout (at least 5 s)
     table = host(tmp_path, bot_delay=0.05, away_ms=5000, params=params)
     await table.open(0)
-    peers: dict[str, JoinPeer] = {}
+    peers: dict[str, Peer] = {}
     believed: list[set[bytes]] = []
     """Who bob believes holds every END, at ply 20 (nobody does: no END is signed yet)."""
 
-    def lie(eve: JoinPeer) -> None:
+    def lie(eve: Peer) -> None:
         body = {"peers": [{"key": peers["ann"].me, "address": LIE.host, "port": LIE.port}]}
         everyone = [table.me, peers["ann"].me, peers["bob"].me]
         for link in eve.links:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from client.events import PlyApplied
-from client.joining import JoinPeer
+from client.peer import Peer
 from client.terminal import TerminalPlayer
 from tests.client.test_peer import host, joiner, run_all
 
@@ -37,7 +37,7 @@ async def test_a_person_takes_back_and_consents_from_the_terminal(tmp_path: Path
 
     table.observers.append(host_asks)
 
-    def build(port: int) -> JoinPeer:
+    def build(port: int) -> Peer:
         peer = joiner(tmp_path, "ann", port, bot_me=False)
         player = TerminalPlayer(peer, out)
 

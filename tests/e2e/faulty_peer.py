@@ -42,7 +42,6 @@ from typing import Any
 from client.cli import build_parser
 from client.events import DrawOffered
 from client.headless import run_host, run_join
-from client.joining import JoinPeer
 from client.net_adapter import record_from_net
 from client.node_io import (
     Dial,
@@ -52,7 +51,6 @@ from client.node_io import (
     LinkUp,
     NodeInput,
     NodeSeams,
-    RecordIn,
 )
 from client.peer import Peer, TableStarted
 from client.seating import IntentRefused
@@ -211,9 +209,9 @@ class Faults:
     def inputs(self, event: NodeInput) -> NodeInput | None:
         """The node's input seam: ENDs of the others never come in (``deaf_to_ends``), and
         no new link with a peer whose cable is cut is admitted (``cut_link_at``)."""
-        record = event.record if isinstance(event, RecordIn) else None
+        record = None
         if isinstance(event, FromLink) and isinstance(event.event, RecordReceived):
-            record = event.event.record  # a record on a link of the mesh
+            record = event.event.record  # every record comes on a link
         if record is not None and self.wanted.get("deaf_to_ends"):
             signed = record_from_net(record)
             if signed.kind == "END" and signed.author != self.peer.me:
@@ -284,8 +282,8 @@ def main(argv: list[str]) -> int:
         return PatchedEngine(engine, version, disagree) if (version or disagree) else engine
 
     def setup(peer: Peer) -> None:
-        if wanted.get("not_ready") and isinstance(peer, JoinPeer):
-            peer.ready = False
+        if wanted.get("not_ready") and peer.joining is not None:
+            peer.set_ready(False)  # before it joins: its join says it is not ready
         peer.observers.append(Faults(peer, wanted))  # and the node's seams (``Faults.inputs``)
 
     if args.command == "host":

@@ -74,7 +74,6 @@ from client.cli import build_parser
 from client.events import Output
 from client.halting import halt_body
 from client.headless import run_host, run_join
-from client.joining import JoinPeer
 from client.lobby_wire import LobbyChanged
 from client.net_adapter import record_from_net
 from client.node_io import NodeSeams
@@ -135,9 +134,9 @@ class Liar:
         if isinstance(event, RecordsSent):
             acks = [r for r in event.records if r.kind == "ACK" and r.author == self.peer.me]
             self.last_ack = acks[-1] if acks else self.last_ack
-        if isinstance(event, LobbyChanged) and self.bot_seat and isinstance(self.peer, JoinPeer):
+        if isinstance(event, LobbyChanged) and self.bot_seat and self.peer.joining is not None:
             seat, self.bot_seat = self.bot_seat, None
-            self.peer.call_soon(lambda: self.peer.add_bot(seat))  # type: ignore[attr-defined]
+            self.peer.call_soon(lambda: self.peer.add_bot(seat))
         self.peer.call_soon(self.check)
 
     def say(self, text: str) -> None:
@@ -502,10 +501,10 @@ class Liar:
         flood: list[bytes] | None = None,
     ) -> None:
         peer = self.peer
-        target = peer.target if isinstance(peer, JoinPeer) else None
-        assert target is not None, "second links are for a joining liar"
+        assert peer.joining is not None, "second links are for a joining liar"
+        target = peer.joining.config.target
         host, port = (target.addresses[0], target.port) if isinstance(target, Invite) else target
-        secret = target.secret if isinstance(target, Invite) else peer.secret
+        secret = target.secret if isinstance(target, Invite) else peer.joining.config.secret
         identity = peer.identity if signs is None else signs(peer.identity)
         spec = LinkSpec(identity, APP_VERSION, AllowedKeys(), peer.table_id, secret=secret)
         stream = await trio.open_tcp_stream(host, port)

@@ -13,7 +13,9 @@ import pytest
 import qtrio
 import trio
 
-from client.hosting import HostPeer
+from client.hosting import HostConfig
+from client.peer import Peer
+from client.peer_node import NodeConfig
 from client.settings import SettingsStore
 from engines.consensus import ConsensusEngine
 from net.identity import Identity, load_profile_identity
@@ -31,18 +33,14 @@ class OldConsensus(ConsensusEngine):
 
 
 @asynccontextmanager
-async def hosting(**options: Any) -> AsyncIterator[tuple[HostPeer, Invite]]:
+async def hosting(**options: Any) -> AsyncIterator[tuple[Peer, Invite]]:
     """A real host (not started unless asked) listening on a free loopback port."""
     engine = options.pop("engine", ConsensusEngine())
-    host = HostPeer(
+    host = Peer(
         load_profile_identity("host"),
-        engine,
-        {"seats": 4},
-        name="Hugo",
-        profile="host",
-        engine_for=lambda _name: engine,
-        bot_delay=60,  # a started table waits: the game is not what is tested here
-        **options,
+        HostConfig(engine, {"seats": 4}, "Hugo", **options),
+        # a started table waits (bot_delay): the game is not what is tested here
+        NodeConfig(profile="host", engine_for=lambda _name: engine, bot_delay=60),
     )
     invite = await host.open(0)
     loopback = Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint)

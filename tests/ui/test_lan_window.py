@@ -16,10 +16,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from client.discovery import FoundTable, TableAd
-from client.hosting import HostPeer
-from client.joining import JoinPeer
+from client.hosting import HostConfig
+from client.joining import JoinConfig
 from client.mdns import TableFinder
 from client.net_session import NetSession
+from client.peer import Peer
+from client.peer_node import NodeConfig
 from client.rematch import next_peer
 from engines import find_engine
 from net.identity import load_profile_identity
@@ -41,7 +43,8 @@ async def test_a_table_heard_on_the_lan_is_listed_live_and_joined_with_one_click
 ) -> None:
     finder = TableFinder()  # not browsing: the test tells it what it hears
     engine = find_engine("cognes")
-    host = HostPeer(load_profile_identity("ann"), engine, {"seats": 3}, name="Ann")
+    hosting = HostConfig(engine, {"seats": 3}, "Ann")
+    host = Peer(load_profile_identity("ann"), hosting)
     async with trio.open_nursery() as nursery:
         await host.open(free_port())
         nursery.start_soon(host.run)
@@ -52,9 +55,7 @@ async def test_a_table_heard_on_the_lan_is_listed_live_and_joined_with_one_click
         await until(lambda: "none heard yet" in box.note.text())
         assert box.table.rowCount() == 0
 
-        ad = TableAd(
-            "cognes", "cognes/1", "Ann", 2, 3, host.host_table_id, host.identity.fingerprint
-        )
+        ad = TableAd("cognes", "cognes/1", "Ann", 2, 3, hosting.table_id, host.identity.fingerprint)
         finder.heard("ann's table", FoundTable(ad, ("127.0.0.1",), host.port))
         await until(lambda: box.table.rowCount() == 1)
         assert _row_texts(box, 0) == ["Cognes", "Ann", f"127.0.0.1:{host.port}", "2 of 3"]
@@ -71,13 +72,13 @@ async def test_a_table_heard_on_the_lan_is_listed_live_and_joined_with_one_click
         qtbot.mouseClick(join, Qt.MouseButton.LeftButton)
         assert window.stack.currentWidget() is window.lobby, window.start.message.text()
         session = window.session
-        assert isinstance(session, NetSession) and isinstance(session.peer, JoinPeer)
-        target = session.peer.target
-        assert isinstance(target, Invite) and target.table_id == host.host_table_id
-        await until(lambda: session.peer.me in host.lobby.peers)
+        assert isinstance(session, NetSession) and session.peer.joining is not None
+        target = session.peer.joining.config.target
+        assert isinstance(target, Invite) and target.table_id == hosting.table_id
+        await until(lambda: session.peer.me in host.host.lobby.peers)
         await until(lambda: window.lobby.seats.rowCount() == 3)
         # The host says how full its table is now; the list follows.
-        full = TableAd("cognes", "cognes/1", "Ann", 0, 3, host.host_table_id, ad.fingerprint)
+        full = TableAd("cognes", "cognes/1", "Ann", 0, 3, hosting.table_id, ad.fingerprint)
         finder.heard("ann's table", FoundTable(full, ("127.0.0.1",), host.port))
         await until(lambda: box.table.item(0, 3).text() == "0 of 3")
         button = box.table.cellWidget(0, 4)
@@ -100,14 +101,10 @@ async def test_play_again_opens_a_new_table_with_the_seats_rotated(qtbot: Any) -
         invite = parse_invite(lobby.invite.text())
         target = Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint)
         identity = load_profile_identity("guest")
-        guest = JoinPeer(
+        guest = Peer(
             identity,
-            target,
-            name="Guest",
-            bot_me=True,
-            bot_delay=0.05,
-            rematch=True,
-            profile="guest",
+            JoinConfig(target, "Guest"),
+            NodeConfig(bot_me=True, bot_delay=0.05, rematch=True, profile="guest"),
         )
         nursery.start_soon(guest.run)
         await until(lambda: lobby.seats.rowCount() == 2 and lobby.seats.item(1, 1) is not None)
@@ -134,14 +131,17 @@ async def test_play_again_opens_a_new_table_with_the_seats_rotated(qtbot: Any) -
         await until(lambda: guest.done.is_set())
         assert guest.rematch.next is not None
         second_guest = next_peer(
-            guest.rematch.next, identity, "Guest", bot_me=True, bot_delay=0.05, profile="guest"
+            guest.rematch.next,
+            identity,
+            "Guest",
+            NodeConfig(bot_me=True, bot_delay=0.05, profile="guest"),
         )
         nursery.start_soon(second_guest.run)
 
         await until(lambda: window.session is not first and window.session is not None)
         second = window.session
-        assert isinstance(second, NetSession) and isinstance(second.peer, HostPeer)
-        assert second.peer.host_table_id != invite.table_id
+        assert isinstance(second, NetSession) and second.peer.host is not None
+        assert second.peer.host.table_id != invite.table_id
         await until(lambda: window.stack.currentWidget() is window.table, timeout=30)
         assert second.snapshot.my_seat == 2  # seat 1 -> 2 of 2: the guest starts now
         assert second.snapshot.seats[0].name == "Guest"

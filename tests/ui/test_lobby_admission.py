@@ -10,9 +10,11 @@ import pytest
 import trio
 from PySide6.QtCore import Qt
 
-from client.joining import JoinPeer
+from client.joining import JoinConfig
 from client.known_peers import KnownPeers
+from client.peer import Peer
 from client.peer_events import JoinFailed
+from client.peer_node import NodeConfig
 from net.identity import load_profile_identity, profile_dir
 from net.invite import parse_invite
 from tests.ui.test_window import free_port, open_window, qt_trio, until
@@ -20,9 +22,11 @@ from tests.ui.test_window import free_port, open_window, qt_trio, until
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 
 
-def guest(name: str, target: Any, profile: str | None = None) -> JoinPeer:
-    return JoinPeer(
-        load_profile_identity(profile or name.lower()), target, name=name, bot_me=True, ready=False
+def guest(name: str, target: Any, profile: str | None = None) -> Peer:
+    return Peer(
+        load_profile_identity(profile or name.lower()),
+        JoinConfig(target, name, ready=False),
+        NodeConfig(bot_me=True),
     )
 
 
@@ -69,5 +73,7 @@ async def test_a_secret_table_from_the_window_and_a_player_sent_away(qtbot: Any)
         assert impostor.exit_code == 4
         assert "Guest was sent away" in lobby.status.text()
         await until(lambda: lobby.seats.item(1, 1).text() != "Guest")
-        seats = window.session.peer.lobby.seats  # type: ignore[union-attr]
+        host = window.session.peer.host  # type: ignore[union-attr]
+        assert host is not None
+        seats = host.lobby.seats
         assert mallory_key not in {seat.key for seat in seats if seat is not None}

@@ -21,8 +21,10 @@ import pytest
 import qtrio
 import trio
 
-from client.joining import JoinPeer
+from client.joining import JoinConfig
 from client.net_session import NetSession
+from client.peer import Peer
+from client.peer_node import NodeConfig
 from engines import find_engine
 from engines.consensus import ENGINE
 from net.identity import load_profile_identity
@@ -254,22 +256,15 @@ async def test_a_peer_whose_engine_disagrees_halts_the_table_with_a_banner(
             find_engine(name), None, 2
         )
         guests = [
-            JoinPeer(
+            Peer(
                 load_profile_identity("cleo"),
-                invite,
-                name="Cléo",
-                bot_me=True,
-                bot_delay=0,
-                profile="cleo",
+                JoinConfig(invite, "Cléo"),
+                NodeConfig(bot_me=True, bot_delay=0, profile="cleo"),
             ),
-            JoinPeer(
+            Peer(
                 load_profile_identity("rogue"),
-                invite,
-                name="Rogue",
-                bot_me=True,
-                bot_delay=0,
-                profile="rogue",
-                engine_for=rogue_engine,
+                JoinConfig(invite, "Rogue"),
+                NodeConfig(bot_me=True, bot_delay=0, profile="rogue", engine_for=rogue_engine),
             ),
         ]
         for guest in guests:

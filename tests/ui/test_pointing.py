@@ -13,10 +13,12 @@ import trio
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 
-from client.hosting import HostPeer
-from client.joining import JoinPeer
+from client.hosting import HostConfig
+from client.joining import JoinConfig
 from client.local_game import LocalGame
 from client.net_session import NetSession
+from client.peer import Peer
+from client.peer_node import NodeConfig
 from client.session_api import Pointed
 from engines import find_engine
 from engines.consensus_board import parse_square
@@ -227,16 +229,10 @@ async def test_pointing_on_one_board_reaches_another_players_board(
     qtbot: Any, tmp_path: Path
 ) -> None:
     engine = find_engine("discorder")
-    host = HostPeer(
+    host = Peer(
         load_profile_identity("ann", tmp_path),
-        engine,
-        {},
-        name="Ann",
-        profile="ann",
-        home=tmp_path,
-        bot_delay=0.0,
-        auto_start=False,
-        stay=True,
+        HostConfig(engine, {}, "Ann", auto_start=False),
+        NodeConfig(profile="ann", home=tmp_path, bot_delay=0.0, stay=True),
     )
     ann = NetSession(host)
     screens = []
@@ -249,14 +245,10 @@ async def test_pointing_on_one_board_reaches_another_players_board(
     async with trio.open_nursery() as nursery:
         nursery.start_soon(ann.serve)
         await until(lambda: bool(ann.lobby.view.invite))
-        joiner = JoinPeer(
+        joiner = Peer(
             load_profile_identity("bob", tmp_path),
-            ("127.0.0.1", host.port),
-            name="Bob",
-            profile="bob",
-            home=tmp_path,
-            bot_delay=0.0,
-            stay=True,
+            JoinConfig(("127.0.0.1", host.port), "Bob"),
+            NodeConfig(profile="bob", home=tmp_path, bot_delay=0.0, stay=True),
         )
         bob = NetSession(joiner)
         nursery.start_soon(bob.serve)

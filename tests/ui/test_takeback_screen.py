@@ -15,7 +15,9 @@ import qtrio
 import trio
 from PySide6.QtCore import Qt
 
-from client.joining import JoinPeer
+from client.joining import JoinConfig
+from client.peer import Peer
+from client.peer_node import NodeConfig
 from engines import find_engine
 from engines.consensus import ENGINE
 from net.identity import load_profile_identity
@@ -50,7 +52,7 @@ async def test_my_last_move_is_taken_back_against_bots(qtbot: Any) -> None:
         assert board.interactive
 
 
-async def host_with_a_bot_guest(qtbot: Any, window: Any, nursery: trio.Nursery) -> JoinPeer:
+async def host_with_a_bot_guest(qtbot: Any, window: Any, nursery: trio.Nursery) -> Peer:
     start = window.start
     start.host_game.setCurrentIndex(start.host_game.findData("discorder"))
     start.host_port.setValue(free_port())
@@ -59,13 +61,10 @@ async def host_with_a_bot_guest(qtbot: Any, window: Any, nursery: trio.Nursery) 
     await until(lambda: lobby.invite.text().startswith("palabre://"))
     invite = parse_invite(lobby.invite.text())
     target = Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint)
-    guest = JoinPeer(
+    guest = Peer(
         load_profile_identity("guest"),
-        target,
-        name="Guest",
-        profile="guest",
-        bot_me=True,
-        bot_delay=0.5,
+        JoinConfig(target, "Guest"),
+        NodeConfig(profile="guest", bot_me=True, bot_delay=0.5),
     )
     nursery.start_soon(guest.run)
     await until(lambda: lobby.seats.rowCount() == 2 and lobby.seats.item(1, 1) is not None)

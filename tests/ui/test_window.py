@@ -21,9 +21,11 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QApplication
 
 from client.bots import RandomBot
-from client.joining import JoinPeer
+from client.joining import JoinConfig
 from client.local_game import LocalGame
 from client.match import play_match
+from client.peer import Peer
+from client.peer_node import NodeConfig
 from client.session_api import GameSession, Halted
 from client.settings import RecentTable, SettingsStore
 from engines.consensus import ENGINE
@@ -211,7 +213,9 @@ async def test_hosting_from_the_window_fills_the_lobby_then_plays(qtbot: Any) ->
         await until(lambda: lobby.invite.text().startswith("palabre://"))
         invite = parse_invite(lobby.invite.text())
         target = Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint)
-        guest = JoinPeer(load_profile_identity("guest"), target, name="Guest", bot_me=True)
+        guest = Peer(
+            load_profile_identity("guest"), JoinConfig(target, "Guest"), NodeConfig(bot_me=True)
+        )
         nursery.start_soon(guest.run)
         await until(lambda: lobby.seats.rowCount() == 2 and lobby.seats.item(1, 1) is not None)
         await until(lambda: lobby.seats.item(1, 1).text() == "Guest")
