@@ -3,6 +3,7 @@
 
 Usage: scripts/bench_bots.py [--game consensus] [--level strong] [--against normal]
                              [--games 200] [--first-seed 0] [--careful-random] [--jobs 1]
+                             [--deadline 0]
 
 Game ``n`` uses seed ``first_seed + n``; the ``--level`` bot sits at seat ``n % seats + 1``
 and every other seat plays ``--against`` (``client.bots.arena``).  ``--careful-random`` sets
@@ -96,6 +97,13 @@ def main() -> int:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="games played at a time")
     parser.add_argument(
+        "--deadline",
+        type=float,
+        default=0,
+        help="stop after this many seconds of wall time and print the games finished (the "
+        "seeds come in order, so they are about the first ones); 0: play them all",
+    )
+    parser.add_argument(
         "--careful-random",
         action="store_true",
         help="Cognes: the random player that never fouls plays the other seats",
@@ -108,6 +116,10 @@ def main() -> int:
     summary = MatchSummary()
     with multiprocessing.Pool(args.jobs) as pool:
         for one in pool.imap_unordered(play, games):
+            if args.deadline and time.perf_counter() - began > args.deadline:
+                pool.terminate()
+                print(f"deadline: {len(summary.games)} games finished", file=sys.stderr)
+                break
             summary.add(one)
             result, done = one.games[0], len(summary.games)
             print(

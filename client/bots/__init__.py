@@ -47,6 +47,7 @@ _STRONG: dict[str, str] = {
     "consensus": "client.bots.consensus_strong",
     "discorder": "client.bots.discorder_strong",
     "forbans": "client.bots.forbans_strong",
+    "cognes": "client.bots.cognes_strong",
 }
 
 

@@ -39,7 +39,15 @@ from engines.cognes import (
 )
 from engines.cognes_exact import Point, displacements
 
-__all__ = ["CarefulRandomBot", "MirrorBot", "SensibleBot", "coin_grundy", "mirror_reply"]
+__all__ = [
+    "CarefulRandomBot",
+    "MirrorBot",
+    "SensibleBot",
+    "coin_grundy",
+    "mirror_reply",
+    "movable_coins",
+    "winning_flips",
+]
 
 ENDGAME_MOVABLE = 3  # at most this many movable coins: look one reply ahead
 SAFETY_SAMPLE = 12  # candidate flips checked for an immediate reply that wins
@@ -106,7 +114,8 @@ def _remaining(state: CognesState) -> int:
     return state.out.count(False)
 
 
-def _movable(state: CognesState) -> list[int]:
+def movable_coins(state: CognesState) -> list[int]:
+    """The coins that have a legal flip."""
     return [coin for coin in range(len(state.centres)) if coin_can_flip(state, coin)]
 
 
@@ -131,15 +140,16 @@ def _wins_at_once(engine: AnyEngine, state: CognesState, flip: Flip, movable: li
     return engine.outcome(engine.apply(state, flip)) is not None
 
 
-def _winning_flips(
+def winning_flips(
     engine: AnyEngine, state: CognesState, flips: tuple[Flip, ...], movable: list[int]
 ) -> list[Flip]:
+    """The ``flips`` after which no legal flip remains (``movable``: ``movable_coins``)."""
     return [flip for flip in flips if _wins_at_once(engine, state, flip, movable)]
 
 
 def wins_at_once_now(engine: AnyEngine, state: CognesState) -> bool:
     """Whether the seat to move has a flip that wins at once (``client.bots.answers``)."""
-    return bool(_winning_flips(engine, state, legal_flips(state), _movable(state)))
+    return bool(winning_flips(engine, state, legal_flips(state), movable_coins(state)))
 
 
 class SensibleBot:
@@ -157,8 +167,8 @@ class SensibleBot:
             mirror = mirror_reply(state)
             if mirror is not None:
                 return mirror
-        movable = _movable(state)
-        wins = _winning_flips(engine, state, flips, movable)
+        movable = movable_coins(state)
+        wins = winning_flips(engine, state, flips, movable)
         if wins:
             return wins[self._rng.randrange(len(wins))]
         pool = self._balanced(state, flips, movable) or list(flips)
@@ -192,7 +202,7 @@ class SensibleBot:
             after = engine.apply(state, flip)
             if engine.outcome(after) is not None:
                 continue
-            movable = _movable(after)
+            movable = movable_coins(after)
             if not any(_wins_at_once(engine, after, f, movable) for f in legal_flips(after)):
                 return flip
         return None

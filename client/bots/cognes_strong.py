@@ -1,0 +1,248 @@
+"""A strong Cognes bot: the sensible bot until the coins crowd the middle, then a search.
+
+Cognes between two careful players is an impartial game won by the last legal flip, and the
+sensible bot (``client.bots.cognes``) plays it by the coins' Grundy values, each coin counted
+alone.  That is right while the coins are far apart and wrong once they crowd the middle,
+where one coin's landing takes another's room: that is where games between sensible players
+are decided.  So, with two players left and at most ``ENDGAME_FLIPS`` legal flips on the
+table, this bot searches:
+
+* every free coin's legal directions come from the engine's own exact search
+  (``engines.cognes_flips.flip_runs``, contiguous runs of directions); of each run it tries
+  at most ``PER_RUN`` directions spread evenly, both ends included, so it weighs every coin,
+  both sides of it and every distance a flip of it can reach;
+* a position with no legal flip at all is lost for the player to move (the rules' end, found
+  exactly since the runs are exact); at the search's horizon a position counts as won for the
+  player to move when the sensible bot's Grundy sum is not zero;
+* it is a negamax over won/lost with a table of positions already decided, deepened one ply
+  at a time while ``WORK_BUDGET`` allows (a count, not a clock, so that a seed
+  plays the same game on any machine), flips the Grundy sum likes first;
+* a flip after which no legal flip is left wins at once: it looks for one among every legal
+  flip first, as the sensible bot does;
+* among the flips the deepest finished search calls won it picks one with its seeded
+  generator; when it finds none it plays the sensible bot's move (a good player facing a
+  lost position still needs the opponent's mistake, and the sensible heuristics make the
+  position hardest to read).
+
+Only legal flips are ever played (never a foul).  Measured against the sensible bot and a
+random player that never fouls: docs/BENCHMARKS.md ("Cognes").
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from client.bots.cognes import SensibleBot, movable_coins, winning_flips
+from engines import AnyEngine
+from engines.cognes import CognesEngine, CognesState, Flip, legal_flips
+from engines.cognes_exact import Point, displacements
+from engines.cognes_flips import flip_runs
+
+__all__ = ["ENDGAME_FLIPS", "PER_RUN", "ROOT_PER_RUN", "WORK_BUDGET", "StrongBot", "search_flip"]
+
+ENDGAME_FLIPS = 1000
+"""The search starts once at most this many legal flips are left (about the last 20 plies
+of a default game); before that the coins barely touch and the Grundy sum is right."""
+PER_RUN = 4
+"""Directions tried per run of legal directions inside the search."""
+ROOT_PER_RUN = 8
+"""Directions tried per run for the move itself."""
+WORK_BUDGET = 30000
+"""Work per move, at most, counted in coins looked at: a coin's full list of runs counts
+``FULL_COST``, a look for one legal flip (at the horizon) counts 1.  A count, not a clock."""
+FULL_COST = 4
+MAX_DEPTH = 40
+
+Centres = tuple[Point, ...]
+
+
+class _OutOfNodes(Exception):
+    """The node budget ran out in the middle of a depth: that depth's answer is dropped."""
+
+
+class _Search:
+    """One move's search: the fixed part of the position and the table of decided ones."""
+
+    def __init__(self, state: CognesState) -> None:
+        self.radius = state.coin_radius
+        self.gain = state.min_gain
+        self.frozen = state.frozen
+        self.vectors = displacements(2 * state.coin_radius)
+        self.stuck2 = (2 * state.coin_radius + state.min_gain) ** 2
+        self.work = 0
+        # position -> (depth searched, won for the player to move, proven without a horizon)
+        self.table: dict[Centres, tuple[int, bool, bool]] = {}
+
+    # --- the position's flips and its value at the horizon -------------------------------
+    def runs(self, centres: Centres, coin: int) -> list[tuple[int, int]]:
+        if self.frozen[coin]:
+            return []
+        x, y = centres[coin]
+        if x * x + y * y <= self.stuck2:  # it could only land on the middle coin
+            return []
+        self._spend(FULL_COST)
+        return flip_runs(centres, coin, self.radius, self.gain, False)[0]
+
+    def _spend(self, cost: int) -> None:
+        self.work += cost
+        if self.work > WORK_BUDGET:
+            raise _OutOfNodes
+
+    def grundy(self, centre: Point) -> int:
+        room = math.isqrt(centre[0] ** 2 + centre[1] ** 2) - 2 * self.radius
+        if room <= self.gain:
+            return 0
+        return ((room - 1) % (self.gain + 2 * self.radius)) // self.gain
+
+    def children(self, centres: Centres) -> list[tuple[Flip, Centres]]:
+        """The tried flips and the positions they leave, the Grundy sum's choice first."""
+        keyed = sorted(self.keyed(centres, PER_RUN), key=_first)
+        return [(flip, after) for _, flip, after in keyed]
+
+    def keyed(self, centres: Centres, per_run: int) -> list[tuple[int, Flip, Centres]]:
+        """The tried flips, each with 0 when it leaves the lone-coin Grundy sum at zero (else
+        1) and the position it leaves, in the coins' order."""
+        tried: list[tuple[int, Flip, Centres]] = []
+        values = []
+        coin_runs = []
+        for coin, centre in enumerate(centres):
+            runs = self.runs(centres, coin)
+            coin_runs.append(runs)
+            values.append(self.grundy(centre) if runs else 0)
+        total = 0
+        for value in values:
+            total ^= value
+        for coin, runs in enumerate(coin_runs):
+            cx, cy = centres[coin]
+            rest = total ^ values[coin]
+            for direction in _spread(runs, per_run):
+                vx, vy = self.vectors[direction]
+                landing = (cx + vx, cy + vy)
+                after = (*centres[:coin], landing, *centres[coin + 1 :])
+                # 0 sorts first: the flip leaves the (lone-coin) Grundy sum at zero.
+                key = 0 if rest ^ self.grundy(landing) == 0 else 1
+                tried.append((key, Flip(coin, direction), after))
+        return tried
+
+    def horizon(self, centres: Centres) -> bool:
+        """Won for the player to move, by the Grundy sum of the coins that can still flip."""
+        total = 0
+        for coin, centre in enumerate(centres):
+            if self.runs_any(centres, coin):
+                total ^= self.grundy(centre)
+        return total != 0
+
+    def runs_any(self, centres: Centres, coin: int) -> bool:
+        if self.frozen[coin]:
+            return False
+        x, y = centres[coin]
+        if x * x + y * y <= self.stuck2:
+            return False
+        self._spend(1)
+        return bool(flip_runs(centres, coin, self.radius, self.gain, True)[0])
+
+    # --- negamax over won/lost ---------------------------------------------------------
+    def won(self, centres: Centres, depth: int) -> tuple[bool, bool]:
+        """(won for the player to move, proven: decided without reaching the horizon)."""
+        known = self.table.get(centres)
+        if known is not None and (known[0] >= depth or known[2]):
+            return known[1], known[2]
+        if depth == 0:
+            return self.horizon(centres), False
+        children = self.children(centres)
+        if not children:
+            self.table[centres] = (depth, False, True)
+            return False, True
+        proven = True
+        for _, after in children:
+            lost, exact = self.won(after, depth - 1)
+            if not lost:
+                self.table[centres] = (depth, True, exact)
+                return True, exact
+            proven = proven and exact
+        self.table[centres] = (depth, False, proven)
+        return False, proven
+
+
+def _first(item: tuple[int, Flip, Centres]) -> int:
+    return item[0]
+
+
+def _spread(runs: list[tuple[int, int]], per_run: int) -> list[int]:
+    """At most ``per_run`` directions of each run, evenly spread, both ends included."""
+    chosen: list[int] = []
+    for start, stop in runs:
+        length = stop - start
+        if length <= per_run:
+            chosen.extend(range(start, stop))
+        else:
+            last = length - 1
+            chosen.extend(start + last * i // (per_run - 1) for i in range(per_run))
+    return chosen
+
+
+def search_flip(state: CognesState, rng: random.Random) -> Flip | None:
+    """A flip the deepest finished search calls won for the player to move, or None.
+
+    The root's flips are shuffled by ``rng`` (so seeds play different games) and each depth
+    stops at the first won flip, which the next depth tries first.
+    """
+    search = _Search(state)
+    keyed = search.keyed(state.centres, ROOT_PER_RUN)
+    rng.shuffle(keyed)
+    root = [(flip, after) for _, flip, after in sorted(keyed, key=_first)]
+    best: Flip | None = None
+    depth = 1
+    while True:
+        found: Flip | None = None
+        proven = True  # every flip tried so far was decided without the horizon
+        try:
+            for index, (flip, after) in enumerate(root):
+                lost, exact = search.won(after, depth - 1)
+                proven = proven and exact
+                if not lost:
+                    found = flip
+                    root.insert(0, root.pop(index))
+                    proven = exact
+                    break
+        except _OutOfNodes:
+            break
+        best = found
+        if proven or depth >= MAX_DEPTH:
+            break  # a proven win, or every flip proven lost: nothing deeper to learn
+        depth += 1
+    return best
+
+
+class StrongBot:
+    """The sensible bot, then the endgame search above; deterministic given ``seed``."""
+
+    def __init__(self, seed: int) -> None:
+        self._sensible = SensibleBot(seed)
+        self._rng = random.Random(seed)
+
+    def choose(self, engine: AnyEngine, state: Any) -> Flip:
+        if not isinstance(engine, CognesEngine):
+            raise TypeError(f"the Cognes bot plays Cognes, not {engine.name}")
+        if state.out.count(False) == 2 and _few_flips(state):
+            wins = winning_flips(engine, state, legal_flips(state), movable_coins(state))
+            if wins:  # every legal flip looked at, not only the ones the search tries
+                return wins[self._rng.randrange(len(wins))]
+            found = search_flip(state, self._rng)
+            if found is not None:
+                return found
+        move: Flip = self._sensible.choose(engine, state)
+        return move
+
+
+def _few_flips(state: CognesState) -> bool:
+    """At most ``ENDGAME_FLIPS`` legal flips left (counted from the runs, no list made)."""
+    total = 0
+    radius, gain = state.coin_radius, state.min_gain
+    for coin in range(len(state.centres)):
+        if not state.frozen[coin]:
+            legal = flip_runs(state.centres, coin, radius, gain, False)[0]
+            total += sum(stop - start for start, stop in legal)
+    return total <= ENDGAME_FLIPS
