@@ -36,11 +36,12 @@ class OldConsensus(ConsensusEngine):
 async def hosting(**options: Any) -> AsyncIterator[tuple[Peer, Invite]]:
     """A real host (not started unless asked) listening on a free loopback port."""
     engine = options.pop("engine", ConsensusEngine())
+    bot_me = options.pop("bot_me", False)
     host = Peer(
         load_profile_identity("host"),
         HostConfig(engine, {"seats": 4}, "Hugo", **options),
         # a started table waits (bot_delay): the game is not what is tested here
-        NodeConfig(profile="host", engine_for=lambda _name: engine, bot_delay=60),
+        NodeConfig(profile="host", engine_for=lambda _name: engine, bot_delay=60, bot_me=bot_me),
     )
     invite = await host.open(0)
     loopback = Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint)
