@@ -41,8 +41,8 @@ def test_a_level_names_a_bot() -> None:
     assert isinstance(make_bot("consensus", "normal", 1), SensibleBot)
     assert _is_strong(make_bot("consensus", "strong", 1))
     assert isinstance(make_bot("consensus", "sensible", 1), SensibleBot)  # kinds still work
-    # A game with no strong bot yet plays its sensible one at that level.
-    assert isinstance(make_bot("cognes", "strong", 1), CognesSensibleBot)
+    # Every game's strong level is its own bot, not its sensible one.
+    assert not isinstance(make_bot("cognes", "strong", 1), CognesSensibleBot)
     with pytest.raises(ValueError, match="easy, normal, strong"):
         make_bot("consensus", "hard", 1)
 
