@@ -301,7 +301,8 @@ class HostRole:
             if topic == READY:
                 self.lobby.set_ready(link.key, bool(body["ready"]))
             elif topic == ADD_BOT:
-                self.lobby.add_bot(link.key, body["key"], body["seat"] or None)
+                level = body.get("level")  # a joiner from before levels sends none
+                self.lobby.add_bot(link.key, body["key"], body["seat"] or None, level)
             elif topic == REMOVE_BOT:
                 self.lobby.remove_bot(link.key, body["seat"])
             else:

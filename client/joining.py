@@ -152,9 +152,10 @@ class Reopening:
 class JoinRole:
     """The joiner's part of its node.  See the module docstring."""
 
-    def __init__(self, node: RoleNode, config: JoinConfig) -> None:
+    def __init__(self, node: RoleNode, config: JoinConfig, *, bot_level: str) -> None:
         self.node = node
         self.config = config
+        self.bot_level = bot_level  # the level of the bots this joiner adds, which START names
         self.ready = config.ready
         self.roster: Roster | None = None
         self.host_link: NodeLink | None = None
@@ -279,7 +280,8 @@ class JoinRole:
     def add_bot(self, seat: int | None = None) -> None:
         assert self.node.table_id is not None
         identity = self.node.new_bot_identity(self.node.table_id)
-        self._to_host(ADD_BOT, {"key": identity.public_key, "seat": seat or 0})
+        body = {"key": identity.public_key, "seat": seat or 0, "level": self.bot_level}
+        self._to_host(ADD_BOT, body)
 
     def remove_bot(self, seat: int) -> None:
         self._to_host(REMOVE_BOT, {"seat": seat})

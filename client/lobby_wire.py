@@ -10,7 +10,8 @@ Topics (``joiner -> host`` unless said otherwise):
 
 * ``join`` ``{name, seat, watch, ready}``: the first message of a joiner (``seat`` 0: any);
 * ``ready`` ``{ready}``;
-* ``add_bot`` ``{key, seat}``: a bot the joiner runs, signing with ``key`` (``seat`` 0: any);
+* ``add_bot`` ``{key, seat}`` and optionally ``level``: a bot the joiner runs, signing with
+  ``key`` (``seat`` 0: any), at that level (easy, normal, strong), which START then names;
 * ``remove_bot`` ``{seat}``: one of the joiner's bots leaves its seat;
 * ``roster`` (host -> every linked peer and spectator): see :class:`Roster`;
 * ``notice`` ``{text}`` (host -> one joiner): why the host did not do what it asked.
@@ -30,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from client.bots import BOT_LEVELS
 from net.wire import Bool, Bytes, Int, ListOf, MapOf, Nullable, OneOf, Schema, Struct, Text
 
 __all__ = [
@@ -66,6 +68,7 @@ REMATCH_TOPICS = frozenset({REMATCH, REMATCH_STATE, REMATCH_TABLE})
 _KEY = Bytes(32)
 _SEAT_OR_ANY = Int(0, 64)
 _NAME = Text(1, 40)
+_LEVEL = Text(1, 16, "|".join(BOT_LEVELS))
 _WORD = Text(1, 32, r"[a-z0-9][a-z0-9_.-]*")
 _OPTIONS = MapOf(
     Text(1, 32, r"[a-z0-9][a-z0-9_.-]*"),
@@ -76,7 +79,8 @@ _OPTIONS = MapOf(
 SCHEMAS: Mapping[str, Schema] = {
     JOIN: Struct({"name": _NAME, "seat": _SEAT_OR_ANY, "watch": Bool(), "ready": Bool()}),
     READY: Struct({"ready": Bool()}),
-    ADD_BOT: Struct({"key": _KEY, "seat": _SEAT_OR_ANY}),
+    # ``level`` came later: a joiner that does not send it adds a bot START names no level of.
+    ADD_BOT: Struct({"key": _KEY, "seat": _SEAT_OR_ANY}, {"level": _LEVEL}),
     REMOVE_BOT: Struct({"seat": Int(1, 64)}),
     NOTICE: Struct({"text": Text(1, 300)}),
     REMATCH: Struct({"yes": Bool()}),

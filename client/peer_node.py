@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from client.bots import Bot, make_bot
+from client.bots import Bot, level_of_kind, make_bot
 from client.bots.thinking import INLINE, Thinking
 from client.divergence import Evidence
 from client.events import (
@@ -271,7 +271,7 @@ class PeerNode:
             self.host = HostRole(self, role, bot_kind=config.bot_kind)
             self.table_id, self.name = role.table_id, role.name
         elif isinstance(role, JoinConfig):
-            self.joining = JoinRole(self, role)
+            self.joining = JoinRole(self, role, bot_level=level_of_kind(config.bot_kind))
             self.name = role.name
 
     # --- the one way in ----------------------------------------------------------------------

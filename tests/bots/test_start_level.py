@@ -99,27 +99,42 @@ def _engine_for(name: str) -> Any:
     return ENGINE
 
 
+async def _host_and_bob(
+    tmp_path: Path,
+    host_kind: str,
+    bob_kind: str,
+    *,
+    bots: int = 0,
+    bob_bot_seats: tuple[int, ...] = (),
+) -> tuple[Peer, Peer]:
+    """Ann hosts a three-seat Grab with ``bots`` bots of ``host_kind``; Bob's peer dials her,
+    its bots (at ``bob_bot_seats``) of ``bob_kind``; both play by bots."""
+
+    def config(profile: str, kind: str) -> NodeConfig:
+        return NodeConfig(
+            profile=profile, home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True,
+            bot_kind=kind,
+        )  # fmt: skip
+
+    host = Peer(
+        load_profile_identity("host", tmp_path),
+        HostConfig(ENGINE, {"seats": 3, "pile": 12}, "Ann", bots=bots),
+        config("host", host_kind),
+    )
+    await host.open(0)
+    bob = Peer(
+        load_profile_identity("bob", tmp_path),
+        JoinConfig(("127.0.0.1", host.port), "Bob", bot_seats=bob_bot_seats),
+        config("bob", bob_kind),
+    )
+    return host, bob
+
+
 @pytest.mark.trio
 async def test_a_hosted_strong_bot_is_named_strong_at_the_table_and_in_its_log(
     tmp_path: Path,
 ) -> None:
-    host = Peer(
-        load_profile_identity("host", tmp_path),
-        HostConfig(ENGINE, {"seats": 3, "pile": 12}, "Ann", bots=1),
-        NodeConfig(
-            profile="host", home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True,
-            bot_kind="strong",
-        ),
-    )  # fmt: skip
-    await host.open(0)
-    bob = Peer(
-        load_profile_identity("bob", tmp_path),
-        JoinConfig(("127.0.0.1", host.port), "Bob"),
-        NodeConfig(
-            profile="bob", home=tmp_path, engine_for=_engine_for, bot_delay=0.0, bot_me=True,
-            bot_kind="random",
-        ),
-    )  # fmt: skip
+    host, bob = await _host_and_bob(tmp_path, "strong", "random", bots=1)
     session = NetSession(bob)
     terminal = TerminalPlayer(bob, io.StringIO())
     window: set[str] = set()
@@ -152,3 +167,29 @@ async def test_a_hosted_strong_bot_is_named_strong_at_the_table_and_in_its_log(
     assert any("a bot run by Ann (strong)" in line for line in game_lines(verification))
     levels = [player["level"] for player in verification.report.to_json()["players"]]
     assert sorted(levels, key=str) == [None, None, "strong"]
+
+
+@pytest.mark.trio
+async def test_a_bot_a_joiner_adds_sits_at_the_joiners_level(tmp_path: Path) -> None:
+    """The ``add_bot`` lobby message says the level of the bot the joiner runs, so START
+    names it as it names the host's own bots."""
+    host, bob = await _host_and_bob(tmp_path, "random", "strong", bob_bot_seats=(3,))
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(host.run)
+            nursery.start_soon(bob.run)
+    assert host.table is not None
+    seat = host.table.start.seats[2]
+    assert (seat.runner, seat.level) == (bob.me, "strong")
+
+
+def test_add_bot_takes_a_level_or_none_and_refuses_any_other_word() -> None:
+    from client.lobby_wire import ADD_BOT, SCHEMAS
+    from net.wire import DecodeError
+
+    schema = SCHEMAS[ADD_BOT]
+    schema.check({"key": BOT.key, "seat": 0}, "add_bot")  # a joiner from before levels
+    schema.check({"key": BOT.key, "seat": 3, "level": "strong"}, "add_bot")
+    for level in ("expert", "Strong", "", 3):
+        with pytest.raises(DecodeError, match="level"):
+            schema.check({"key": BOT.key, "seat": 3, "level": level}, "add_bot")
