@@ -69,7 +69,7 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.start = StartScreen(self.launcher, self.store, finder)
         self.lobby = LobbyScreen()
-        self.table = TableScreen()
+        self.table = TableScreen(self.store)
         self.replay = ReplayScreen()
         for screen in (self.start, self.lobby, self.table, self.replay):
             self.stack.addWidget(screen)
