@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(screen)
         self.setCentralWidget(self.stack)
         self.resize(1200, 800)
+        self.setMinimumSize(800, 600)  # the whole table, its board still large enough to play
 
         self.start.sessionReady.connect(self.open_session)
         self.start.tableReady.connect(self.open_table)

@@ -187,6 +187,10 @@ class TableScreen(QWidget):
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
+        # The banners sit above the lists, which give them room: the board and the buttons
+        # stay where they are when one appears.
+        side_layout.addWidget(self.banner)
+        side_layout.addWidget(self.alert_line)
         side_layout.addWidget(QLabel(self.tr("Players")))
         side_layout.addWidget(self.players, 2)
         side_layout.addWidget(QLabel(self.tr("Moves")))
@@ -239,11 +243,14 @@ class TableScreen(QWidget):
         self.error = QLabel()
         self.error.setStyleSheet(f"color: {ERROR};")
         self.error.setWordWrap(True)
+        # Room for a status on two lines and an error on one, kept when they are short or
+        # empty: the board above does not move as they change.
+        line = self.status.fontMetrics().lineSpacing()
+        self.status.setMinimumHeight(2 * line + 2)
+        self.error.setMinimumHeight(line + 2)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.divergence)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.alert_line)
         layout.addWidget(self.summary)
         layout.addWidget(self.rematch)
         layout.addWidget(splitter, 1)
