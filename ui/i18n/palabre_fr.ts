@@ -19,6 +19,10 @@
 <context>
     <name>Board</name>
     <message>
+        <source>Each coin&apos;s number is its name: the move list and the messages say which coin was flipped by that number.</source>
+        <translation>Le numéro d’une pièce est son nom&#xa0;: la liste des coups et les messages disent par ce numéro quelle pièce a été retournée.</translation>
+    </message>
+    <message>
         <source>Play the foul</source>
         <translation>Jouer la faute</translation>
     </message>
