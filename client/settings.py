@@ -57,6 +57,8 @@ class RecentTable:
 class ClientSettings:
     name: str
     recent: tuple[RecentTable, ...] = ()
+    muted: bool = False
+    """No sound with the table's alerts (the banner and the window alert stay)."""
 
 
 def check_name(name: str) -> str:
@@ -107,7 +109,7 @@ class SettingsStore:
         except (TypeError, KeyError, ValueError, AttributeError) as error:
             self.problem = f"{self.path} is malformed ({error!r}); using defaults."
             return default
-        return ClientSettings(name, recent)
+        return ClientSettings(name, recent, raw.get("muted") is True)
 
     def set_name(self, name: str) -> None:
         """Keep a new name (``ValueError`` with the reason when it cannot be used)."""
@@ -118,6 +120,10 @@ class SettingsStore:
         others = tuple(item for item in self.settings.recent if item.address != table.address)
         self._save(replace(self.settings, recent=(table, *others)[:MAX_RECENT]))
 
+    def set_muted(self, muted: bool) -> None:
+        """Keep whether the table's alerts make a sound."""
+        self._save(replace(self.settings, muted=muted))
+
     def _save(self, settings: ClientSettings) -> None:
         make_private_dir(self.path.parent)  # 0700, parents too: the home is the keys' home
         data = {
@@ -126,6 +132,7 @@ class SettingsStore:
                 {"address": item.address, "game": item.game, "label": item.label}
                 for item in settings.recent
             ],
+            "muted": settings.muted,
         }
         aside = self.path.with_suffix(".tmp")
         aside.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")

@@ -69,12 +69,13 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.start = StartScreen(self.launcher, self.store, finder)
         self.lobby = LobbyScreen()
-        self.table = TableScreen()
+        self.table = TableScreen(self.store)
         self.replay = ReplayScreen()
         for screen in (self.start, self.lobby, self.table, self.replay):
             self.stack.addWidget(screen)
         self.setCentralWidget(self.stack)
         self.resize(1200, 800)
+        self.setMinimumSize(800, 600)  # the whole table, its board still large enough to play
 
         self.start.sessionReady.connect(self.open_session)
         self.start.tableReady.connect(self.open_table)

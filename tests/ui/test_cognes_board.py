@@ -19,6 +19,7 @@ from engines.cognes_exact import displacements
 from tests.ui.board_input import drag_coin
 from tests.ui.test_window import open_window, qt_trio, until
 from ui.boards.cognes import Board, nearest_offered
+from ui.i18n import install_language
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 
@@ -176,3 +177,13 @@ async def test_a_local_game_is_played_by_dragging(qtbot: Any) -> None:
             drag_coin(qtbot, board, flip.coin, flip.direction, length=220)
             assert game.snapshot.plies[-1].player == 1
             assert game.snapshot.plies[-1].wire == (flip.coin, flip.direction)
+
+
+def test_the_coin_numbers_are_explained_in_a_tooltip(qapp: Any) -> None:
+    board = Board()
+    assert "number is its name" in board.canvas.toolTip()
+    install_language("fr")
+    try:
+        assert "numéro d’une pièce est son nom" in Board().canvas.toolTip()
+    finally:
+        install_language("en")

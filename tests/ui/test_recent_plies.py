@@ -56,10 +56,8 @@ async def test_the_plies_since_my_move_are_numbered_on_the_board_and_said(qtbot:
         image = canvas.grab().toImage()
         end = canvas.square_center(plies[-1].wire[1])
         size = board.recent.mark_size()
-        radius = max(7.0, size * 0.2)  # off the number, inside the badge's white edge
-        badge = QPoint(
-            round(end.x() - size * 0.3 + radius * 0.55), round(end.y() - size * 0.3 + radius * 0.55)
-        )
+        radius = max(7.0, size * 0.2)  # below the number, inside the badge's white edge
+        badge = QPoint(round(end.x() - size * 0.3), round(end.y() - size * 0.3 + radius * 0.7))
         drawn, expected = image.pixelColor(badge), seat_colour(4)
         assert all(
             abs(a - b) <= 12 for a, b in zip(drawn.getRgb()[:3], expected.getRgb()[:3], strict=True)

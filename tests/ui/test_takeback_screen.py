@@ -49,6 +49,7 @@ async def test_my_last_move_is_taken_back_against_bots(qtbot: Any) -> None:
         assert snapshot.state == start and snapshot.my_turn and snapshot.last_move is None
         assert not table.takeback_button.isEnabled()  # a takeback is never taken back
         assert table.moves.item(1).text().startswith("  2. ply 1 taken back")
+        assert table.moves.item(0).font().strikeOut()  # the undone move, struck through
         assert board.interactive
 
 
@@ -98,6 +99,13 @@ async def test_takebacks_at_a_networked_table_ask_consent_and_refuse(qtbot: Any)
         assert session.snapshot.plies[1].kind == "takeback"
         assert session.snapshot.state == session.snapshot.engine.initial_state({"seats": 2})
         assert "Takeback" not in table.status.text()
+        # The guest's bot appended it, but the line is mine (I asked); my move is struck.
+        me = session.snapshot.seat_name(session.snapshot.my_seat)
+        await until(lambda: table.moves.count() == 2)
+        asked = table.moves.item(1).text()
+        assert asked.startswith("  2. ply 1 taken back") and me in asked and "Guest" not in asked
+        assert table.moves.item(0).font().strikeOut()
+        assert not table.moves.item(1).font().strikeOut()
 
         async def guest_asks(plies: int) -> None:
             await my_move(plies)
@@ -114,6 +122,9 @@ async def test_takebacks_at_a_networked_table_ask_consent_and_refuse(qtbot: Any)
         assert session.snapshot.plies[4].notation == "ply 4 taken back"
         assert not table.takeback_prompt.isVisible()
         assert table.moves.item(4).text().startswith("  5. ply 4 taken back")
+        assert "Guest" in table.moves.item(4).text()  # the guest asked; I appended it
+        assert table.moves.item(3).font().strikeOut()
+        assert not table.moves.item(2).font().strikeOut()
 
         # the guest asks again and I refuse: nothing is signed, the chat says so
         await until(lambda: session.snapshot.ply == 6)  # the guest's bot moved again

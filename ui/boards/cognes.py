@@ -47,6 +47,13 @@ class Board(BoardWidget):
     def __init__(self) -> None:
         super().__init__()
         self.canvas = CognesCanvas()
+        # The numbers drawn on the coins are their names, nothing to count or score.
+        self.canvas.setToolTip(
+            self.tr(
+                "Each coin's number is its name: the move list and the messages "
+                "say which coin was flipped by that number."
+            )
+        )
         self.players = QLabel()
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)

@@ -21,7 +21,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from engines import AnyEngine
 from engines.consensus_board import (
@@ -116,14 +116,20 @@ class Board(BoardWidget):
         self.no_kill = QPushButton(self.tr("No kill"))
         self.back = QPushButton(self.tr("Back"))
         self.cancel = QPushButton(self.tr("Cancel"))
-        bar = QHBoxLayout()
+        # The prompt's row keeps one height (two lines of text, or a button's if taller), so
+        # the board does not move as the buttons come and go and the prompt wraps.
+        self.bar = QWidget()
+        bar = QHBoxLayout(self.bar)
+        bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.prompt, 1)
         for button in (self.no_kill, self.back, self.cancel):
             bar.addWidget(button)
+        lines = 2 * self.prompt.fontMetrics().lineSpacing() + 4
+        self.bar.setFixedHeight(max(lines, self.no_kill.sizeHint().height()))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.canvas, 1)
-        layout.addLayout(bar)
+        layout.addWidget(self.bar)
         # Clicking the board gives it the keyboard, so Escape steps back.
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.canvas.setFocusPolicy(Qt.FocusPolicy.ClickFocus)

@@ -19,6 +19,10 @@
 <context>
     <name>Board</name>
     <message>
+        <source>Each coin&apos;s number is its name: the move list and the messages say which coin was flipped by that number.</source>
+        <translation>Le numéro d’une pièce est son nom&#xa0;: la liste des coups et les messages disent par ce numéro quelle pièce a été retournée.</translation>
+    </message>
+    <message>
         <source>Play the foul</source>
         <translation>Jouer la faute</translation>
     </message>
@@ -1438,6 +1442,29 @@
     </message>
 </context>
 <context>
+    <name>TableAlerts</name>
+    <message>
+        <source>You lost control: your pieces are out of play.</source>
+        <translation>Vous perdez la main&#xa0;: vos pièces sont hors jeu.</translation>
+    </message>
+    <message>
+        <source>You lost control: {name} plays your pieces now.</source>
+        <translation>Vous perdez la main&#xa0;: {name} joue vos pièces désormais.</translation>
+    </message>
+    <message>
+        <source>You rule e5 now.</source>
+        <translation>Vous régnez en e5.</translation>
+    </message>
+    <message>
+        <source>{name} rules e5 now.</source>
+        <translation>{name} règne en e5.</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>La partie est finie.</translation>
+    </message>
+</context>
+<context>
     <name>TableScreen</name>
     <message>
         <source>Game over — draw. {reason}</source>
@@ -1458,6 +1485,14 @@
     <message>
         <source>Game over — {won} {reason}</source>
         <translation>Partie terminée — {won} {reason}</translation>
+    </message>
+    <message>
+        <source>Sound</source>
+        <translation>Son</translation>
+    </message>
+    <message>
+        <source>A sound with the table&apos;s alerts</source>
+        <translation>Un son avec les alertes de la table</translation>
     </message>
     <message>
         <source>A new table with the same players; the seats move round so another starts</source>

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from client.session_api import GameSession, PlyView, SessionSnapshot
+from client.settings import SettingsStore
 from engines import Outcome
 from ui.boards import BoardWidget, make_board
 from ui.boards.recent_plies import RecentMark
@@ -41,6 +42,7 @@ from ui.screens.keys_help import KeysHelp
 from ui.screens.ply_browser import PlyBrowser
 from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
+from ui.table_alerts import alerts_between
 from ui.theme import ERROR, side_colour
 
 
@@ -82,9 +84,12 @@ class TableScreen(QWidget):
     replayRequested = Signal(Path)
     """Replay the game file at this path."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: SettingsStore | None = None) -> None:
         super().__init__()
+        self.store = store
         self.session: GameSession | None = None
+        self.last_live: SessionSnapshot | None = None
+        """The snapshot the alerts compare the next one with."""
         self.bridge: SessionBridge | None = None
         self.board: BoardWidget | None = None
         self.rules_dialog: RulesDialog | None = None
@@ -98,6 +103,18 @@ class TableScreen(QWidget):
             "background: #fff3c4; border: 1px solid #c9a227; padding: 6px; font-weight: bold;"
         )
         self.banner.hide()
+        # What changed that a player looking away must not miss (ui.table_alerts).
+        self.alert_line = QLabel()
+        self.alert_line.setWordWrap(True)
+        self.alert_line.setStyleSheet(
+            "background: #ffe0d0; border: 1px solid #c0582a; padding: 6px; font-weight: bold;"
+        )
+        self.alert_line.hide()
+        self.sound_button = QPushButton(self.tr("Sound"))
+        self.sound_button.setCheckable(True)
+        self.sound_button.setToolTip(self.tr("A sound with the table's alerts"))
+        self.sound_button.setChecked(store is None or not store.settings.muted)
+        self.sound_button.toggled.connect(self._keep_sound)
         self.summary = GameSummary()
         self.watched_since = time.monotonic()
         self.ended_after: int | None = None
@@ -170,6 +187,10 @@ class TableScreen(QWidget):
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
+        # The banners sit above the lists, which give them room: the board and the buttons
+        # stay where they are when one appears.
+        side_layout.addWidget(self.banner)
+        side_layout.addWidget(self.alert_line)
         side_layout.addWidget(QLabel(self.tr("Players")))
         side_layout.addWidget(self.players, 2)
         side_layout.addWidget(QLabel(self.tr("Moves")))
@@ -216,15 +237,20 @@ class TableScreen(QWidget):
         self.help_button.setToolTip(self.tr("The keys at the table"))
         status_row = QHBoxLayout()
         status_row.addWidget(self.status, 1)
+        status_row.addWidget(self.sound_button)
         status_row.addWidget(self.details_button)
         status_row.addWidget(self.help_button)
         self.error = QLabel()
         self.error.setStyleSheet(f"color: {ERROR};")
         self.error.setWordWrap(True)
+        # Room for a status on two lines and an error on one, kept when they are short or
+        # empty: the board above does not move as they change.
+        line = self.status.fontMetrics().lineSpacing()
+        self.status.setMinimumHeight(2 * line + 2)
+        self.error.setMinimumHeight(line + 2)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.divergence)
-        layout.addWidget(self.banner)
         layout.addWidget(self.summary)
         layout.addWidget(self.rematch)
         layout.addWidget(splitter, 1)
@@ -322,6 +348,8 @@ class TableScreen(QWidget):
         self.board = make_board(snapshot.engine)
         self.watched_since, self.ended_after = time.monotonic(), None
         self.history = PositionHistory(snapshot.engine)
+        self.last_live = None
+        self.alert_line.hide()
         self.browser.view(None)
         self.board.moveChosen.connect(self._move)
         self.board_layout.addWidget(self.board, 1)
@@ -374,6 +402,7 @@ class TableScreen(QWidget):
         engine, state = snapshot.engine, snapshot.state
         last = snapshot.last_move
         halted = snapshot.halted
+        self._alert(snapshot)
         assert self.history is not None
         self.history.observe(snapshot)
         self.browser.set_plies(snapshot.ply)
@@ -466,6 +495,22 @@ class TableScreen(QWidget):
         self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
         self.details.setText(self._details_text(snapshot))
+
+    def _alert(self, snapshot: SessionSnapshot) -> None:
+        """A banner, the window's alert and a sound for what the player must not miss."""
+        said = alerts_between(self.last_live, snapshot)
+        self.last_live = snapshot
+        if not said:
+            return
+        self.alert_line.setText(" ".join(said))
+        self.alert_line.show()
+        QApplication.alert(self.window())
+        if self.sound_button.isChecked():
+            QApplication.beep()
+
+    def _keep_sound(self, on: bool) -> None:
+        if self.store is not None:
+            self.store.set_muted(not on)
 
     def _show_recent(self, snapshot: SessionSnapshot, *, live: bool) -> None:
         """Number the plies since this player's move on the board and say them in a line

@@ -63,6 +63,18 @@ class PlayersPanel(QListWidget):
             self.addItem(item)
 
 
+def takeback_askers(snapshot: SessionSnapshot) -> dict[int, str]:
+    """Who asked to take back each ply, by the table's notices (the last ask of a ply)."""
+    askers: dict[int, str] = {}
+    for entry in snapshot.chat:
+        said = entry.notice
+        if said is not None and said.key == "takeback-asked":
+            values = said.values()
+            if values.get("ply", "").isdigit() and "name" in values:
+                askers[int(values["ply"])] = values["name"]
+    return askers
+
+
 class MoveList(QListWidget):
     """The plies in notation, each marked final (✓) or pending (…)."""
 
@@ -80,11 +92,18 @@ class MoveList(QListWidget):
             item = QListWidgetItem(side_icon(snapshot.engine.name, ply.seat), "")
             item.setData(Qt.ItemDataRole.UserRole, ply)
             self.addItem(item)
+        askers = takeback_askers(snapshot)
+        undone = {ply.ply - 1 for ply in snapshot.plies if ply.kind == "takeback"}
         for row in range(self.count()):
             item = self.item(row)
             ply = item.data(Qt.ItemDataRole.UserRole)
+            font = item.font()
+            font.setStrikeOut(ply.ply in undone)  # the move a takeback undid, struck through
+            item.setFont(font)
             who = snapshot.seat_name(ply.player)
-            if ply.player != ply.seat:
+            if ply.kind == "takeback":  # the player who asked, not the one who appended it
+                who = askers.get(ply.ply - 1, who)
+            elif ply.player != ply.seat:
                 who = self.tr("{player} for {seat}").format(
                     player=who, seat=snapshot.seat_name(ply.seat)
                 )

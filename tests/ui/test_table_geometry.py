@@ -1,0 +1,75 @@
+"""The table keeps still: selecting a piece, a banner appearing or the status wrapping onto
+a second line moves neither the board nor the buttons; the window has a minimum size that
+shows the whole table (issue 21)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import qtrio
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication, QWidget
+
+from tests.ui.windows import open_window, start_local, until
+from ui.boards.consensus import Board
+
+pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
+qt_trio = pytest.mark.trio(run=qtrio.run)
+
+
+def placed(widget: QWidget) -> QRect:
+    """Where ``widget`` is in its window."""
+    return QRect(widget.mapTo(widget.window(), QPoint(0, 0)), widget.size())
+
+
+@qt_trio
+async def test_nothing_jumps_on_a_selection_a_banner_or_a_wrapped_status(qtbot: Any) -> None:
+    async with open_window(qtbot, name="Zoé") as window:
+        start_local(qtbot, window, "consensus", pace_ms=60_000)
+        table = window.table
+        board = table.board
+        assert isinstance(board, Board)
+        watched = [
+            board.canvas,
+            table.resign_button,
+            table.takeback_button,
+            table.leave_button,
+            table.details_button,
+        ]
+
+        def places() -> list[QRect]:
+            QApplication.processEvents()
+            return [placed(widget) for widget in watched]
+
+        before = places()
+        qtbot.mouseClick(
+            board.canvas, Qt.MouseButton.LeftButton, pos=board.canvas.square_center(20)
+        )
+        assert board.canvas.selected == (20,)
+        assert places() == before, "selecting a piece"
+        table.alert_line.setText("You lost control: Bea plays your pieces now.")
+        table.alert_line.show()
+        assert places() == before, "an alert banner"
+        table.banner.setText("Game over — Bea won. " * 3)
+        table.banner.show()
+        assert places() == before, "the game-over banner"
+        table.status.setText("A status long enough to wrap onto a second line. " * 4)
+        table.error.setText("You cannot move that piece: it is not yours.")
+        await until(lambda: table.status.height() > table.status.fontMetrics().height())
+        assert places() == before, "a wrapped status and an error"
+
+
+@qt_trio
+async def test_the_window_cannot_shrink_below_a_usable_table(qtbot: Any) -> None:
+    async with open_window(qtbot, name="Zoé") as window:
+        start_local(qtbot, window, "consensus", pace_ms=60_000)
+        least = window.minimumSize()
+        assert least.width() >= 800 and least.height() >= 560
+        window.resize(100, 100)
+        QApplication.processEvents()
+        assert window.width() >= least.width() and window.height() >= least.height()
+        table = window.table
+        for widget in (table.resign_button, table.leave_button, table.status, table.board):
+            assert widget is not None and widget.isVisible()
+            assert table.rect().contains(placed(widget).translated(-placed(table).topLeft()))
