@@ -30,6 +30,7 @@ twice.  Exit codes: 0 done, 1 the list does not fit the checkout (message names 
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import subprocess
 import sys
@@ -138,6 +139,88 @@ def rewrite_text(text: str, moves: Mapping[str, str]) -> str:
     return path_pattern(moves).sub(lambda m: module_file(short[m[1]]).as_posix(), text)
 
 
+LIMIT = 100  # pyproject's [tool.ruff] line-length
+BULLET = re.compile(r"(\* |- |\d+\. |\.\. |>>> |:|\"\"\"|\'\'\')")
+
+
+def wrap_block(block: list[str], comment: bool) -> list[str]:
+    """Lines of one docstring or comment block, those over ``LIMIT`` wrapped at a space.
+
+    The words that no longer fit go to the start of the next line when it carries on the same
+    paragraph (same indent, not a bullet, not the closing quotes), else to a line of their own.
+    """
+    out = list(block)
+    i = 0
+    while i < len(out):
+        line = out[i]
+        indent = line[: len(line) - len(line.lstrip())]
+        prefix = indent + "# " if comment else indent
+        cut = line.rfind(" ", len(prefix) + 1, LIMIT + 1)
+        if len(line) <= LIMIT or "noqa" in line or cut <= len(prefix):
+            i += 1
+            continue
+        head, rest = line[:cut].rstrip(), line[cut + 1 :].strip()
+        out[i] = head
+        nxt = out[i + 1] if i + 1 < len(out) else ""
+        body = nxt[len(prefix) :]
+        carries_on = (
+            nxt.startswith(prefix)
+            and body[:1] not in ("", " ", "\t")
+            and not BULLET.match(body)
+            and '"""' not in rest
+            and "'''" not in rest
+        )
+        if carries_on:
+            out[i + 1] = f"{prefix}{rest} {body}"
+        else:
+            out.insert(i + 1, prefix + rest)
+        i += 1
+    return out
+
+
+def prose_blocks(text: str) -> list[tuple[int, int, bool]]:
+    """(first, last, is_comment) line indexes of the docstrings and comment blocks."""
+    blocks = [
+        (node.lineno - 1, node.end_lineno - 1, False)
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+        and node.end_lineno is not None
+    ]
+    strings = [
+        node
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
+    inside = {
+        n for node in strings for n in range(node.lineno - 1, (node.end_lineno or node.lineno))
+    }
+    lines = text.split("\n")
+    n = 0
+    while n < len(lines):
+        if n not in inside and lines[n].lstrip().startswith("#"):
+            first = n
+            indent = lines[n][: len(lines[n]) - len(lines[n].lstrip())]
+            while n + 1 < len(lines) and lines[n + 1].startswith(indent + "#"):
+                n += 1
+            blocks.append((first, n, True))
+        n += 1
+    return sorted(blocks, reverse=True)
+
+
+def wrap_long_prose(text: str) -> str:
+    """The text with its docstrings' and comments' lines over ``LIMIT`` wrapped."""
+    lines = text.split("\n")
+    if all(len(line) <= LIMIT for line in lines):
+        return text
+    for first, last, comment in prose_blocks(text):
+        block = lines[first : last + 1]
+        if any(len(line) > LIMIT for line in block):
+            lines[first : last + 1] = wrap_block(block, comment)
+    return "\n".join(lines)
+
+
 def tracked_files() -> list[Path]:
     out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True)
     return [Path(name) for name in out.stdout.decode().split("\0") if name]
@@ -169,6 +252,8 @@ def rewrite_repository(moves: Moves, dry_run: bool) -> list[Path]:
         except UnicodeDecodeError:
             continue  # a picture, a game file: no module names in it
         new = rewrite_text(text, moves.moves)
+        if new != text and path.suffix == ".py":
+            new = wrap_long_prose(new)
         if new != text:
             changed.append(path)
             if not dry_run:
