@@ -16,6 +16,7 @@ import inspect
 import typing
 from collections import defaultdict
 from pathlib import Path
+from types import ModuleType
 
 from client.peer_events import PeerEvent
 
@@ -34,15 +35,21 @@ def class_places() -> dict[str, list[str]]:
     return places
 
 
+def client_module(stem: str) -> ModuleType:
+    """client/'s module of that file name, in whichever of client/'s folders it lies."""
+    (path,) = (ROOT / "client").rglob(f"{stem}.py")
+    return importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
+
+
 TABLE_BOOKS = (
     "events ballot finality presence seq_book seating divergence consent chain plies "
     "takeback removal halting records start"
 )
 TABLE_MODULES = [
-    importlib.import_module(f"client.{name}")
+    client_module(name)
     for name in [
         *TABLE_BOOKS.split(),
-        *(path.stem for path in (ROOT / "client").glob("table*.py")),
+        *(path.stem for path in (ROOT / "client").rglob("table*.py")),
     ]
 ]
 """The table's side of client/ (issue 22): its names must not be taken elsewhere."""
@@ -89,10 +96,10 @@ def test_no_consumer_dispatches_on_a_class_name() -> None:
 
 
 NODE_MODULES = [
-    importlib.import_module(f"client.{name}")
+    client_module(name)
     for name in [
-        *(path.stem for path in (ROOT / "client").glob("peer*.py")),
-        *(path.stem for path in (ROOT / "client").glob("lobby*.py")),
+        *(path.stem for path in (ROOT / "client").rglob("peer*.py")),
+        *(path.stem for path in (ROOT / "client").rglob("lobby*.py")),
         "node_io",
         *[
             "hosting",

@@ -33,7 +33,7 @@ def test_every_code_in_the_source_is_documented() -> None:
     """Codes given where problems are made (the verifier, the claims judge, every ply rule):
     each a literal the list holds, so a code reached only by a rare path is covered too."""
     made: set[str] = set()
-    for path in (ROOT / "client").glob("*.py"):
+    for path in (ROOT / "client").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         made |= set(re.findall(r'code ?= ?"([a-z-]+)"', text))
         if path.name in ("verifier.py", "verify_claims.py"):
