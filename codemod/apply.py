@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Move client/'s flat modules into sub-packages and rewrite every name of them (issue 22).
 
-Usage: python codemod/apply.py [--moves codemod/moves.toml] [--dry-run] [--no-format]
+Usage: python codemod/apply.py [--moves codemod/moves.toml] [--dry-run] [--no-format] [--strict]
 
 Run from the root of any checkout of palabre (a clean work tree: the moves are ``git mv``).
 codemod/moves.toml lists ``"client.old" = "client.package.old"``, one line per file, and the
@@ -306,7 +306,7 @@ def format_python(paths: list[Path]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--moves", type=Path, default=HERE / "moves.toml", help="the list")
     parser.add_argument(
