@@ -574,7 +574,7 @@ def _run(
     main: Callable[[Printer], Awaitable[int]],
 ) -> int:
     """Play the table, then each rematch ``--rematch`` asks for that every peer accepted."""
-    from client.rematch import next_peer
+    from client.rematch import next_role
 
     code = _run_one(peer, args, setup, out, main)
     left = getattr(args, "rematch", 0)
@@ -582,13 +582,14 @@ def _run(
         plan = peer.rematch.next
         left -= 1
         config = peer.config.next_table(bot_me=peer.config.bot_me, rematch=left > 0)
-        peer = next_peer(plan, peer.identity, peer.name, config, secret=table_secret(peer))
+        role = next_role(plan, peer.name, config, secret=table_secret(peer))
+        peer = Peer(peer.identity, role, config)
         print(
             f"Rematch: a new table {format_table_id(plan.table_id)}; your seat {plan.seat}",
             file=out,
             flush=True,
         )
-        if peer.host is not None:  # plan.is_host: next_peer made a host
+        if peer.host is not None:  # plan.is_host: next_role made it a host
             main = partial(_host, peer, port=plan.port)
         else:
             main = partial(_joined, peer)

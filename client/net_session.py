@@ -54,7 +54,7 @@ from client.peer_events import (
     TableStarted,
 )
 from client.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
-from client.rematch import RematchChanged, RematchReady, next_peer
+from client.rematch import RematchChanged, RematchReady, next_role
 from client.seating import IntentRefused
 from client.session_api import (
     ChatEntry,
@@ -482,7 +482,8 @@ class NetSession:
         peer = self.peer
         try:
             config = peer.config.next_table(stay=True)
-            nxt = next_peer(event.next, peer.identity, peer.name, config, secret=peer.secret)
+            role = next_role(event.next, peer.name, config, secret=peer.secret)
+            nxt = Peer(peer.identity, role, config)
         except (IdentityError, InvalidParams, LookupError) as error:
             self._emit(SessionError(f"The new table cannot be opened: {error}"))
             return

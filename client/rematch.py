@@ -5,7 +5,8 @@ After its table ended, a peer says whether it plays again: ``rematch {yes}`` to 
 and who declined (``rematch_state``).  A peer that leaves declines.  Once its own table has
 ended and every peer of START accepted, the **previous host** opens the rematch: it picks a
 new table id, sends ``rematch_table {table, port}`` to every peer and leaves the old table;
-each peer then leaves too and plays the new table (``next_peer``):
+each peer then leaves too and plays the new table (``next_role``: the runtime's ``Peer``
+runs it):
 
 * the host listens on the **same port** as before (a firewall opened for it stays right),
   and admits only the players of the last game; joiners dial the address they reached it at,
@@ -40,12 +41,12 @@ from net.identity import fingerprint
 from net.invite import Invite
 
 if TYPE_CHECKING:
+    from client.hosting import HostConfig
+    from client.joining import JoinConfig
     from client.node_io import NodeLink
-    from client.peer import Peer
     from client.peer_events import PeerEvent
     from client.peer_node import NodeConfig
     from client.table import Table
-    from net.identity import Identity
 
 __all__ = [
     "REMATCH_WAIT",
@@ -54,7 +55,7 @@ __all__ = [
     "RematchPeer",
     "RematchPlan",
     "RematchReady",
-    "next_peer",
+    "next_role",
     "plan_next",
     "rotated",
 ]
@@ -318,19 +319,14 @@ class Rematch:
         self.peer.finish(0, "playing again at a new table")
 
 
-def next_peer(
-    next_table: RematchPlan,
-    identity: Identity,
-    name: str,
-    config: NodeConfig,
-    *,
-    secret: str | None = None,
-) -> Peer:
-    """The peer that plays ``next_table`` (``config`` as for the last table: profile,
-    bots...; ``secret``: the last table's, which the rematch keeps)."""
+def next_role(
+    next_table: RematchPlan, name: str, config: NodeConfig, *, secret: str | None = None
+) -> HostConfig | JoinConfig:
+    """How this peer sits at ``next_table``: its host's or its joiner's config (``config`` as
+    for the last table: profile, bots...; ``secret``: the last table's, which the rematch
+    keeps).  ``Peer(identity, next_role(...), config)`` plays it."""
     from client.hosting import HostConfig
     from client.joining import JoinConfig
-    from client.peer import Peer
 
     role: HostConfig | JoinConfig
     if next_table.is_host:
@@ -358,4 +354,4 @@ def next_peer(
             dial_retry=OPEN_RETRY,
             secret=secret,
         )
-    return Peer(identity, role, config)
+    return role

@@ -22,7 +22,7 @@ from client.lobby_wire import LobbyChanged
 from client.peer import LinkLost, NameWarning, Peer
 from client.peer_events import JoinFailed
 from client.peer_node import NodeConfig
-from client.rematch import RematchPlan, next_peer
+from client.rematch import RematchPlan, next_role
 from client.terminal import TerminalPlayer
 from net.identity import load_profile_identity
 from net.invite import Invite, new_secret
@@ -257,7 +257,8 @@ def test_a_secret_table_is_not_announced_and_its_rematch_keeps_the_secret(tmp_pa
         is_host=False,
     )
     config = NodeConfig(profile="ann", home=tmp_path, engine_for=engine_for)
-    again = next_peer(plan, ann.identity, "ann", config, secret=table_secret(ann))
+    again = Peer(ann.identity, next_role(plan, "ann", config, secret=table_secret(ann)), config)
     assert again.joining is not None and again.secret == SECRET
-    hosting = next_peer(replace(plan, is_host=True), ann.identity, "ann", config, secret=SECRET)
+    role = next_role(replace(plan, is_host=True), "ann", config, secret=SECRET)
+    hosting = Peer(ann.identity, role, config)
     assert hosting.host is not None and hosting.secret == SECRET

@@ -22,7 +22,7 @@ from client.mdns import TableFinder
 from client.net_session import NetSession
 from client.peer import Peer
 from client.peer_node import NodeConfig
-from client.rematch import next_peer
+from client.rematch import next_role
 from engines import find_engine
 from net.identity import load_profile_identity
 from net.invite import Invite, parse_invite
@@ -130,12 +130,8 @@ async def test_play_again_opens_a_new_table_with_the_seats_rotated(qtbot: Any) -
         # The guest's part of the new table (a headless peer's loop does this by itself).
         await until(lambda: guest.done.is_set())
         assert guest.rematch.next is not None
-        second_guest = next_peer(
-            guest.rematch.next,
-            identity,
-            "Guest",
-            NodeConfig(bot_me=True, bot_delay=0.05, profile="guest"),
-        )
+        config = NodeConfig(bot_me=True, bot_delay=0.05, profile="guest")
+        second_guest = Peer(identity, next_role(guest.rematch.next, "Guest", config), config)
         nursery.start_soon(second_guest.run)
 
         await until(lambda: window.session is not first and window.session is not None)
