@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import sys
 
-from client.cli import main
-from client.console import prepare_console
-from client.interrupts import break_like_ctrl_c
+from client.commands.cli import main
+from client.commands.console import prepare_console
+from client.commands.interrupts import break_like_ctrl_c
 
 prepare_console()  # a character the console cannot show is written as ?
 break_like_ctrl_c()  # Windows' Ctrl-Break leaves the table like Ctrl-C

@@ -241,7 +241,7 @@ def decode_record(envelope: Envelope) -> Record:
 
 def decode_payload(envelope: Envelope) -> tuple[Kind, bytes, int, dict[str, Any]]:
     """``decode_record``'s work, as ``(kind, table_id, seq, body)``, for a caller that
-    builds its own view of the record (``client.net_adapter``)."""
+    builds its own view of the record (``client.rules.net_adapter``)."""
     try:
         # Places are named only when something fails: the checks are pure, so the second
         # pass fails at the same place, with a message naming the author.

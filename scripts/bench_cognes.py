@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from client.bots import RandomBot  # noqa: E402
 from client.bots.cognes import CarefulRandomBot, SensibleBot  # noqa: E402
-from client.match import play_match  # noqa: E402
+from client.bots.match import play_match  # noqa: E402
 from engines import find_engine  # noqa: E402
 from engines.cognes import CognesState, Flip, has_legal_flip  # noqa: E402
 

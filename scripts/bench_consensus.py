@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from client.bots import Bot, RandomBot  # noqa: E402
 from client.bots.consensus import SensibleBot  # noqa: E402
-from client.match import play_match  # noqa: E402
+from client.bots.match import play_match  # noqa: E402
 from engines import AnyEngine  # noqa: E402
 from engines.consensus import ENGINE, ConsensusState  # noqa: E402
 from engines.consensus_board import board_from_diagram  # noqa: E402

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from client.bots import RandomBot  # noqa: E402
 from client.bots.discorder import SensibleBot  # noqa: E402
-from client.match import play_match  # noqa: E402
+from client.bots.match import play_match  # noqa: E402
 from engines.discorder import ENGINE, run_views  # noqa: E402
 
 PARAMS = {"seats": 2}

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from client.verifier import verify_file  # noqa: E402
+from client.logs.verifier import verify_file  # noqa: E402
 
 KINDS = (("--gif", ".gif"), ("--apng", ".png"), ("--webp", ".webp"), ("--html", ".html"))
 

@@ -3,7 +3,7 @@
 
 Usage: scripts/bench_thinking.py [--game consensus] [--level strong] [--plies 40]
 
-One real host (``client.peer.Peer``; its own profile in a temporary folder, listening on
+One real host (``client.runtime.peer.Peer``; its own profile in a temporary folder, listening on
 loopback) whose
 every seat is one of its bots at ``--level`` (``--bot`` for its own seat); it plays
 ``--plies`` plies (each after the peer's usual 0.3 s pause), then leaves.  Beside it a task
@@ -28,10 +28,10 @@ sys.path.insert(0, str(ROOT))
 
 from client.bots import BOT_LEVELS, kind_of_level  # noqa: E402
 from client.bots.arena import median, percentile  # noqa: E402
-from client.events import PlyApplied  # noqa: E402
-from client.hosting import HostConfig  # noqa: E402
-from client.peer import Peer  # noqa: E402
-from client.peer_node import NodeConfig  # noqa: E402
+from client.node.hosting import HostConfig  # noqa: E402
+from client.node.peer_node import NodeConfig  # noqa: E402
+from client.runtime.peer import Peer  # noqa: E402
+from client.tabletop.events import PlyApplied  # noqa: E402
 from engines import find_engine  # noqa: E402
 from net.identity import load_profile_identity  # noqa: E402
 

@@ -4,8 +4,8 @@
 
 Consensus games between random bots last about 60 plies, so the "long log" is as many
 whole games as it takes to reach ``--plies`` plies: four peers per game, each a real
-``client.table.Table`` with real keys and ``net.signer.RecordSigner``s writing ahead to real
-log files (on /dev/shm when it exists, so the benchmark measures verifying, not the disk),
+``client.tabletop.table.Table`` with real keys and ``net.signer.RecordSigner``s writing ahead to
+real log files (on /dev/shm when it exists, so the benchmark measures verifying, not the disk),
 records carried in order between the peers in memory.  The first peer's files are then
 verified, each as ``palabre verify`` does it, on one core.  In the same run, the same
 signatures (every record's, with the keys already loaded) are verified alone, and the ratio
@@ -36,12 +36,12 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (  # noqa: E402
 )
 
 from client.bots import make_bot  # noqa: E402
-from client.events import Output  # noqa: E402
-from client.net_adapter import NetSigner, open_envelope, record_from_net  # noqa: E402
-from client.records import START  # noqa: E402
-from client.start import PeerSpec, SeatSpec, start_body  # noqa: E402
-from client.table import Table  # noqa: E402
-from client.verifier import verify_bytes  # noqa: E402
+from client.logs.verifier import verify_bytes  # noqa: E402
+from client.rules.net_adapter import NetSigner, open_envelope, record_from_net  # noqa: E402
+from client.rules.records import START  # noqa: E402
+from client.rules.start import PeerSpec, SeatSpec, start_body  # noqa: E402
+from client.tabletop.events import Output  # noqa: E402
+from client.tabletop.table import Table  # noqa: E402
 from engines import find_engine  # noqa: E402
 from net import ed25519  # noqa: E402
 from net.envelope import RECORD_TAG, parse_envelope  # noqa: E402

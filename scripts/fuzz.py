@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from client.verifier import verify_bytes
+from client.logs.verifier import verify_bytes
 from net.errors import LogFileError
 from net.logfile import MAGIC, parse_log
 from tests.client.fuzzing import check_honest, hostile_run

@@ -4,7 +4,7 @@
 Usage: scripts/route_table_diagram.py [--check] [--doc PATH]
 
 The diagram is read from the code, not written by hand: the script builds a real spectator
-``client.table.Table`` (a START signed in memory by a fresh key, for a registered game) and
+``client.tabletop.table.Table`` (a START signed in memory by a fresh key, for a registered game) and
 reads ``Table.routes``, so a route added, moved or given other signers changes the diagram.
 It rewrites the Mermaid block between the two markers of the doc; ``--check`` only compares
 and exits 1 when the doc's diagram is stale (tests/scripts/test_route_table_diagram.py runs
@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from client.net_adapter import open_envelope, record_from_net  # noqa: E402
-from client.start import PeerSpec, SeatSpec, start_body  # noqa: E402
-from client.table import ANYONE, PEER, PRESENT, RecordRoute, Table  # noqa: E402
+from client.rules.net_adapter import open_envelope, record_from_net  # noqa: E402
+from client.rules.start import PeerSpec, SeatSpec, start_body  # noqa: E402
+from client.tabletop.table import ANYONE, PEER, PRESENT, RecordRoute, Table  # noqa: E402
 from engines import engine_names, find_engine  # noqa: E402
 from net.identity import Identity  # noqa: E402
 from net.records import Kind, sign_record  # noqa: E402
@@ -72,7 +72,7 @@ def diagram(table: Table) -> str:
     lines = [
         "```mermaid",
         "flowchart LR",
-        '    guards{"Table._dispatch<br/>membership guards<br/>client/table.py"}',
+        '    guards{"Table._dispatch<br/>membership guards<br/>client/tabletop/table.py"}',
     ]
     nodes: dict[tuple[str, str], str] = {}
     for (method, path, signers), kinds in groups.items():

@@ -32,8 +32,8 @@ import qtrio  # noqa: E402
 import trio  # noqa: E402
 
 from client.bots import RandomBot  # noqa: E402
-from client.local_game import LocalGame  # noqa: E402
-from client.match import play_match  # noqa: E402
+from client.bots.match import play_match  # noqa: E402
+from client.sessions.local_game import LocalGame  # noqa: E402
 from engines.consensus import ENGINE  # noqa: E402
 from engines.consensus_board import DEAD  # noqa: E402
 from ui.app import MainWindow  # noqa: E402

@@ -32,7 +32,7 @@ import qtrio  # noqa: E402
 import trio  # noqa: E402
 
 from client.bots import make_bot  # noqa: E402
-from client.local_game import LocalGame  # noqa: E402
+from client.sessions.local_game import LocalGame  # noqa: E402
 from engines import AnyEngine, find_engine  # noqa: E402
 from engines.cognes import legal_flips  # noqa: E402
 from engines.discorder import GIVEN_AWAY, PENDING, SECURED, run_views  # noqa: E402

@@ -35,7 +35,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from client.bots import RandomBot  # noqa: E402
-from client.local_game import LocalGame  # noqa: E402
+from client.sessions.local_game import LocalGame  # noqa: E402
 from engines import find_engine  # noqa: E402
 from ui.app import MainWindow  # noqa: E402
 

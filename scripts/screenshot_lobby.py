@@ -27,9 +27,9 @@ os.environ.setdefault("PALABRE_HOME", tempfile.mkdtemp(prefix="palabre-shot-"))
 import qtrio  # noqa: E402
 import trio  # noqa: E402
 
-from client.joining import JoinConfig  # noqa: E402
-from client.peer import Peer  # noqa: E402
-from client.peer_node import NodeConfig  # noqa: E402
+from client.node.joining import JoinConfig  # noqa: E402
+from client.node.peer_node import NodeConfig  # noqa: E402
+from client.runtime.peer import Peer  # noqa: E402
 from net.identity import load_profile_identity  # noqa: E402
 from net.invite import Invite, parse_invite  # noqa: E402
 from ui.app import MainWindow  # noqa: E402

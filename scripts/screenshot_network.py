@@ -36,8 +36,8 @@ from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from client.launcher import Launcher  # noqa: E402
-from client.settings import SettingsStore  # noqa: E402
+from client.commands.launcher import Launcher  # noqa: E402
+from client.profile.settings import SettingsStore  # noqa: E402
 from engines.consensus import ENGINE, NO_KILL  # noqa: E402
 from engines.consensus_board import DEAD  # noqa: E402
 from ui.app import MainWindow  # noqa: E402

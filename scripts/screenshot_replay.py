@@ -3,7 +3,7 @@
     python scripts/screenshot_replay.py [--seed N] [--out-dir docs/img] [--size PX]
 
 Four peers (Ana hosting, Bruno, Chloé and Dario joining) sit at one table over TCP on
-loopback, in this process: real peers (``client.peer.Peer``), real keys, real game
+loopback, in this process: real peers (``client.runtime.peer.Peer``), real keys, real game
 files.  Bots play every seat (seeded: the same seed gives the same game).  The players argue
 as people would, with the client's own intents: at a few plies the peer whose seat moves next
 points at a capture it could make (an arrow) and at e5 (a highlight), and another peer says
@@ -31,11 +31,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import trio  # noqa: E402
 
-from client.events import PlyApplied  # noqa: E402
-from client.hosting import HostConfig  # noqa: E402
-from client.joining import JoinConfig  # noqa: E402
-from client.peer import Peer  # noqa: E402
-from client.peer_node import NodeConfig  # noqa: E402
+from client.node.hosting import HostConfig  # noqa: E402
+from client.node.joining import JoinConfig  # noqa: E402
+from client.node.peer_node import NodeConfig  # noqa: E402
+from client.runtime.peer import Peer  # noqa: E402
+from client.tabletop.events import PlyApplied  # noqa: E402
 from engines.consensus import ENGINE  # noqa: E402
 from engines.consensus_board import E5, SQUARE_NAMES  # noqa: E402
 from net.identity import load_profile_identity  # noqa: E402
@@ -116,8 +116,8 @@ async def play(home: Path, seed: int) -> Path:
 def pictures(log: Path, out_dir: Path, size: int) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from client.replay import Replay
-    from client.verifier import verify_file
+    from client.logs.verifier import verify_file
+    from client.sessions.replay import Replay
     from ui.animation import Animator
     from ui.i18n import install_language
     from ui.screens.replay import ReplayScreen

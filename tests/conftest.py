@@ -13,7 +13,7 @@ from hypothesis import settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Tests never multicast on the machine's own LAN: hosts announce nothing and windows browse
-# nothing (client/mdns.py).  The namespace tests turn mDNS back on inside their namespaces.
+# nothing (client/runtime/mdns.py).  The namespace tests turn mDNS back on inside their namespaces.
 os.environ["PALABRE_MDNS"] = "off"
 
 # A suite started in the background by a non-interactive shell (``scripts/check &``,

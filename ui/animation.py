@@ -1,7 +1,7 @@
 """A game as an animation: an optional first card, one frame per ply, a last card.
 
-``Animator`` draws the frames of a ``client.replay.Replay`` one at a time with the game's own
-board widget (``ui.board_render``): each position with its ply marked (the last move) and
+``Animator`` draws the frames of a ``client.sessions.replay.Replay`` one at a time with the game's
+own board widget (``ui.board_render``): each position with its ply marked (the last move) and
 the arrows and rings drawn on it in their authors' colours, over a caption strip naming the
 ply and who played it, followed by the chat lines written at that ply.  Around them, the
 cards of ``ui.cards``: the first (optional) says the game, the players, the file's date and
@@ -26,7 +26,7 @@ from PIL import Image
 from PySide6.QtCore import QCoreApplication, QRect
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from client.replay import Frame, Replay
+from client.sessions.replay import Frame, Replay
 from ui.animated_file import write_animation
 from ui.board_render import BoardRenderer
 from ui.cards import result_card, result_words, title_card

@@ -26,12 +26,12 @@ import trio
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
 
-from client.launcher import Launcher
-from client.lobby_model import LobbyIntents, LobbyModel
-from client.mdns import TableFinder
-from client.net_session import NetSession
-from client.session_api import GameSession, NextTable, SessionEvent
-from client.settings import SettingsStore
+from client.commands.launcher import Launcher
+from client.node.lobby_model import LobbyIntents, LobbyModel
+from client.profile.settings import SettingsStore
+from client.runtime.mdns import TableFinder
+from client.sessions.net_session import NetSession
+from client.sessions.session_api import GameSession, NextTable, SessionEvent
 from ui.i18n import (
     LanguagePreference,
     current_language,

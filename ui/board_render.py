@@ -22,7 +22,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from client.session_api import Pointed
+from client.sessions.session_api import Pointed
 from engines import AnyEngine
 from ui.boards import make_board
 from ui.boards.pointing import ShownMarks

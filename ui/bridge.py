@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from client.session_api import (
+from client.sessions.session_api import (
     ChatLine,
     GameEnded,
     GameSession,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from client.replay import Replay
+from client.sessions.replay import Replay
 from ui.game_names import game_name
 from ui.text_fit import draw_fitted
 from ui.theme import side_colour

@@ -1,8 +1,8 @@
 """The ``palabre`` console script.
 
-With a subcommand it hands over to ``client.cli`` and never imports Qt, except ``log export``,
-which draws with the Qt boards: ``client.cli`` parses it and calls back ``_export`` here,
-which imports ``ui.log_export`` (and Qt) only then.  With none it opens
+With a subcommand it hands over to ``client.commands.cli`` and never imports Qt, except ``log
+export``, which draws with the Qt boards: ``client.commands.cli`` parses it and calls back
+``_export`` here, which imports ``ui.log_export`` (and Qt) only then.  With none it opens
 the Qt client when a display exists (or ``QT_QPA_PLATFORM`` is set); with no display it says
 so and runs the headless demo.
 """
@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from client.export_request import ExportRequest
+from client.logs.export_request import ExportRequest
 
 __all__ = ["has_display", "main"]
 
@@ -50,9 +50,9 @@ def _export(request: ExportRequest) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from client import cli
-    from client.console import prepare_console
-    from client.interrupts import break_like_ctrl_c
+    from client.commands import cli
+    from client.commands.console import prepare_console
+    from client.commands.interrupts import break_like_ctrl_c
 
     prepare_console()  # a character the console cannot show is written as ?
     break_like_ctrl_c()  # Windows' Ctrl-Break leaves the table like Ctrl-C

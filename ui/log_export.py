@@ -1,9 +1,9 @@
 """``palabre log export FILE ...``: the game drawn by Qt, written by Pillow or as a page.
 
-The log is replayed by the verifier (``client.verifier``) and shown as the replay screen
-shows it (``client.replay``): the position after a ply with its last move and the pointing
+The log is replayed by the verifier (``client.logs.verifier``) and shown as the replay screen
+shows it (``client.sessions.replay``): the position after a ply with its last move and the pointing
 made on it, drawn by the game's own board widget (``ui.board_render``) as a spectator sees
-it.  What ``client.export_request`` checked decides the output:
+it.  What ``client.logs.export_request`` checked decides the output:
 
 * ``png`` / ``svg``: the board after ``--ply``, from ``QWidget.grab`` or rendered into a
   ``QSvgGenerator``;
@@ -19,7 +19,7 @@ is needed: without one Qt runs offscreen.
 Exit codes: 0 written; 1 the log's START is invalid; 2 the log cannot be read or replayed,
 a ply is not in it, or the file cannot be written.  A log that replays but has problems is
 still drawn, with a warning on stderr.  Long exports show a progress bar on stderr when it
-is a terminal (``client.progress``).
+is a terminal (``client.logs.progress``).
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from client.errors import ReplayUnavailable
-from client.export_request import ANIMATIONS, ExportRequest
-from client.log_commands import load_for_show
-from client.progress import ProgressBar
-from client.replay import Replay
+from client.logs.export_request import ANIMATIONS, ExportRequest
+from client.logs.log_commands import load_for_show
+from client.logs.progress import ProgressBar
+from client.rules.errors import ReplayUnavailable
+from client.sessions.replay import Replay
 from ui.animated_file import write_bytes
 from ui.replay_page import file_date
 

@@ -7,7 +7,7 @@ on the clipboard and the replay page lists.
 
 from __future__ import annotations
 
-from client.replay import Frame, Replay
+from client.sessions.replay import Frame, Replay
 
 __all__ = ["move_line", "move_lines", "player_of"]
 

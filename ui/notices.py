@@ -1,6 +1,6 @@
 """The table's notices in the player's language.
 
-The client makes each notice as a key and plain parameters (``client.notices``) with its
+The client makes each notice as a key and plain parameters (``client.sessions.notices``) with its
 English text.  Here each key has the same sentence marked for lupdate; the shown text is its
 translation with the parameters put in as they are (names, ply numbers, paths, and free text
 from an engine or a peer such as an outcome summary or a refusal reason stay as given).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from client.session_api import ChatEntry
+from client.sessions.session_api import ChatEntry
 
 __all__ = ["NOTICES", "notice_text"]
 

@@ -28,8 +28,8 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from client.outside import MAX_ARROWS, MAX_SQUARES
-from client.session_api import GameSession, Pointed
+from client.sessions.session_api import GameSession, Pointed
+from client.tabletop.outside import MAX_ARROWS, MAX_SQUARES
 from ui.boards.base import BoardWidget
 from ui.boards.pointing import ShownMarks, fade
 from ui.bridge import SessionBridge

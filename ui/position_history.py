@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.session_api import PlyView, SessionSnapshot
+from client.sessions.session_api import PlyView, SessionSnapshot
 from engines import AnyEngine, IllegalMove, InvalidMove
 
 __all__ = ["PositionHistory"]

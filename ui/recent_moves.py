@@ -8,7 +8,7 @@ sees the last round, one ply per seat.  At most ``LIMIT`` plies, the newest.
 
 from __future__ import annotations
 
-from client.session_api import PlyView, SessionSnapshot
+from client.sessions.session_api import PlyView, SessionSnapshot
 
 __all__ = ["LIMIT", "plies_since_my_move"]
 

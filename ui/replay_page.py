@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 
-from client.replay import Replay
+from client.sessions.replay import Replay
 from ui.animation import caption_lines
 from ui.board_render import BoardRenderer
 from ui.cards import game_title, result_words, verdict_words

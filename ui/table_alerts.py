@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from client.session_api import SessionSnapshot
+from client.sessions.session_api import SessionSnapshot
 
 __all__ = ["alerts_between"]
 

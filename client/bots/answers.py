@@ -1,7 +1,7 @@
 """How a bot answers a draw offer and a takeback request, as a player would.
 
 A draw needs the agreement of every peer at the table (docs/TABLE.md); a peer that runs bots
-gives its agreement only when each bot it runs for a seat agrees too (``client.seating``),
+gives its agreement only when each bot it runs for a seat agrees too (``client.tabletop.seating``),
 so a person cannot escape a lost game against its own hosted bots by offering a draw.
 
 The rules, deterministic for a given bot (its seed) and position:

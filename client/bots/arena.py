@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.bots import Bot, make_bot
-from client.match import play_match
+from client.bots.match import play_match
 from engines import AnyEngine, find_engine
 
 __all__ = [

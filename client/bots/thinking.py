@@ -14,7 +14,7 @@ Invariants:
   plays the move (``Thought.bot``); a thought it drops (the position changed meanwhile)
   leaves its bot as it was.  So a bot plays the same moves for a seed whichever way it
   thinks, and however long it takes;
-* ``ThreadThinking`` runs one thought at a time per caller (``client.seating`` starts one
+* ``ThreadThinking`` runs one thought at a time per caller (``client.tabletop.seating`` starts one
   only when the last one is over) and calls ``wake`` on the trio loop when it is, through the
   loop's token, which outlives nothing: a thought ending after the loop is gone wakes no one;
 * what the bot raises is raised again where the move is taken, as if it had thought inline.

@@ -11,7 +11,7 @@ from client.bots.cognes import SensibleBot as CognesSensibleBot
 from client.bots.consensus import SensibleBot
 from client.bots.consensus_strong import SEARCH
 from client.bots.reply_search import SearchBot
-from client.launcher import Launcher, LocalRequest
+from client.commands.launcher import Launcher, LocalRequest
 from engines import find_engine
 from engines.consensus import ENGINE, ConsensusState
 from tests.bots.matches import strong_wins

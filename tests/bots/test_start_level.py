@@ -12,16 +12,16 @@ import pytest
 import trio
 
 from client.bots import level_of_kind
-from client.hosting import HostConfig
-from client.joining import JoinConfig
-from client.log_show import game_lines
-from client.net_adapter import BadEnvelope, open_envelope
-from client.net_session import NetSession
-from client.peer import Peer
-from client.peer_node import NodeConfig
-from client.start import PeerSpec, SeatSpec, StartRefused, parse_start, start_body
-from client.terminal import TerminalPlayer
-from client.verifier import verify_file
+from client.commands.terminal import TerminalPlayer
+from client.logs.log_show import game_lines
+from client.logs.verifier import verify_file
+from client.node.hosting import HostConfig
+from client.node.joining import JoinConfig
+from client.node.peer_node import NodeConfig
+from client.rules.net_adapter import BadEnvelope, open_envelope
+from client.rules.start import PeerSpec, SeatSpec, StartRefused, parse_start, start_body
+from client.runtime.peer import Peer
+from client.sessions.net_session import NetSession
 from net.identity import load_profile_identity
 from net.records import RECORD_TAG, Kind, seal
 from net.wire import pack
@@ -184,7 +184,7 @@ async def test_a_bot_a_joiner_adds_sits_at_the_joiners_level(tmp_path: Path) -> 
 
 
 def test_add_bot_takes_a_level_or_none_and_refuses_any_other_word() -> None:
-    from client.lobby_wire import ADD_BOT, SCHEMAS
+    from client.node.lobby_wire import ADD_BOT, SCHEMAS
     from net.wire import DecodeError
 
     schema = SCHEMAS[ADD_BOT]

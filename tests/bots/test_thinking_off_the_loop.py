@@ -1,7 +1,7 @@
 """A bot thinks off the peer's trio loop: while a bot's move takes long, the peer still
 handles what its links bring (here another peer's chat), then plays the move it found.
 
-Real host and joiner peers (``client.peer.Peer``) over TCP on loopback, the game Grab
+Real host and joiner peers (``client.runtime.peer.Peer``) over TCP on loopback, the game Grab
 (tests' tiny game).
 The host's first move is thought by a bot that waits for the test's word before it answers
 (a stand-in for a strong bot's second of search): the test speaks only once the host has
@@ -20,14 +20,14 @@ import trio
 
 from client.bots import Bot, make_bot
 from client.bots.thinking import INLINE, Thought, ThreadThinking
-from client.events import ChatReceived
-from client.hosting import HostConfig
-from client.joining import JoinConfig
-from client.node_io import NodeSeams
-from client.peer import Peer, TableStarted
-from client.peer_node import NodeConfig
-from client.table import handing
-from client.table_input import Chat
+from client.node.hosting import HostConfig
+from client.node.joining import JoinConfig
+from client.node.node_io import NodeSeams
+from client.node.peer_node import NodeConfig
+from client.runtime.peer import Peer, TableStarted
+from client.tabletop.events import ChatReceived
+from client.tabletop.table import handing
+from client.tabletop.table_input import Chat
 from engines import AnyEngine, find_engine
 from net.identity import load_profile_identity
 from tests.client.tinygame import ENGINE

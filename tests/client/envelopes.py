@@ -14,8 +14,8 @@ from typing import Any
 import msgpack
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from client.net_adapter import record_from_net
-from client.records import SignedRecord
+from client.rules.net_adapter import record_from_net
+from client.rules.records import SignedRecord
 from net.envelope import RECORD_TAG
 from net.identity import Identity as NetIdentity
 from net.records import Kind, sign_record
@@ -49,7 +49,7 @@ def raw_record(
 
 
 class TestSigner:
-    """A ``client.records.Signer`` for one key at one table (counts ``seq`` from 1)."""
+    """A ``client.rules.records.Signer`` for one key at one table (counts ``seq`` from 1)."""
 
     __test__ = False  # not a pytest class
 

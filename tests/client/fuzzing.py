@@ -22,11 +22,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from client.chain import Chain
-from client.net_adapter import open_envelope
-from client.plies import PLY_RULES
-from client.seq_book import SEQ_WINDOW
-from client.table import Table
+from client.rules.chain import Chain
+from client.rules.net_adapter import open_envelope
+from client.rules.plies import PLY_RULES
+from client.rules.seq_book import SEQ_WINDOW
+from client.tabletop.table import Table
 from net.records import MAX_SEQ
 from tests.client.envelopes import Identity, signed
 from tests.client.harness import Router, Setup
@@ -130,7 +130,7 @@ def random_record(rng: random.Random, setup: Setup, table: Table) -> bytes:
     author = OUTSIDER if rng.random() < 0.05 else setup.identities["C"]
     # mostly a fresh seq (within the window a table takes, so the record is judged); sometimes
     # a low one, which C (or an earlier lie) may have used, or one jumping past the window:
-    # each is a lie of its own (client.seq_book)
+    # each is a lie of its own (client.rules.seq_book)
     draw = rng.random()
     if draw < 0.1:
         seq = rng.randrange(1, 40)

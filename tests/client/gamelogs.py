@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from client.bots import make_bot
-from client.net_adapter import NetSigner, open_envelope
-from client.records import START, SignedRecord
-from client.start import PeerSpec, SeatSpec, start_body
-from client.table import Table
-from client.table_input import AcceptDraw, Chat, OfferDraw, PlayMove, Resign
+from client.rules.net_adapter import NetSigner, open_envelope
+from client.rules.records import START, SignedRecord
+from client.rules.start import PeerSpec, SeatSpec, start_body
+from client.tabletop.table import Table
+from client.tabletop.table_input import AcceptDraw, Chat, OfferDraw, PlayMove, Resign
 from engines import AnyEngine
 from net.logfile import MAGIC, LogWriter, read_log
 from net.records import Kind, sign_record
@@ -149,7 +149,7 @@ class Forger:
     ) -> SignedRecord:
         identity = self.identities[who] if isinstance(who, str) else who
         number = next(self._seqs) if seq is None else seq
-        from client.net_adapter import record_from_net
+        from client.rules.net_adapter import record_from_net
 
         return record_from_net(sign_record(identity.net, Kind[kind], self.table_id, number, body))
 
@@ -169,7 +169,7 @@ class Script:
     """A log written record by record by a test holding every key: for what the table cannot
     play yet (REMOVE, an abandoned table) and for precise tampering.
 
-    The chain is kept with ``client.chain.Chain`` and the verifier's rules, so the digests
+    The chain is kept with ``client.rules.chain.Chain`` and the verifier's rules, so the digests
     the script signs are the ones the verifier replays; each signer's ``seq`` counts from 1.
     """
 
@@ -182,9 +182,9 @@ class Script:
         seed: int = 0,
         table_id: bytes = TABLE_ID,
     ) -> None:
-        from client.chain import Chain
-        from client.start import parse_start
-        from client.verifier import verifier_rules
+        from client.logs.verifier import verifier_rules
+        from client.rules.chain import Chain
+        from client.rules.start import parse_start
 
         self.engine, self.table_id = engine, table_id
         names = list(dict.fromkeys(s.removeprefix("bot:") for s in seats))
@@ -221,7 +221,7 @@ class Script:
     def sign(
         self, who: str | Identity, kind: str, body: Mapping[str, Any], *, log: bool = True
     ) -> SignedRecord:
-        from client.net_adapter import record_from_net
+        from client.rules.net_adapter import record_from_net
 
         identity = self.identity(who)
         seq = self.seqs[identity.key] = self.seqs.get(identity.key, 0) + 1
@@ -262,7 +262,7 @@ class Script:
             count += 1
 
     def end(self, *names: str, absent: Sequence[bytes] = (), result: Any = None) -> None:
-        from client.ending import result_body
+        from client.rules.ending import result_body
 
         head = self.chain.head
         outcome = self.chain.outcome() if result is None else result

@@ -6,10 +6,11 @@ message, a goodbye: the node's ``Send`` and ``Close`` effects), what goes into t
 (each append, each fsync: the journal port), the evidence files, and the events observers
 are told.  One line each, in the order they happen at that peer, with the (virtual) time.
 
-The tables are real ``client.peer.Peer`` objects (hosting, joining) on ``tests.client.memnet``'s
-in-memory network under trio's autojump ``MockClock`` with a seeded scheduler, with fixed
-keys, table id and bot seeds: every run plays the same table.  Keys are written by name;
-a key no peer was given (a bot made for a REMOVE, say) is ``new-key-N`` in the order met.
+The tables are real ``client.runtime.peer.Peer`` objects (hosting, joining) on
+``tests.client.memnet``'s in-memory network under trio's autojump ``MockClock`` with a seeded
+scheduler, with fixed keys, table id and bot seeds: every run plays the same table.  Keys are
+written by name; a key no peer was given (a bot made for a REMOVE, say) is ``new-key-N`` in the
+order met.
 
 What it catches: any change in what a peer sends on which link, writes, or tells, and in
 the order of those (a send before the fsync of what it carries, a relay before the table
@@ -42,13 +43,13 @@ import trio
 import trio.testing
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from client.events import PlyApplied
-from client.evidence_files import EvidenceFiles
-from client.game_file import GameFile
-from client.node_io import Close, Effect, Send, Tell
-from client.peer import Peer
-from client.peer_link import PeerLink
-from client.peer_node import PeerNode
+from client.node.node_io import Close, Effect, Send, Tell
+from client.node.peer_node import PeerNode
+from client.profile.evidence_files import EvidenceFiles
+from client.profile.game_file import GameFile
+from client.runtime.peer import Peer
+from client.runtime.peer_link import PeerLink
+from client.tabletop.events import PlyApplied
 from net.events import Refuse, SendEvent, SendMessage, SendRecord
 from net.identity import Identity
 from net.records import open_record

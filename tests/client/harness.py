@@ -6,7 +6,7 @@ receiver opens and verifies them, as ``net`` will), with delays, reordering, dup
 drops drawn from a seeded generator, so a seed replays the same interleaving exactly.
 Time is virtual: the router jumps to the next delivery or the next bot deadline.  With
 ``presence=True`` it also carries each table's presence report to the others every 2 s
-(what ``client.mesh`` does on real links) and ticks tables at their presence deadlines; a
+(what ``client.node.mesh`` does on real links) and ticks tables at their presence deadlines; a
 run then needs ``until=`` (virtual seconds), since heartbeats never stop.
 """
 
@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.bots import Bot, make_bot
-from client.events import Output, TableEvent
-from client.net_adapter import open_envelope
-from client.records import START, SignedRecord, Signer
-from client.start import PeerSpec, SeatSpec, start_body
-from client.table import BotFactory, Table
-from client.table_input import Begin, PresenceReport, Received, Tick
+from client.rules.net_adapter import open_envelope
+from client.rules.records import START, SignedRecord, Signer
+from client.rules.start import PeerSpec, SeatSpec, start_body
+from client.tabletop.events import Output, TableEvent
+from client.tabletop.table import BotFactory, Table
+from client.tabletop.table_input import Begin, PresenceReport, Received, Tick
 from engines import AnyEngine
 from tests.client.envelopes import Identity, TestSigner, raw_record, signed
 from tests.client.tinygame import ENGINE

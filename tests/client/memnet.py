@@ -1,7 +1,7 @@
 """An in-memory network for whole peers: real links over trio's memory streams.
 
-``MemoryNetwork`` stands in for TCP (``client.peer_network.Network``) so real peers
-(``client.peer.Peer``, hosting and joining) play whole tables in one process on trio's
+``MemoryNetwork`` stands in for TCP (``client.runtime.peer_network.Network``) so real peers
+(``client.runtime.peer.Peer``, hosting and joining) play whole tables in one process on trio's
 ``MockClock``: the
 handshake, the encryption, ``net.driver.serve`` (slots included) and every ``Link`` are the
 product's own; only the bytes go through memory instead of sockets.  Each peer has its
@@ -101,7 +101,7 @@ class MemoryNetwork:
 
 
 class HostOnNetwork:
-    """One peer's ``client.peer_network.Network`` on a ``MemoryNetwork``."""
+    """One peer's ``client.runtime.peer_network.Network`` on a ``MemoryNetwork``."""
 
     def __init__(self, network: MemoryNetwork, host: str) -> None:
         self.network, self.host = network, host

@@ -1,11 +1,11 @@
 """The in-memory router with the peer node's own parts: relay, beat and the mesh's rules.
 
 ``MeshRouter`` carries a record only over links (pairs of tables not cut and not down) and
-lets each table's ``client.peer_relay.Relay`` decide what a peer decides over TCP: a
+lets each table's ``client.node.peer_relay.Relay`` decide what a peer decides over TCP: a
 duplicate is dropped, what a table signs goes on every link, what it takes from a link goes
 on to the links ``Relay.pass_on`` names before the table judges it, and a record the table
 refuses goes on to every other link as evidence.  Every 2 s each table beats as
-``client.peer.Peer`` does: its presence report is ``client.peer_beat.Beat.report`` (the
+``client.runtime.peer.Peer`` does: its presence report is ``client.node.peer_beat.Beat.report`` (the
 peers it has a link with, and how long ago it heard each), the others learn its links from
 it (``Mesh.report``) and hear it, and a stalled table pulls from one peer in turn
 (``Relay.pull_from``), answered with ``Relay.answer``.
@@ -19,14 +19,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from client.events import TableRejected
-from client.mesh import Mesh, heard_keys, read_presence
-from client.net_adapter import open_envelope
-from client.peer_beat import Beat
-from client.peer_policy import TablePolicy
-from client.peer_relay import Relay
-from client.records import SignedRecord
-from client.table import Table
+from client.node.mesh import Mesh, heard_keys, read_presence
+from client.node.peer_beat import Beat
+from client.node.peer_policy import TablePolicy
+from client.node.peer_relay import Relay
+from client.rules.net_adapter import open_envelope
+from client.rules.records import SignedRecord
+from client.tabletop.events import TableRejected
+from client.tabletop.table import Table
 from tests.client.harness import Router
 
 

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from client.hosting import HostConfig
-from client.joining import JoinConfig
-from client.peer import Peer
-from client.peer_node import NodeConfig
+from client.node.hosting import HostConfig
+from client.node.joining import JoinConfig
+from client.node.peer_node import NodeConfig
+from client.runtime.peer import Peer
 from engines import AnyEngine
 from net.identity import Identity
 from net.invite import Invite

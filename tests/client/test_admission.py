@@ -1,5 +1,5 @@
 """Who may sit: the table secret, the host sending joiners away, refused keys, and trust on
-first use of names — real peers (``client.peer.Peer``) over loopback TCP in one process."""
+first use of names — real peers (``client.runtime.peer.Peer``) over loopback TCP in one process."""
 
 from __future__ import annotations
 
@@ -12,18 +12,18 @@ from typing import Any
 import pytest
 import trio
 
-from client.errors import LaunchError
-from client.headless import table_secret
-from client.hosting import HostConfig
-from client.known_peers import KnownPeers, NameConflict, name_key
-from client.launcher import HostRequest, JoinRequest, Launcher
-from client.lobby import JoinRefused
-from client.lobby_wire import LobbyChanged
-from client.peer import LinkLost, NameWarning, Peer
-from client.peer_events import JoinFailed
-from client.peer_node import NodeConfig
-from client.rematch import RematchPlan, next_role
-from client.terminal import TerminalPlayer
+from client.commands.headless import table_secret
+from client.commands.launcher import HostRequest, JoinRequest, Launcher
+from client.commands.terminal import TerminalPlayer
+from client.node.hosting import HostConfig
+from client.node.lobby import JoinRefused
+from client.node.lobby_wire import LobbyChanged
+from client.node.peer_events import JoinFailed
+from client.node.peer_node import NodeConfig
+from client.node.rematch import RematchPlan, next_role
+from client.profile.known_peers import KnownPeers, NameConflict, name_key
+from client.rules.errors import LaunchError
+from client.runtime.peer import LinkLost, NameWarning, Peer
 from net.identity import load_profile_identity
 from net.invite import Invite, new_secret
 from tests.client.peers import join_peer

@@ -8,9 +8,9 @@ import pytest
 from client.bots import RandomBot
 from client.bots.answers import MAX_BOT_TAKEBACKS, accepts_draw
 from client.bots.discorder import evaluate
-from client.errors import IntentRefused
-from client.events import DrawAccepted
-from client.records import DRAW_ACCEPT, DRAW_OFFER, RESIGN, TAKEBACK
+from client.rules.errors import IntentRefused
+from client.rules.records import DRAW_ACCEPT, DRAW_OFFER, RESIGN, TAKEBACK
+from client.tabletop.events import DrawAccepted
 from engines import find_engine
 from tests.client.harness import Router, Setup, act, forge
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 import trio
 
-from client.events import PlyFinal
-from client.peer import Peer
+from client.runtime.peer import Peer
+from client.tabletop.events import PlyFinal
 from tests.client.test_peer import host, joiner
 
 

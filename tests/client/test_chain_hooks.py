@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from client.chain import Chain, PlyContext, PlyEffect, TableState
-from client.consent import check_consents
-from client.errors import LocalTableError
-from client.finality import ClaimBook, FinalityTracker
-from client.net_adapter import open_envelope
-from client.plies import PLY_RULES, controlling_seat, seat_to_move
-from client.records import MOVE, SignedRecord
-from client.start import parse_start
-from client.table import Table
+from client.rules.chain import Chain, PlyContext, PlyEffect, TableState
+from client.rules.consent import check_consents
+from client.rules.errors import LocalTableError
+from client.rules.finality import ClaimBook, FinalityTracker
+from client.rules.net_adapter import open_envelope
+from client.rules.plies import PLY_RULES, controlling_seat, seat_to_move
+from client.rules.records import MOVE, SignedRecord
+from client.rules.start import parse_start
+from client.tabletop.table import Table
 from tests.client.harness import Router, Setup, act, deliver, forge
 
 TAKEBACK, TAKEBACK_CONSENT = "TAKEBACK", "TAKEBACK_CONSENT"

@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 from types import ModuleType
 
-from client.peer_events import PeerEvent
+from client.node.peer_events import PeerEvent
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("client", "net", "engines", "ui")
@@ -63,11 +63,16 @@ def test_the_table_events_have_names_of_their_own() -> None:
                 assert len(places[name]) == 1, f"{name} is defined at {places[name]}"
 
 
-CONSUMERS = ("client/headless.py", "client/net_session.py", "client/terminal.py", "ui")
+CONSUMERS = (
+    "client/commands/headless.py",
+    "client/sessions/net_session.py",
+    "client/commands/terminal.py",
+    "ui",
+)
 
 
 def test_peer_events_are_frozen_values_named_once() -> None:
-    """Every member of the one event stream (``client.peer_events.PeerEvent``) is a frozen
+    """Every member of the one event stream (``client.node.peer_events.PeerEvent``) is a frozen
     dataclass whose name no other class in the project takes (the join's ``HostReached``
     was ``Connected``, beside ``net.events.Connected``)."""
     places = class_places()

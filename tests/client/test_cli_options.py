@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from client.cli import build_parser
+from client.commands.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
 

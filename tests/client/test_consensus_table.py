@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from client.events import TableRejected
-from client.records import MOVE, SignedRecord
+from client.rules.records import MOVE, SignedRecord
+from client.tabletop.events import TableRejected
 from engines import find_engine
 from tests.client.harness import Router, Setup, deliver, forge, play
 from tests.client.test_games import assert_one_chain_all_final_all_ended

@@ -1,4 +1,4 @@
-"""The TXT properties a host announces (client/discovery.py) and what a browser keeps of them.
+"""The TXT properties a host announces (client/node/discovery.py) and what a browser keeps of them.
 
 The multicast itself is tested between network namespaces (tests/e2e/test_mdns_lab.py);
 these tests cover the encoding, the strict decoding of whatever the LAN sends, the line
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from client.discovery import (
+from client.node.discovery import (
     FoundTable,
     TableAd,
     ad_for_roster,
@@ -20,9 +20,9 @@ from client.discovery import (
     service_name,
     table_line,
 )
-from client.errors import BadAd
-from client.lobby_wire import Roster, RosterPeer, RosterSeat
-from client.mdns import TableFinder, announce_addresses, mdns_enabled
+from client.node.lobby_wire import Roster, RosterPeer, RosterSeat
+from client.rules.errors import BadAd
+from client.runtime.mdns import TableFinder, announce_addresses, mdns_enabled
 from net.handshake import PROTOCOL_VERSION
 from net.identity import fingerprint
 from net.invite import format_table_id, parse_invite
@@ -179,7 +179,7 @@ def test_a_turned_off_finder_says_so() -> None:
 def test_palabre_tables_checks_its_wait_and_says_when_it_cannot_listen(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from client.cli import main
+    from client.commands.cli import main
 
     with pytest.raises(SystemExit) as exit_info:
         main(["tables", "--wait", "0"])
@@ -190,7 +190,7 @@ def test_palabre_tables_checks_its_wait_and_says_when_it_cannot_listen(
 
 
 def test_rematch_takes_a_count_of_games() -> None:
-    from client.cli import build_parser
+    from client.commands.cli import build_parser
 
     parser = build_parser()
     assert parser.parse_args(["join", "x", "--rematch"]).rematch == 1

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from client.divergence import first_difference
-from client.errors import IntentRefused
-from client.events import PlyApplied, TableHalted
-from client.records import ACK, END, HALT, MOVE
+from client.rules.divergence import first_difference
+from client.rules.errors import IntentRefused
+from client.rules.records import ACK, END, HALT, MOVE
+from client.tabletop.events import PlyApplied, TableHalted
 from engines.canonical import encode_value
 from tests.client.harness import Router, Setup, act, deliver, forge, world
 from tests.client.tinygame import GrabEngine, GrabState

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from client.evidence_budget import (
+from client.node.evidence_budget import (
     MAX_EVIDENCE_BYTES_PER_AUTHOR,
     MAX_EVIDENCE_FILES_PER_AUTHOR,
     MAX_EVIDENCE_FILES_PER_TABLE,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from client.errors import LocalTableError
-from client.events import PlyApplied, PlyFinal, RecordDropped
-from client.finality import OwnClaims
-from client.records import ACK, MOVE
-from client.table_inbox import BUFFER_LIMIT, BUFFER_WINDOW
+from client.rules.errors import LocalTableError
+from client.rules.finality import OwnClaims
+from client.rules.records import ACK, MOVE
+from client.tabletop.events import PlyApplied, PlyFinal, RecordDropped
+from client.tabletop.table_inbox import BUFFER_LIMIT, BUFFER_WINDOW
 from tests.client.harness import Router, Setup, act, forge, world
 
 

@@ -3,7 +3,9 @@ told once per burst (sans-I/O, real signed records)."""
 
 from __future__ import annotations
 
-from client.flood_guard import (
+from client.rules.net_adapter import record_from_net
+from client.rules.records import SignedRecord
+from client.tabletop.flood_guard import (
     CHAT_BURST,
     CHAT_PER_SECOND,
     FLOOD_QUIET,
@@ -13,8 +15,6 @@ from client.flood_guard import (
     FloodGuard,
     FloodReport,
 )
-from client.net_adapter import record_from_net
-from client.records import SignedRecord
 from net.identity import Identity
 from net.records import Kind, sign_record
 

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from client.errors import IntentRefused
-from client.events import TableEnded, TableRejected
-from client.records import ACK, CHAIN_KINDS, END, MOVE, START, SignedRecord
-from client.table import Table
+from client.rules.errors import IntentRefused
+from client.rules.records import ACK, CHAIN_KINDS, END, MOVE, START, SignedRecord
+from client.tabletop.events import TableEnded, TableRejected
+from client.tabletop.table import Table
 from tests.client.harness import Router, Setup, act, forge, play, world
 
 PLANS = [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from client.events import PlyApplied
+from client.tabletop.events import PlyApplied
 from tests.client.golden import GOLDEN, Scenario, play, trace_text
 from tests.client.tinygame import ENGINE
 

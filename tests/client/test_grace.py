@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from client.presence import CUT_OFF, Presence
-from client.records import REMOVE, VOTE
-from client.table import Table
+from client.rules.records import REMOVE, VOTE
+from client.tabletop.presence import CUT_OFF, Presence
+from client.tabletop.table import Table
 from tests.client.harness import Router, Setup
 from tests.client.test_removal import AWAY, assert_same_chain, cluster, removes, restart, run_until
 

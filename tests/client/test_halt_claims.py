@@ -6,8 +6,9 @@ attributed to it ("Liar's palabre stopped the table ..., saying: “...”"), an
 alone as the table's finding; the honest peers' own HALTs say only who halted, so the
 accusation is never signed again by an honest key.
 
-Real peers (``client.peer.Peer``) over loopback TCP in one process, the host seen through the
-window's session (``client.net_session``); the liar is the e2e tests' (``tests.e2e.liar``).
+Real peers (``client.runtime.peer.Peer``) over loopback TCP in one process, the host seen through
+the window's session (``client.sessions.net_session``); the liar is the e2e tests'
+(``tests.e2e.liar``).
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from typing import Any
 import pytest
 import trio
 
-from client.halting import halt_claim
-from client.net_adapter import open_envelope
-from client.net_session import NetSession
-from client.peer import Peer
-from client.records import HALT
-from client.session_api import ChatLine
+from client.rules.halting import halt_claim
+from client.rules.net_adapter import open_envelope
+from client.rules.records import HALT
+from client.runtime.peer import Peer
+from client.sessions.net_session import NetSession
+from client.sessions.session_api import ChatLine
 from engines import find_engine
 from net.identity import load_profile_identity
 from tests.client.peers import host_peer

@@ -1,19 +1,19 @@
 """The headless printer's line for a record the table ignored: a removed player's late move,
-its confirmation and its chat, in words a player reads (``client.ignored_words``).
+its confirmation and its chat, in words a player reads (``client.commands.ignored_words``).
 
 The table is the sans-I/O core of ``test_removal``: X is cut at its own turn and signs ply 3,
 A and B vote it off at ply 3, then the cut heals and X's late records reach A, which ignores
-them.  The printer is ``client.headless.Printer`` over a real ``Peer`` holding A's table.
+them.  The printer is ``client.commands.headless.Printer`` over a real ``Peer`` holding A's table.
 """
 
 from __future__ import annotations
 
 import io
 
-from client.events import RecordIgnored
-from client.headless import Printer
-from client.peer import Peer
-from client.records import ACK, CHAT, MOVE, REMOVE
+from client.commands.headless import Printer
+from client.rules.records import ACK, CHAT, MOVE, REMOVE
+from client.runtime.peer import Peer
+from client.tabletop.events import RecordIgnored
 from tests.client.test_removal import cut_at_its_turn, removes, run_until
 
 

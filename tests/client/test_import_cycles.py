@@ -18,21 +18,21 @@ ROOT = Path(__file__).resolve().parents[2]
 # What is left of the circles for issue 22 to cut: the command and its headless driver, the
 # node's parts naming each other (most only under TYPE_CHECKING), and mDNS with the runtime.
 KNOWN_MODULE_CIRCLES = [
-    ["client.cli", "client.headless"],
+    ["client.commands.cli", "client.commands.headless"],
     [
-        "client.hosting",
-        "client.joining",
-        "client.node_io",
-        "client.peer_events",
-        "client.peer_node",
-        "client.rematch",
+        "client.node.hosting",
+        "client.node.joining",
+        "client.node.node_io",
+        "client.node.peer_events",
+        "client.node.peer_node",
+        "client.node.rematch",
     ],
-    ["client.mdns", "client.peer"],
+    ["client.runtime.mdns", "client.runtime.peer"],
 ]
 # The module arrow without which no two sub-packages import each other in a circle: (before
-# client/ had sub-packages) the bots' arena playing whole games through client.match.
+# client/ had sub-packages) the bots' arena playing whole games through client.bots.match.
 KNOWN_PACKAGE_CIRCLE_ARROWS = [
-    ("client.bots.arena", "client.match"),
+    ("client.bots.arena", "client.bots.match"),
 ]
 
 

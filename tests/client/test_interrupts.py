@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 import trio
 
-from client.interrupts import BREAK_SIGNAL, break_like_ctrl_c
+from client.commands.interrupts import BREAK_SIGNAL, break_like_ctrl_c
 
 STAND_IN = signal.SIGUSR1
 

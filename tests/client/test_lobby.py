@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from client.lobby import JoinRefused, Lobby
-from client.net_adapter import open_envelope
-from client.records import START
-from client.start import open_start
-from client.table import Table
+from client.node.lobby import JoinRefused, Lobby
+from client.rules.net_adapter import open_envelope
+from client.rules.records import START
+from client.rules.start import open_start
+from client.tabletop.table import Table
 from tests.client.envelopes import Identity, TestSigner
 from tests.client.harness import TABLE_ID
 from tests.client.tinygame import ENGINE

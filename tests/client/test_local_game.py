@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 import trio
 
-from client.local_game import MAX_CHAT_LENGTH, LocalGame
-from client.session_api import (
+from client.sessions.local_game import MAX_CHAT_LENGTH, LocalGame
+from client.sessions.session_api import (
     ChatLine,
     GameEnded,
     PlayersChanged,

@@ -1,12 +1,12 @@
-"""Takeback against bots in one process (``client.local_game``): the bots consent unless they
-already moved on; a takeback is a ply of its own and is never taken back."""
+"""Takeback against bots in one process (``client.sessions.local_game``): the bots consent unless
+they already moved on; a takeback is a ply of its own and is never taken back."""
 
 from __future__ import annotations
 
 import pytest
 import trio
 
-from client.session_api import SessionError
+from client.sessions.session_api import SessionError
 from tests.client.test_local_game import make_game, wait_for
 
 

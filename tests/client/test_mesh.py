@@ -1,18 +1,18 @@
 """The mesh's decisions: who dials whom, what goes on which link, pulls; and games over it.
 
-The first tests call ``client.mesh`` directly; the others run whole tables on
+The first tests call ``client.node.mesh`` directly; the others run whole tables on
 ``MeshRouter``, where records travel only over links and each table's relay and beat (the
-peer node's own parts, ``client.peer_relay`` and ``client.peer_beat``) decide where they go
-next, what a presence report says and when to pull, as ``client.peer`` does over TCP.
+peer node's own parts, ``client.node.peer_relay`` and ``client.node.peer_beat``) decide where they
+go next, what a presence report says and when to pull, as ``client.runtime.peer`` does over TCP.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from client.mesh import FLOODED, RETRY_FIRST, Address, Held, Mesh
-from client.records import ACK, CHAIN_KINDS, CHAT, END, MOVE, REMOVE, START, VOTE
-from client.table import Table
+from client.node.mesh import FLOODED, RETRY_FIRST, Address, Held, Mesh
+from client.rules.records import ACK, CHAIN_KINDS, CHAT, END, MOVE, REMOVE, START, VOTE
+from client.tabletop.table import Table
 from tests.client.harness import Setup, forge, last_seq
 from tests.client.meshnet import MeshRouter
 from tests.client.test_rejoin import assert_no_equivocation, keys_of
@@ -229,8 +229,8 @@ def test_the_end_holders_grow_and_leave_out_the_absent() -> None:
     """Who is known to hold every END: the peers at the table still missing are waited for,
     the absent ones of an abandoned table are not, and an ``ended`` body holds only keys of
     the table (16 at most), in the table's order."""
-    from client.ending import EndHolders
-    from client.mesh import ENDED, SCHEMAS
+    from client.node.mesh import ENDED, SCHEMAS
+    from client.rules.ending import EndHolders
 
     a, b, c, d = (bytes([n]) * 32 for n in range(1, 5))
     holders = EndHolders()

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from client.bots import RandomBot
-from client.errors import BadEnvelope
-from client.lobby import Lobby
-from client.net_adapter import NetSigner, decode_envelope, open_envelope, record_from_net
-from client.records import ACK, CHAIN_KINDS, START
-from client.table import Table
+from client.node.lobby import Lobby
+from client.rules.errors import BadEnvelope
+from client.rules.net_adapter import NetSigner, decode_envelope, open_envelope, record_from_net
+from client.rules.records import ACK, CHAIN_KINDS, START
+from client.tabletop.table import Table
 from net.envelope import RECORD_TAG, parse_envelope, seal
 from net.errors import DecodeError
 from net.logfile import LogWriter, read_log

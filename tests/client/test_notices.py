@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from client.local_game import LocalGame
-from client.notices import ENGLISH, Notice, notice
-from client.session_api import ChatEntry
+from client.sessions.local_game import LocalGame
+from client.sessions.notices import ENGLISH, Notice, notice
+from client.sessions.session_api import ChatEntry
 from tests.toy_engine import RACE
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from client.errors import IntentRefused, LocalTableError
-from client.events import ChatReceived, DrawAccepted, DrawOffered, PointReceived
-from client.records import CHAT, POINT
+from client.rules.errors import IntentRefused, LocalTableError
+from client.rules.records import CHAT, POINT
+from client.tabletop.events import ChatReceived, DrawAccepted, DrawOffered, PointReceived
 from tests.client.harness import Router, Setup, act, deliver, forge, forge_raw, world
 
 
@@ -110,9 +110,9 @@ def test_records_wait_for_begin_and_a_finished_game_takes_no_resignation() -> No
 
 
 def test_a_player_sending_faster_than_the_others_take_is_told_and_nothing_is_signed() -> None:
-    """The others drop what comes past a person's pace (client/flood_guard.py): the table
+    """The others drop what comes past a person's pace (client/tabletop/flood_guard.py): the table
     refuses it here first, so the player knows, and no seq is spent on it."""
-    from client.flood_guard import CHAT_BURST, CHAT_PER_SECOND, POINT_BURST
+    from client.tabletop.flood_guard import CHAT_BURST, CHAT_PER_SECOND, POINT_BURST
 
     _setup, router = world(["A", "B"])
     a = router.tables["A"]

@@ -1,6 +1,6 @@
 """Hosting and joining in one process over real TCP on loopback (fast; the game is Grab).
 
-Every peer is the real ``client.peer.Peer`` (hosting or joining) with its own profile
+Every peer is the real ``client.runtime.peer.Peer`` (hosting or joining) with its own profile
 under ``tmp_path``;
 only the engine lookup is the test's (Grab is not a palabre game).
 """
@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 import trio
 
-from client.events import PlyApplied
-from client.lobby_wire import LobbyChanged, Roster
-from client.net_demo import file_chain
-from client.net_session import NetSession
-from client.peer import LinkLost, Peer, TableStarted
-from client.peer_events import JoinFailed
-from client.session_api import ChatLine, SessionError, StateChanged
-from client.terminal import TerminalPlayer
+from client.commands.net_demo import file_chain
+from client.commands.terminal import TerminalPlayer
+from client.node.lobby_wire import LobbyChanged, Roster
+from client.node.peer_events import JoinFailed
+from client.runtime.peer import LinkLost, Peer, TableStarted
+from client.sessions.net_session import NetSession
+from client.sessions.session_api import ChatLine, SessionError, StateChanged
+from client.tabletop.events import PlyApplied
 from net.identity import load_profile_identity
 from net.logfile import read_log
 from net.records import open_record

@@ -1,11 +1,11 @@
-"""The admission part of the peer node (``client.peer_admission``), with plain links."""
+"""The admission part of the peer node (``client.node.peer_admission``), with plain links."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from client.mesh import Mesh
-from client.peer_admission import MAX_REFUSED_PER_LINK, MAX_SPECTATORS, Admission, Refusal
+from client.node.mesh import Mesh
+from client.node.peer_admission import MAX_REFUSED_PER_LINK, MAX_SPECTATORS, Admission, Refusal
 from net.errors import CloseCode
 from net.events import LinkClosed
 

@@ -1,10 +1,10 @@
-"""The beat part of the peer node (``client.peer_beat``), with the table's presence book."""
+"""The beat part of the peer node (``client.node.peer_beat``), with the table's presence book."""
 
 from __future__ import annotations
 
-from client.mesh import ADDRESSES, HEARTBEAT, PRESENCE, Address, Mesh
-from client.peer_beat import ALONE_LIMIT, Beat
-from client.presence import Presence
+from client.node.mesh import ADDRESSES, HEARTBEAT, PRESENCE, Address, Mesh
+from client.node.peer_beat import ALONE_LIMIT, Beat
+from client.tabletop.presence import Presence
 
 A, B, C = (bytes([n]) * 32 for n in range(1, 4))
 

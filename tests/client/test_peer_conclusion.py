@@ -1,11 +1,11 @@
-"""The conclusion part of the peer node (``client.peer_conclusion``), driven with ``now``."""
+"""The conclusion part of the peer node (``client.node.peer_conclusion``), driven with ``now``."""
 
 from __future__ import annotations
 
 import math
 
-from client.mesh import ENDED
-from client.peer_conclusion import END_LINGER, END_WAIT, Conclusion, Ended
+from client.node.mesh import ENDED
+from client.node.peer_conclusion import END_LINGER, END_WAIT, Conclusion, Ended
 
 ANN, BOB, CY = b"a" * 32, b"b" * 32, b"c" * 32
 

@@ -1,4 +1,4 @@
-"""The peer node on its own (``client.peer_node``): no trio, no clock, effects as data.
+"""The peer node on its own (``client.node.peer_node``): no trio, no clock, effects as data.
 
 A host's node with a real game file and a real key takes a joiner's link, signs START and
 begins, driven only by inputs whose ``now`` the test picks: what it decides comes back as
@@ -12,10 +12,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from client.evidence_files import EvidenceFiles
-from client.game_file import GameFile
-from client.lobby import Lobby
-from client.node_io import (
+from client.node.lobby import Lobby
+from client.node.node_io import (
     Close,
     Leave,
     LinkUp,
@@ -25,9 +23,11 @@ from client.node_io import (
     Tell,
     TimerDue,
 )
-from client.peer_events import RecordsSent, TableStarted
-from client.peer_node import NodeConfig, PeerNode
-from client.records import START
+from client.node.peer_events import RecordsSent, TableStarted
+from client.node.peer_node import NodeConfig, PeerNode
+from client.profile.evidence_files import EvidenceFiles
+from client.profile.game_file import GameFile
+from client.rules.records import START
 from net.events import SendRecord
 from net.records import open_record
 from tests.client.golden import identity
@@ -86,7 +86,7 @@ def start_record(node: PeerNode, joiner: bytes) -> object:
 
 
 def test_importing_the_node_loads_no_trio() -> None:
-    code = "import sys, client.peer_node; sys.exit('trio' in sys.modules)"
+    code = "import sys, client.node.peer_node; sys.exit('trio' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
 
 

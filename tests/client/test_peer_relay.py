@@ -1,13 +1,13 @@
-"""The relay part of the peer node (``client.peer_relay``), with plain links and ``now``."""
+"""The relay part of the peer node (``client.node.peer_relay``), with plain links and ``now``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from client.mesh import STALL_AFTER, Mesh
-from client.peer_policy import TablePolicy
-from client.peer_relay import Relay
-from client.records import ACK, MOVE, REMOVE
+from client.node.mesh import STALL_AFTER, Mesh
+from client.node.peer_policy import TablePolicy
+from client.node.peer_relay import Relay
+from client.rules.records import ACK, MOVE, REMOVE
 from tests.client.harness import Setup, forge
 
 DIGEST = bytes(32)

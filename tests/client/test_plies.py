@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from client.chain import Chain
-from client.events import PlyApplied, TableRejected
-from client.net_adapter import open_envelope
-from client.plies import PLY_RULES
-from client.records import DRAW, DRAW_ACCEPT, DRAW_OFFER, MOVE, RESIGN, SignedRecord
-from client.start import parse_start
+from client.rules.chain import Chain
+from client.rules.net_adapter import open_envelope
+from client.rules.plies import PLY_RULES
+from client.rules.records import DRAW, DRAW_ACCEPT, DRAW_OFFER, MOVE, RESIGN, SignedRecord
+from client.rules.start import parse_start
+from client.tabletop.events import PlyApplied, TableRejected
 from tests.client.harness import Router, Setup, act, deliver, forge, forge_raw, world
 
 PILE30 = {"seats": 3, "pile": 30}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from client.verify_report import INCOMPLETE, INVALID, PROBLEM_CODES, Problem
+from client.logs.verify_report import INCOMPLETE, INVALID, PROBLEM_CODES, Problem
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "LOG_FORMAT.md").read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from client.profile_lock import HOLDER_FILE, hold_profile
+from client.profile.profile_lock import HOLDER_FILE, hold_profile
 from net.identity import profile_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,8 +21,8 @@ def try_from_another_process(home: Path, profile: str = "alice") -> str:
     """What another process gets when it asks for ``profile``: "held" or the refusal."""
     script = (
         "from pathlib import Path\n"
-        "from client.errors import ProfileInUse\n"
-        "from client.profile_lock import hold_profile\n"
+        "from client.rules.errors import ProfileInUse\n"
+        "from client.profile.profile_lock import hold_profile\n"
         "try:\n"
         f"    hold_profile({profile!r}, 'hosting a table', Path({str(home)!r}))\n"
         "    print('held')\n"

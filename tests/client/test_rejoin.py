@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from client.events import Output, TableEnded
-from client.records import ACK, CHAIN_KINDS, SignedRecord
-from client.table import Table
+from client.rules.records import ACK, CHAIN_KINDS, SignedRecord
+from client.tabletop.events import Output, TableEnded
+from client.tabletop.table import Table
 from tests.client.harness import Router, Setup
 from tests.client.test_removal import assert_same_chain, cluster, restart, run_until
 

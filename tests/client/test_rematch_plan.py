@@ -1,4 +1,4 @@
-"""The rematch's seat rotation and each peer's part of the next table (client/rematch.py).
+"""The rematch's seat rotation and each peer's part of the next table (client/node/rematch.py).
 
 The whole exchange runs between real processes in tests/e2e/test_rematch.py.
 """
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from client.rematch import plan_next, rotated
-from client.start import parse_start
+from client.node.rematch import plan_next, rotated
+from client.rules.start import parse_start
 from net.identity import fingerprint
 from tests.client.harness import Setup
 

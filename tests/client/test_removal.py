@@ -14,8 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from client.errors import IntentRefused
-from client.events import (
+from client.rules.errors import IntentRefused
+from client.rules.records import ACK, MOVE, REMOVE, VOTE, SignedRecord
+from client.rules.removal import ABANDONED, Proposal, read_proposal
+from client.tabletop.events import (
     Output,
     PlyDropped,
     PresenceChanged,
@@ -25,9 +27,7 @@ from client.events import (
     TableRejected,
     VoteReceived,
 )
-from client.records import ACK, MOVE, REMOVE, VOTE, SignedRecord
-from client.removal import ABANDONED, Proposal, read_proposal
-from client.table import Table
+from client.tabletop.table import Table
 from tests.client.harness import Router, Setup, deliver, forge, world
 
 AWAY = 5.0

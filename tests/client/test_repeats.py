@@ -1,11 +1,12 @@
-"""Repeats summarised in a terminal's lines (client/repeats.py), on a clock the test moves."""
+"""Repeats summarised in a terminal's lines (client/commands/repeats.py), on a clock the test
+moves."""
 
 from __future__ import annotations
 
 import io
 import logging
 
-from client.repeats import REPEAT_WINDOW, REPEATS_SHOWN, RepeatSummary
+from client.commands.repeats import REPEAT_WINDOW, REPEATS_SHOWN, RepeatSummary
 
 
 class Clock:

@@ -1,4 +1,5 @@
-"""``client.replay``: the frames are the verifier's chain, chat and pointing sit in place."""
+"""``client.sessions.replay``: the frames are the verifier's chain, chat and pointing sit in
+place."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from client.bots import RandomBot
-from client.errors import ReplayUnavailable
-from client.log_show import game_lines
-from client.records import ACK
-from client.replay import Replay
-from client.verifier import verify_file
+from client.logs.log_show import game_lines
+from client.logs.verifier import verify_file
+from client.rules.errors import ReplayUnavailable
+from client.rules.records import ACK
+from client.sessions.replay import Replay
 from engines import find_engine
 from net.records import open_record
 from tests.client.gamelogs import LoggedTable, records_of, rewrite

@@ -1,5 +1,5 @@
 """Reading the table secret and the invite off the command line: every way in, and every bad
-input a clear error (``client.secret_input``; the real processes are in
+input a clear error (``client.commands.secret_input``; the real processes are in
 tests/e2e/test_secret_input.py)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from client import cli
-from client.errors import SecretInputError
-from client.secret_input import ENV_SECRET, VISIBLE_WARNING, read_invite, read_secret
+from client.commands import cli
+from client.commands.secret_input import ENV_SECRET, VISIBLE_WARNING, read_invite, read_secret
+from client.rules.errors import SecretInputError
 
 SECRET = "swordfish-and-chips"
 

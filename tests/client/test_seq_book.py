@@ -1,4 +1,4 @@
-"""A reused ``seq`` at a live table (issue 13, client/seq_book.py): two different records
+"""A reused ``seq`` at a live table (issue 13, client/rules/seq_book.py): two different records
 with one author and ``seq`` are misconduct.  Outside the chain the later one is rejected and
 the game goes on; with a record of the chain in the pair the table halts, naming the author;
 two records for one slot of the chain are judged by the chain's own rules.  Whichever order
@@ -6,9 +6,9 @@ the honest peers receive a pair in, they end the same way."""
 
 from __future__ import annotations
 
-from client.events import ChatReceived, TableHalted, TableRejected
-from client.records import ACK, CHAT, MOVE, SignedRecord
-from client.seq_book import SEQ_WINDOW
+from client.rules.records import ACK, CHAT, MOVE, SignedRecord
+from client.rules.seq_book import SEQ_WINDOW
+from client.tabletop.events import ChatReceived, TableHalted, TableRejected
 from net.records import MAX_SEQ
 from tests.client.envelopes import Identity, signed
 from tests.client.harness import Router, Setup, act, deliver, world

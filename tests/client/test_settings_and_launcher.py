@@ -10,10 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from client.errors import LaunchError
-from client.launcher import HostRequest, JoinRequest, Launcher, parse_address, parse_options
-from client.lobby_model import LobbyModel, LobbySeat, LobbyView
-from client.settings import MAX_RECENT, RecentTable, SettingsStore, check_name
+from client.commands.launcher import (
+    HostRequest,
+    JoinRequest,
+    Launcher,
+    parse_address,
+    parse_options,
+)
+from client.node.lobby_model import LobbyModel, LobbySeat, LobbyView
+from client.profile.settings import MAX_RECENT, RecentTable, SettingsStore, check_name
+from client.rules.errors import LaunchError
 from net.safe_names import is_safe_file_name
 
 

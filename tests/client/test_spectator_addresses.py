@@ -1,7 +1,7 @@
 """A spectator's ``addresses`` are not taken as where the players listen, nor its ``ended``
 as who holds every END.
 
-Players tell each other where they listen (``addresses``, client.mesh), and a peer whose link
+Players tell each other where they listen (``addresses``, client.node.mesh), and a peer whose link
 with a player is down dials the player where the book says.  A spectator is nobody at the
 table: what it says about the players' addresses is nobody's word, else any watcher could
 send the players dialing any address it likes (and keep a player who dropped out from being
@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 import trio
 
-from client.events import PlyApplied
-from client.mesh import ADDRESSES, ENDED, Address
-from client.peer import Peer, TableStarted
+from client.node.mesh import ADDRESSES, ENDED, Address
+from client.runtime.peer import Peer, TableStarted
+from client.tabletop.events import PlyApplied
 from net.events import SendMessage
 from tests.client.test_peer import ann_to_move, host, joiner
 

@@ -7,12 +7,12 @@ from typing import Any, ClassVar
 
 import pytest
 
-from client.chain import ZERO_DIGEST, chain_digest
-from client.errors import IntentRefused, StartRefused
-from client.net_adapter import open_envelope
-from client.records import START
-from client.start import PeerSpec, SeatSpec, open_start, parse_start, start_body
-from client.table import Table
+from client.rules.chain import ZERO_DIGEST, chain_digest
+from client.rules.errors import IntentRefused, StartRefused
+from client.rules.net_adapter import open_envelope
+from client.rules.records import START
+from client.rules.start import PeerSpec, SeatSpec, open_start, parse_start, start_body
+from client.tabletop.table import Table
 from tests.client.envelopes import Identity, TestSigner, raw_record
 from tests.client.harness import TABLE_ID, Router, Setup
 from tests.client.tinygame import ENGINE, GrabEngine

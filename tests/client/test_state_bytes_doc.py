@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from client.net_adapter import open_envelope
-from client.verifier import verify_file
+from client.logs.verifier import verify_file
+from client.rules.net_adapter import open_envelope
 from engines import engine_names, find_engine
 from engines.canonical import encode_value
 from net.logfile import read_log

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from client.errors import IntentRefused, LocalTableError
-from client.events import ChatReceived, PlyApplied
-from client.records import CHAT
-from client.table_input import Begin, Chat, PlayMove, Received, Resign, Tick
+from client.rules.errors import IntentRefused, LocalTableError
+from client.rules.records import CHAT
+from client.tabletop.events import ChatReceived, PlyApplied
+from client.tabletop.table_input import Begin, Chat, PlayMove, Received, Resign, Tick
 from tests.client.harness import Setup, act, forge, world
 
 

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from client.errors import IntentRefused
-from client.events import PlyApplied, TableRejected, TakebackAsked, TakebackConsented
-from client.records import TAKEBACK, TAKEBACK_ASK, TAKEBACK_CONSENT
-from client.table import Table
-from client.takeback import HOLD
+from client.rules.errors import IntentRefused
+from client.rules.records import TAKEBACK, TAKEBACK_ASK, TAKEBACK_CONSENT
+from client.rules.takeback import HOLD
+from client.tabletop.events import PlyApplied, TableRejected, TakebackAsked, TakebackConsented
+from client.tabletop.table import Table
 from tests.client.harness import Router, Setup, act, deliver, forge, world
 
 PEERS = ["A", "B", "C", "D"]

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from client.events import PlyApplied
-from client.peer import Peer
-from client.terminal import TerminalPlayer
+from client.commands.terminal import TerminalPlayer
+from client.runtime.peer import Peer
+from client.tabletop.events import PlyApplied
 from tests.client.test_peer import host, joiner, run_all
 
 ASKED = re.compile(r"\(Host\) asks to take back ply (\d+): type consent to agree")

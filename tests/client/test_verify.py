@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from client.ending import result_claim
-from client.log_commands import run_verify
-from client.verifier import verify_bytes, verify_file
-from client.verify_report import INCOMPLETE, INVALID
+from client.logs.log_commands import run_verify
+from client.logs.verifier import verify_bytes, verify_file
+from client.logs.verify_report import INCOMPLETE, INVALID
+from client.rules.ending import result_claim
 from engines import find_engine
 from net.identity import fingerprint
 from net.logfile import MAGIC, LogWriter, read_log

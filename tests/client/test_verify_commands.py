@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from client import cli
-from client.board_text import board_lines
-from client.progress import ProgressBar
-from client.verifier import verify_file
+from client.commands import cli
+from client.logs.board_text import board_lines
+from client.logs.progress import ProgressBar
+from client.logs.verifier import verify_file
 from engines import find_engine
 from tests.client.gamelogs import LoggedTable, Script, records_of, rewrite, short_game
 from tests.client.test_verify_remove import four, votes_and_remove

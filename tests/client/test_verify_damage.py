@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from client.log_commands import run_show
-from client.net_adapter import open_envelope
-from client.verifier import verify_bytes
-from client.verify_report import INCOMPLETE, INVALID
+from client.logs.log_commands import run_show
+from client.logs.verifier import verify_bytes
+from client.logs.verify_report import INCOMPLETE, INVALID
+from client.rules.net_adapter import open_envelope
 from net.logfile import LogWriter, parse_log, read_log
 from tests.client.gamelogs import LoggedTable, short_game
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-from client.verifier import verify_file
+from client.logs.verifier import verify_file
 from tests.e2e.tables import ROOT, Table
 
 pytestmark = pytest.mark.e2e

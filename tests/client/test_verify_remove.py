@@ -2,7 +2,7 @@
 
 These logs are written record by record by ``gamelogs.Script`` with real keys (so a test can
 sign what an honest table never would); the verifier checks them with the table's own rule
-for REMOVE (``client.removal.remove_rule``).
+for REMOVE (``client.rules.removal.remove_rule``).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from client.chain import TableState
-from client.records import SignedRecord
-from client.verifier import verify_file
-from client.verify_report import Report
+from client.logs.verifier import verify_file
+from client.logs.verify_report import Report
+from client.rules.chain import TableState
+from client.rules.records import SignedRecord
 from engines import Outcome, find_engine
 from tests.client.gamelogs import Script
 
@@ -152,7 +152,7 @@ def test_a_removal_against_the_rules_is_invalid(
     assert report.exit_code == 1
     [problem] = [p for p in report.problems if p.severity == "invalid"]
     assert problem.ply == 3 and reason in problem.reason, problem.reason
-    # the votes are checked as consents are (client/consent.py), the rest by the REMOVE rule
+    # the votes are checked as consents are (client/rules/consent.py), the rest by the REMOVE rule
     votes = ("lacks the consent of peer", "who has no say here", "given for another position")
     assert problem.code == ("bad-consents" if reason in votes else "bad-remove"), reason
 

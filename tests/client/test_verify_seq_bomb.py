@@ -16,9 +16,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from client.seq_book import SEQ_WINDOW
-from client.verifier import verify_file
-from client.verify_report import INCOMPLETE, INVALID
+from client.logs.verifier import verify_file
+from client.logs.verify_report import INCOMPLETE, INVALID
+from client.rules.seq_book import SEQ_WINDOW
 from engines import find_engine
 from net.records import MAX_SEQ
 from tests.client.envelopes import signed

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from client.chain import chain_digest
-from client.log_show import game_lines
-from client.records import SignedRecord
-from client.replay import Replay
-from client.verifier import verify_file
-from client.verify_report import Report
+from client.logs.log_show import game_lines
+from client.logs.verifier import verify_file
+from client.logs.verify_report import Report
+from client.rules.chain import chain_digest
+from client.rules.records import SignedRecord
+from client.sessions.replay import Replay
 from engines import AnyEngine
 from tests.client.gamelogs import LoggedTable, Script
 from tests.client.tinygame import ENGINE

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from client import verifier
-from client.net_adapter import open_envelope
-from client.records import CHAIN_KINDS, SignedRecord
-from client.verifier import verify_bytes, verify_file
-from client.verify_report import INCOMPLETE, INVALID, Report
+from client.logs import verifier
+from client.logs.verifier import verify_bytes, verify_file
+from client.logs.verify_report import INCOMPLETE, INVALID, Report
+from client.rules.net_adapter import open_envelope
+from client.rules.records import CHAIN_KINDS, SignedRecord
 from engines import find_engine
 from net.logfile import parse_log, read_log
 from tests.client.envelopes import Identity

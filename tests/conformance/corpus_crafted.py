@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from client.ending import result_body
-from client.records import SignedRecord
-from client.seq_book import SEQ_WINDOW
+from client.rules.ending import result_body
+from client.rules.records import SignedRecord
+from client.rules.seq_book import SEQ_WINDOW
 from engines import find_engine
 from net.logfile import MAGIC
 from tests.client.envelopes import Identity, raw_record, signed
@@ -131,7 +131,7 @@ class Game:
 
     def log_raw(self, envelope: bytes) -> None:
         """Append bytes as a record of the file without the chain seeing them."""
-        from client.records import SignedRecord as _R
+        from client.rules.records import SignedRecord as _R
 
         self.s.records.append(_R(b"", "RAW", b"", 0, {}, b"", envelope))
 

@@ -1,6 +1,6 @@
 """The corpus's real logs: games played by the product's own table code, deterministically.
 
-Each scenario seats in-memory peers (``client.table.Table``, the code a running peer runs)
+Each scenario seats in-memory peers (``client.tabletop.table.Table``, the code a running peer runs)
 on the seeded virtual network of ``tests.client.harness``: records really signed, really
 verified by each receiver, journaled in the order each peer took them.  A peer's game file
 is exactly its journal (``Router.logs``), so each file written here is what that peer's
@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from client.records import MOVE, REMOVE
+from client.rules.records import MOVE, REMOVE
 from engines import find_engine
 from tests.client.harness import Router, Setup, last_seq
 from tests.conformance.corpus_keys import KeyBook

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from client.cli import main
-from client.verify_report import PROBLEM_CODES
+from client.commands.cli import main
+from client.logs.verify_report import PROBLEM_CODES
 from net.logfile import MAGIC, parse_log
 from tests.conformance.corpus import write_logs
 from tests.conformance.corpus_keys import KeyBook

@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from client.removal import ABANDONED
+from client.rules.removal import ABANDONED
 from engines import engine_names, find_engine
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")

@@ -2,7 +2,7 @@
 
     python -m tests.e2e.faulty_peer [--profile P] host|join ARGS...   (palabre's own arguments)
 
-It runs the real ``palabre host``/``join`` code (``client.headless``) and adds what the
+It runs the real ``palabre host``/``join`` code (``client.commands.headless``) and adds what the
 environment variable ``PALABRE_TEST_FAULTS`` asks, as ``name=value`` items separated by
 ``;``.  Plies are counted from 1; "at N" means when the table's head reaches ply N − 1 (so
 the next ply to be played is N):
@@ -39,11 +39,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from client.cli import build_parser
-from client.events import DrawOffered
-from client.headless import run_host, run_join
-from client.net_adapter import record_from_net
-from client.node_io import (
+from client.commands.cli import build_parser
+from client.commands.headless import run_host, run_join
+from client.node.node_io import (
     Dial,
     DialEnded,
     Effect,
@@ -52,8 +50,10 @@ from client.node_io import (
     NodeInput,
     NodeSeams,
 )
-from client.peer import Peer, TableStarted
-from client.seating import IntentRefused
+from client.rules.net_adapter import record_from_net
+from client.runtime.peer import Peer, TableStarted
+from client.tabletop.events import DrawOffered
+from client.tabletop.seating import IntentRefused
 from engines import IllegalMove, InvalidMove, find_engine
 from net.events import RecordReceived, SendRecord
 

@@ -3,7 +3,7 @@ also sends what ``PALABRE_TEST_LIES`` asks (never used by palabre).
 
     python -m tests.e2e.liar [--profile P] host|join ARGS... --bot   (palabre's own arguments)
 
-It runs the real ``palabre host``/``join`` (``client.headless``) and plays its own seat
+It runs the real ``palabre host``/``join`` (``client.commands.headless``) and plays its own seat
 itself, with the sensible bot palabre would use (same seed), *after* telling the lies due at
 that ply: so every lie reaches the others before its honest move, with no sleep anywhere,
 and the game played is the one honest bots play.  ``PALABRE_TEST_LIES`` is a ``;``-separated
@@ -70,15 +70,15 @@ from typing import Any
 import trio
 
 from client.bots import Bot, make_bot
-from client.cli import build_parser
-from client.events import Output
-from client.halting import halt_body
-from client.headless import run_host, run_join
-from client.lobby_wire import LobbyChanged
-from client.net_adapter import record_from_net
-from client.node_io import NodeSeams
-from client.peer import Peer, PeerLink, RecordsSent
-from client.records import SignedRecord
+from client.commands.cli import build_parser
+from client.commands.headless import run_host, run_join
+from client.node.lobby_wire import LobbyChanged
+from client.node.node_io import NodeSeams
+from client.rules.halting import halt_body
+from client.rules.net_adapter import record_from_net
+from client.rules.records import SignedRecord
+from client.runtime.peer import Peer, PeerLink, RecordsSent
+from client.tabletop.events import Output
 from engines import find_engine
 from net.envelope import HELLO_TAG, RECORD_TAG, seal
 from net.events import Connected, LinkClosed, SendRecord

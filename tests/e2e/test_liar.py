@@ -31,11 +31,11 @@ from typing import Any
 import pytest
 
 from client.bots import make_bot
-from client.evidence_budget import MAX_EVIDENCE_BYTES_PER_AUTHOR, MAX_EVIDENCE_FILES_PER_AUTHOR
-from client.flood_guard import FLOOD_QUIET, MAX_HELD_OUTSIDE_BYTES, RATES
-from client.match import play_match
-from client.net_demo import check_chains
-from client.records import CHAT, POINT
+from client.bots.match import play_match
+from client.commands.net_demo import check_chains
+from client.node.evidence_budget import MAX_EVIDENCE_BYTES_PER_AUTHOR, MAX_EVIDENCE_FILES_PER_AUTHOR
+from client.rules.records import CHAT, POINT
+from client.tabletop.flood_guard import FLOOD_QUIET, MAX_HELD_OUTSIDE_BYTES, RATES
 from engines import find_engine
 from net.identity import load_profile_identity
 from net.logfile import LogWriter
@@ -306,7 +306,7 @@ def test_a_move_reusing_the_seq_of_an_ack_halts_the_table_and_names_the_liar(
     table: Table,
 ) -> None:
     """A record of the chain in a pair with one ``seq``: refusing the later one would split
-    the honest peers by arrival order, so the table halts (client/seq_book.py)."""
+    the honest peers by arrival order, so the table halts (client/rules/seq_book.py)."""
     liar = four_with_a_liar(table, "reuse_seq_move@6")
     codes = table.finish()
     assert codes == [3, 3, 3, 3], table.outputs()

@@ -1,7 +1,7 @@
 """A lying peer's ``seq`` numbers and HALTs against real running tables (issue 19).
 
 * The seq bomb: one validly signed CHAT with seq 2**63 - 1.  Every honest peer refuses it
-  (``client.seq_book.SEQ_WINDOW``) and the game goes on; the liar's own file, which holds
+  (``client.rules.seq_book.SEQ_WINDOW``) and the game goes on; the liar's own file, which holds
   it, verifies in bounded memory, naming it.
 * Withheld records: the liar signs chat records it sends to nobody, so its ``seq`` skips
   them in every honest file: each such file says whose records are missing and that their

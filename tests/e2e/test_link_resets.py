@@ -9,7 +9,7 @@ import random
 import pytest
 import trio
 
-from client.mesh import PULL, pull_body
+from client.node.mesh import PULL, pull_body
 from net.events import SendMessage
 from tests.e2e.tables import Table, verify_game_file
 from tests.net import outsider

@@ -16,7 +16,7 @@ import time
 import pytest
 import trio
 
-from client.peer_admission import MAX_SPECTATORS
+from client.node.peer_admission import MAX_SPECTATORS
 from tests.e2e.tables import ROOT, Table, verify_game_file
 from tests.net import outsider
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from client.net_demo import file_chain
+from client.commands.net_demo import file_chain
 from engines import find_engine
 from net.logfile import LogContents, read_log
 from tests.e2e.tables import ROOT, Proc, Table, chain_line, ply_lines

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 import trio
 
-from client.peer_admission import MAX_REFUSED_PER_LINK
-from client.repeats import REPEATS_SHOWN
+from client.commands.repeats import REPEATS_SHOWN
+from client.node.peer_admission import MAX_REFUSED_PER_LINK
 from net.envelope import RECORD_TAG, seal
 from net.events import Connected, LinkClosed
 from net.handshake import APP_VERSION, Role

@@ -1,4 +1,4 @@
-"""Playing again (client/rematch.py) with real peer processes over loopback TCP.
+"""Playing again (client/node/rematch.py) with real peer processes over loopback TCP.
 
 Four headless peers run with ``--rematch``: after the first game each accepts by itself,
 the previous host opens a new table (new id, same port), every peer takes its rotated seat
@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from client.bots import make_bot
-from client.match import play_match
-from client.net_adapter import open_envelope
-from client.rematch import rotated
-from client.start import parse_start
+from client.bots.match import play_match
+from client.node.rematch import rotated
+from client.rules.net_adapter import open_envelope
+from client.rules.start import parse_start
 from engines import find_engine
 from net.identity import load_profile_identity
 from net.invite import format_table_id

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from client.secret_input import VISIBLE_WARNING
+from client.commands.secret_input import VISIBLE_WARNING
 from tests.e2e.tables import Proc, Table
 
 pytestmark = pytest.mark.e2e

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from client.bots import make_bot
-from client.match import play_match
-from client.net_demo import PeerResult, check_chains
+from client.bots.match import play_match
+from client.commands.net_demo import PeerResult, check_chains
 from engines import find_engine
 from net.identity import fingerprint, load_profile_identity
 from net.invite import Invite

@@ -1,5 +1,5 @@
 """A flood seen from a terminal: a real ``palabre host`` under a flood of failed handshakes
-prints a few lines and a summary, not one line per failure (client/repeats.py)."""
+prints a few lines and a summary, not one line per failure (client/commands/repeats.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from client.repeats import REPEATS_SHOWN
+from client.commands.repeats import REPEATS_SHOWN
 from tests.e2e.tables import Table
 from tests.e2e.test_table import FAST
 

@@ -21,7 +21,7 @@ from client.bots.cognes import (
     coin_grundy,
     mirror_reply,
 )
-from client.match import play_match
+from client.bots.match import play_match
 from engines import find_engine
 from engines.cognes import Flip, judge_flip, legal_flips
 

@@ -11,7 +11,7 @@ import pytest
 
 from client.bots import Bot, RandomBot, make_bot
 from client.bots.consensus import SensibleBot, _hitters
-from client.match import play_match
+from client.bots.match import play_match
 from engines import find_engine
 from engines.consensus import ENGINE, ConsensusState
 from engines.consensus_board import CENTRE_NEIGHBOURS, DEAD, E5, HAUSSAIRE, ORTHOGONAL, PRESIDENT

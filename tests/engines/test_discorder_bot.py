@@ -6,7 +6,7 @@ import pytest
 
 from client.bots import RandomBot, make_bot
 from client.bots.discorder import SensibleBot, evaluate
-from client.match import play_match
+from client.bots.match import play_match
 from engines.discorder import ENGINE
 from tests.engines.test_discorder import position, tile
 

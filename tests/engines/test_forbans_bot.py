@@ -9,8 +9,8 @@ import pytest
 
 from client.bots import RandomBot, make_bot
 from client.bots.forbans import SensibleBot
-from client.demo import run_demo
-from client.match import play_match
+from client.bots.match import play_match
+from client.commands.demo import run_demo
 from engines.forbans import ENGINE as E
 from engines.forbans import ForbansState, Step
 

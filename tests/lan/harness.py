@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from client.verifier import verify_file
+from client.logs.verifier import verify_file
 from tests.e2e.tables import ROOT, Proc, chain_line, ply_lines
 from tests.netlab import Lab, open_lab
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 
-from client.cli import main as palabre
+from client.commands.cli import main as palabre
 from tests.e2e import faulty_peer
 from tests.lan.delay import install, parse_delay
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from client.verifier import verify_file
+from client.logs.verifier import verify_file
 from net.identity import fingerprint, load_profile_identity
 from net.invite import parse_invite
 from tests.e2e.tables import chain_line
@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.netns, pytest.mark.e2e]
 
 AWAY = "5"
 """The away timeout of scenarios 3, 8 and 9, in seconds: the shortest a table takes
-(``client.presence.MIN_AWAY``, two and a half heartbeats) instead of the default 60."""
+(``client.tabletop.presence.MIN_AWAY``, two and a half heartbeats) instead of the default 60."""
 
 
 def liar_key(peer: LanPeer) -> str:

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import trio
 
-from client.lobby_wire import JOIN
-from client.peer import SCHEMAS
+from client.node.lobby_wire import JOIN
+from client.runtime.peer import SCHEMAS
 from net.driver import Link
 from net.events import Connected, SendMessage
 from net.framing import FrameType

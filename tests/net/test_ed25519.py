@@ -6,7 +6,7 @@ keys that are not points, keys not in canonical form, keys and R of small order,
 lengths.  The only differences are forgeries with a key of small order (the identity, also
 written as 1 + p), which OpenSSL accepts and libsodium refuses: no honest signer makes them;
 palabre takes libsodium's verdict everywhere (net.envelope.signature_is_valid,
-client/verifier.py), so every peer of this version refuses them alike.
+client/logs/verifier.py), so every peer of this version refuses them alike.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ from PIL import Image, ImageChops, ImageSequence, ImageStat
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QFont, QFontMetrics, QImage, QPainter
 
-from client.replay import Replay
-from client.verifier import verify_file
+from client.logs.verifier import verify_file
+from client.sessions.replay import Replay
 from tests.client.test_replay import pointed_game
 from ui.animation import MAX_ANIMATION_PIXELS, Animator, Shot, caption_lines, to_pillow
 from ui.board_render import BoardRenderer

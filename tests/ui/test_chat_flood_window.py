@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import qtrio
 
-from client.flood_guard import CHAT_BURST
+from client.tabletop.flood_guard import CHAT_BURST
 from tests.ui.test_network_window import host_from_the_window, lobby_rows, loopback_invite
 from tests.ui.windows import click, open_window, until
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QSize, Qt
 
-from client.local_game import LocalGame
+from client.sessions.local_game import LocalGame
 from engines.cognes import ENGINE, legal_flips
 from engines.cognes_exact import displacements
 from tests.ui.board_input import drag_coin

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QSize
 
-from client.local_game import LocalGame
+from client.sessions.local_game import LocalGame
 from engines.discorder import (
     CELLS,
     ENGINE,

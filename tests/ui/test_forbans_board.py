@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QEvent, QPointF, QSize, Qt
 from PySide6.QtGui import QKeyEvent
 
-from client.local_game import LocalGame
+from client.sessions.local_game import LocalGame
 from engines.forbans import ENGINE, PLACEMENTS
 from tests.ui.board_input import click_port
 from tests.ui.test_window import open_window, qt_trio, until

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from client.bots import make_bot
-from client.local_game import LocalGame
+from client.sessions.local_game import LocalGame
 from engines import find_engine
 from tests.ui.board_input import play_wire
 from tests.ui.test_window import open_window, qt_trio, until

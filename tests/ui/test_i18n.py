@@ -379,7 +379,7 @@ def test_every_outcome_reason_is_said_in_french() -> None:
 
 
 def test_the_lobby_speaks_french(qtbot: Any) -> None:
-    from client.lobby_model import LobbyModel, LobbySeat, LobbyView
+    from client.node.lobby_model import LobbyModel, LobbySeat, LobbyView
     from ui.screens.lobby import LobbyScreen
 
     install_language("fr")

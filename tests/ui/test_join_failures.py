@@ -13,10 +13,10 @@ import pytest
 import qtrio
 import trio
 
-from client.hosting import HostConfig
-from client.peer import Peer
-from client.peer_node import NodeConfig
-from client.settings import SettingsStore
+from client.node.hosting import HostConfig
+from client.node.peer_node import NodeConfig
+from client.profile.settings import SettingsStore
+from client.runtime.peer import Peer
 from engines.consensus import ConsensusEngine
 from net.identity import Identity, load_profile_identity
 from net.invite import Invite, new_secret
@@ -114,7 +114,7 @@ async def test_a_failed_join_is_explained(qtbot: Any, kind: str) -> None:
 
 
 def test_every_kind_of_failure_has_its_explanation() -> None:
-    from client.joining import JOIN_FAILURE_KINDS
+    from client.node.joining import JOIN_FAILURE_KINDS
     from ui.screens.lobby import FAILURES
 
     assert [kind for kind in JOIN_FAILURE_KINDS if kind not in FAILURES] == ["other"]

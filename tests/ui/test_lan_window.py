@@ -15,14 +15,14 @@ import trio
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
-from client.discovery import FoundTable, TableAd
-from client.hosting import HostConfig
-from client.joining import JoinConfig
-from client.mdns import TableFinder
-from client.net_session import NetSession
-from client.peer import Peer
-from client.peer_node import NodeConfig
-from client.rematch import next_role
+from client.node.discovery import FoundTable, TableAd
+from client.node.hosting import HostConfig
+from client.node.joining import JoinConfig
+from client.node.peer_node import NodeConfig
+from client.node.rematch import next_role
+from client.runtime.mdns import TableFinder
+from client.runtime.peer import Peer
+from client.sessions.net_session import NetSession
 from engines import find_engine
 from net.identity import load_profile_identity
 from net.invite import Invite, parse_invite

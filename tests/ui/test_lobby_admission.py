@@ -10,11 +10,11 @@ import pytest
 import trio
 from PySide6.QtCore import Qt
 
-from client.joining import JoinConfig
-from client.known_peers import KnownPeers
-from client.peer import Peer
-from client.peer_events import JoinFailed
-from client.peer_node import NodeConfig
+from client.node.joining import JoinConfig
+from client.node.peer_events import JoinFailed
+from client.node.peer_node import NodeConfig
+from client.profile.known_peers import KnownPeers
+from client.runtime.peer import Peer
 from net.identity import load_profile_identity, profile_dir
 from net.invite import parse_invite
 from tests.ui.test_window import free_port, open_window, qt_trio, until

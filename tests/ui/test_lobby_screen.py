@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from client.lobby_model import LobbyModel, LobbySeat, LobbyView
+from client.node.lobby_model import LobbyModel, LobbySeat, LobbyView
 from ui.screens.lobby import LobbyScreen
 
 # Like napari: a warning in a UI test is an error.

@@ -21,10 +21,10 @@ import pytest
 import qtrio
 import trio
 
-from client.joining import JoinConfig
-from client.net_session import NetSession
-from client.peer import Peer
-from client.peer_node import NodeConfig
+from client.node.joining import JoinConfig
+from client.node.peer_node import NodeConfig
+from client.runtime.peer import Peer
+from client.sessions.net_session import NetSession
 from engines import find_engine
 from engines.consensus import ENGINE
 from net.identity import load_profile_identity

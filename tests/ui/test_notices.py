@@ -10,8 +10,8 @@ import pytest
 import qtrio
 from PySide6.QtCore import Qt
 
-from client.notices import ENGLISH, Notice, notice
-from client.session_api import ChatEntry
+from client.sessions.notices import ENGLISH, Notice, notice
+from client.sessions.session_api import ChatEntry
 from engines.consensus import ENGINE
 from tests.ui.test_window import start_local_game
 from tests.ui.windows import click_move, open_window

@@ -13,13 +13,13 @@ import trio
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 
-from client.hosting import HostConfig
-from client.joining import JoinConfig
-from client.local_game import LocalGame
-from client.net_session import NetSession
-from client.peer import Peer
-from client.peer_node import NodeConfig
-from client.session_api import Pointed
+from client.node.hosting import HostConfig
+from client.node.joining import JoinConfig
+from client.node.peer_node import NodeConfig
+from client.runtime.peer import Peer
+from client.sessions.local_game import LocalGame
+from client.sessions.net_session import NetSession
+from client.sessions.session_api import Pointed
 from engines import find_engine
 from engines.consensus_board import parse_square
 from engines.discorder import CELLS

@@ -26,7 +26,7 @@ qt_trio = pytest.mark.trio(run=qtrio.run)
 ROOT = Path(__file__).resolve().parents[2]
 HOLD = (
     "import sys\n"
-    "from client.profile_lock import hold_profile\n"
+    "from client.profile.profile_lock import hold_profile\n"
     "hold_profile('default', 'playing a table')\n"
     "print('held', flush=True)\n"
     "sys.stdin.read()\n"

@@ -20,8 +20,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from client.bots import RandomBot
-from client.replay import Replay
-from client.verifier import verify_file
+from client.logs.verifier import verify_file
+from client.sessions.replay import Replay
 from engines import find_engine
 from tests.client.gamelogs import LoggedTable
 from tests.client.test_replay import pointed_game

@@ -19,10 +19,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from client.net_adapter import open_envelope
-from client.records import CHAIN_KINDS
-from client.replay import Replay
-from client.verifier import verify_file
+from client.logs.verifier import verify_file
+from client.rules.net_adapter import open_envelope
+from client.rules.records import CHAIN_KINDS
+from client.sessions.replay import Replay
 from tests.client.gamelogs import records_of, rewrite
 from tests.client.test_replay import pointed_game
 from ui.app import MainWindow

@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QImage, QTextDocument
 
-from client.launcher import Launcher
-from client.local_game import LocalGame
-from client.settings import SettingsStore
+from client.commands.launcher import Launcher
+from client.profile.settings import SettingsStore
+from client.sessions.local_game import LocalGame
 from engines import engine_names, find_engine
 from engines.consensus_board import DEAD, E5
 from ui.i18n import install_language

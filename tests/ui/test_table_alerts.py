@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import qtrio
 
-from client.settings import SettingsStore
+from client.profile.settings import SettingsStore
 from tests.ui.conftest import consensus_state
 from tests.ui.test_consensus_board import POSITION
 from tests.ui.windows import click, open_window, start_local, until

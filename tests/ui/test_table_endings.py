@@ -21,7 +21,7 @@ import pytest
 import qtrio
 import trio
 
-from client.net_session import NetSession
+from client.sessions.net_session import NetSession
 from tests.ui.windows import click, free_port, open_window, type_text, until
 from ui.app import MainWindow
 from ui.i18n import install_language

@@ -15,9 +15,9 @@ import qtrio
 import trio
 from PySide6.QtCore import Qt
 
-from client.joining import JoinConfig
-from client.peer import Peer
-from client.peer_node import NodeConfig
+from client.node.joining import JoinConfig
+from client.node.peer_node import NodeConfig
+from client.runtime.peer import Peer
 from engines import find_engine
 from engines.consensus import ENGINE
 from net.identity import load_profile_identity

@@ -21,13 +21,13 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QApplication
 
 from client.bots import RandomBot
-from client.joining import JoinConfig
-from client.local_game import LocalGame
-from client.match import play_match
-from client.peer import Peer
-from client.peer_node import NodeConfig
-from client.session_api import GameSession, Halted
-from client.settings import RecentTable, SettingsStore
+from client.bots.match import play_match
+from client.node.joining import JoinConfig
+from client.node.peer_node import NodeConfig
+from client.profile.settings import RecentTable, SettingsStore
+from client.runtime.peer import Peer
+from client.sessions.local_game import LocalGame
+from client.sessions.session_api import GameSession, Halted
 from engines.consensus import ENGINE
 from net.identity import load_profile_identity
 from net.invite import Invite, parse_invite

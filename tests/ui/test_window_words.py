@@ -1,7 +1,7 @@
 """The peer's refusals name command-line options; the window never shows them (issue 21).
 
-The reasons are the ones ``client.lobby``, ``client.peer_admission`` and ``client.joining``
-give a joiner; the lobby screen shows them through ``window_words``."""
+The reasons are the ones ``client.node.lobby``, ``client.node.peer_admission`` and
+``client.node.joining`` give a joiner; the lobby screen shows them through ``window_words``."""
 
 from __future__ import annotations
 

@@ -14,9 +14,9 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from client.launcher import Launcher
-from client.session_api import GameSession
-from client.settings import SettingsStore
+from client.commands.launcher import Launcher
+from client.profile.settings import SettingsStore
+from client.sessions.session_api import GameSession
 from engines.consensus import ENGINE, NO_KILL
 from ui.app import MainWindow
 from ui.boards.consensus import Board

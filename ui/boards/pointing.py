@@ -36,7 +36,7 @@ from PySide6.QtCore import QEvent, QLineF, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QWidget
 
-from client.session_api import Pointed
+from client.sessions.session_api import Pointed
 from ui.theme import NEUTRAL, seat_colour
 
 __all__ = ["FADE_AFTER", "FADE_FOR", "PointingOverlay", "ShownMarks", "fade"]

@@ -1,6 +1,6 @@
 """The start screen's list of the tables heard on the LAN, each joined with one click.
 
-A ``TableFinder`` (client/mdns.py) browses mDNS in the window's nursery; this box reads it
+A ``TableFinder`` (client/runtime/mdns.py) browses mDNS in the window's nursery; this box reads it
 every ``POLL_MS`` and rebuilds its rows when the finder's ``generation`` changed, so the
 list follows hosts as they announce, fill and withdraw their tables.  Each row shows the
 game, the host's name, ADDRESS:PORT and the seats free, and a Join button that hands the
@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from client.discovery import FoundTable
-from client.mdns import TableFinder
+from client.node.discovery import FoundTable
+from client.runtime.mdns import TableFinder
 from ui.game_names import game_name
 
 __all__ = ["POLL_MS", "FoundTablesBox"]

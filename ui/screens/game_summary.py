@@ -19,7 +19,7 @@ from html import escape
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
-from client.session_api import SessionSnapshot
+from client.sessions.session_api import SessionSnapshot
 from ui.theme import side_colour
 
 __all__ = ["GameSummary", "standings"]

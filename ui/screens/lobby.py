@@ -1,6 +1,6 @@
 """The lobby screen: seats, fingerprints, ready marks, the invite to copy, start.
 
-It shows a ``LobbyModel`` (client/lobby_model.py) and re-reads it on every change; the
+It shows a ``LobbyModel`` (client/node/lobby_model.py) and re-reads it on every change; the
 player's actions go to a ``LobbyIntents``.  The network table drives both; until then, the
 screen can be shown with a model filled by hand (tests, screenshots).
 """
@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from client.lobby_model import LobbyIntents, LobbyModel
+from client.node.lobby_model import LobbyIntents, LobbyModel
 from ui.game_names import game_name
 from ui.screens.window_words import window_words
 from ui.theme import ERROR, side_icon
 
-# What each kind of failed join means for the player (client.joining.JOIN_FAILURE_KINDS);
+# What each kind of failed join means for the player (client.node.joining.JOIN_FAILURE_KINDS);
 # the words of whoever ended the join follow it.
 FAILURES = {
     "refused": QT_TRANSLATE_NOOP("LobbyScreen", "The host refused to seat you."),

@@ -1,9 +1,9 @@
 """The replay screen: a game file, verified, stepped through ply by ply.
 
-Opening a file starts the verifier (``client.verifier.verify_file``) in a worker thread, with
+Opening a file starts the verifier (``client.logs.verifier.verify_file``) in a worker thread, with
 its progress shown; the window stays responsive.  When it is done the screen shows the
 verdict (valid and complete, incomplete, invalid — with every problem and its ply) and the
-game as ``client.replay.Replay`` lays it out: the board after the chosen ply, drawn by the
+game as ``client.sessions.replay.Replay`` lays it out: the board after the chosen ply, drawn by the
 game's own board widget as a spectator sees it, with the pointing made on that position; the
 players; the record (plies with their finality and problems, chat and draw offers in the
 place they hold in the file).
@@ -47,10 +47,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from client.errors import ReplayUnavailable
-from client.replay import Frame, Line, Replay
-from client.verifier import Verification, verify_file
-from client.verify_report import Problem
+from client.logs.verifier import Verification, verify_file
+from client.logs.verify_report import Problem
+from client.rules.errors import ReplayUnavailable
+from client.sessions.replay import Frame, Line, Replay
 from ui.animated_file import format_of, write_bytes
 from ui.animation import AnimationTooLarge, Animator
 from ui.board_render import BoardRenderer, png_bytes

@@ -2,7 +2,7 @@
 one (by address or invite, or with one click among the tables heard on the LAN), replay a
 game file.
 
-Every action goes through the ``Launcher`` (client/launcher.py).  What it refuses is shown
+Every action goes through the ``Launcher`` (client/commands/launcher.py).  What it refuses is shown
 in the message line, in the launcher's words; a local game it creates is handed on with
 ``sessionReady`` and the window switches to the table; a networked table (hosted or joined)
 with ``tableReady``, and the window shows its lobby; a game file with ``replayRequested``.
@@ -33,8 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from client.bots import BOT_KINDS
-from client.errors import LaunchError
-from client.launcher import (
+from client.commands.launcher import (
     DEFAULT_PORT,
     HostRequest,
     JoinRequest,
@@ -43,11 +42,12 @@ from client.launcher import (
     invite_address,
     parse_options,
 )
-from client.lobby_model import LobbyModel
-from client.mdns import TableFinder
-from client.peer import game_dir
-from client.session_api import GameSession
-from client.settings import RecentTable, SettingsStore
+from client.node.lobby_model import LobbyModel
+from client.profile.settings import RecentTable, SettingsStore
+from client.rules.errors import LaunchError
+from client.runtime.mdns import TableFinder
+from client.runtime.peer import game_dir
+from client.sessions.session_api import GameSession
 from ui.game_names import game_name
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.found_tables import FoundTablesBox

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from client.session_api import GameSession, PlyView, SessionSnapshot
-from client.settings import SettingsStore
+from client.profile.settings import SettingsStore
+from client.sessions.session_api import GameSession, PlyView, SessionSnapshot
 from engines import Outcome
 from ui.boards import BoardWidget, make_board
 from ui.boards.recent_plies import RecentMark

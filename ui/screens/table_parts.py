@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from client.session_api import ChatEntry, SessionSnapshot
+from client.sessions.session_api import ChatEntry, SessionSnapshot
 from ui.notation import readable_notation
 from ui.notices import notice_text
 from ui.theme import NEUTRAL, side_colour, side_icon

@@ -1,6 +1,6 @@
 """What the network layer says, in a window's words.
 
-The peer's messages (``net.driver``, ``client.lobby``, ``client.joining``) are written for
+The peer's messages (``net.driver``, ``client.node.lobby``, ``client.node.joining``) are written for
 the terminal too, and some end by naming the command-line option to use ("choose another
 port with --port", "join with --watch to follow it").  A window user has no such flag: the
 window says what to do on its own screens instead.  A failure to listen comes with a

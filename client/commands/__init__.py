@@ -1,0 +1,1 @@
+"""The commands: palabre's subcommands, the demo and the terminal front ends."""

@@ -1,0 +1,1 @@
+"""The offline log tools: verify, show and export a game file, no network."""

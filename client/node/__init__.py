@@ -1,0 +1,1 @@
+"""The peer node: links, relaying, presence, lobby roles, rematch and the end, without I/O."""

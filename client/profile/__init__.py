@@ -1,0 +1,1 @@
+"""A profile on disk: settings, the profile lock, known peers, game and evidence files."""

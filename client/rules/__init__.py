@@ -1,0 +1,1 @@
+"""The chain's rules shared by the table and the verifier: records, bodies, plies, halts."""

@@ -1,0 +1,244 @@
+"""The chain of plies: one signed record per ply, each bound to the chain digest before it.
+
+``TableState`` is everything the chain decides at one ply: the engine state, who signs each
+seat, which peers are still at the table, and the chain digest.  ``Chain`` holds the list of
+them from the genesis (ply 0, derived from START) to the head, and checks a ply record
+against the state before it through a table of rules, one per ply kind (``client.rules.plies``
+has MOVE, RESIGN and DRAW; REMOVE and TAKEBACK are added to that table by later issues).
+
+Invariants:
+
+* ``states[i].ply == i``; ``states[0]`` is the genesis, its ``record`` the START record.
+* chain digest n = BLAKE2b-256(chain digest n−1 ‖ record hash n ‖ engine digest n), with
+  32 zero bytes before the genesis (START plays the part of record 0).  Two peers that
+  applied different records, or reached different engine states, never share a digest.
+* A record is checked completely (kind, ``ply``, ``prev``, author, legality) before
+  anything changes; ``check`` has no side effect and ``append`` takes only a state that
+  ``check`` produced for the head.  No half-applied ply ever exists.
+* Nothing is ever removed except by ``drop_head``, the one step back DESIGN.md allows
+  (an absent peer's unacked record replaced by a REMOVE); the genesis is never dropped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from client.rules.bodies import read_digest, read_int
+from client.rules.errors import Malformed, PlyRejected
+from client.rules.records import EnvelopeOpener, SignedRecord
+from client.rules.start import SeatSpec, TableStart
+from engines import AnyEngine, Outcome
+
+__all__ = [
+    "ZERO_DIGEST",
+    "Chain",
+    "PlyContext",
+    "PlyEffect",
+    "PlyRule",
+    "TableState",
+    "chain_digest",
+    "describe_key",
+]
+
+ZERO_DIGEST = bytes(32)
+
+
+def chain_digest(previous: bytes, record_hash: bytes, engine_digest: bytes) -> bytes:
+    """BLAKE2b-256 of the previous chain digest, the record hash and the engine digest."""
+    return hashlib.blake2b(previous + record_hash + engine_digest, digest_size=32).digest()
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table after ``ply`` plies (0 = genesis)."""
+
+    ply: int
+    chain_digest: bytes
+    engine_state: object
+    engine_digest: bytes
+    seats: tuple[SeatSpec, ...]
+    """Who signs each seat now (index 0 = seat 1); REMOVE hands seats to bots."""
+    peers: tuple[bytes, ...]
+    """Peers still at the table: they ack, consent and sign END."""
+    record: SignedRecord
+    """The ply record (the START record for the genesis)."""
+    seat: int | None = None
+    """The seat whose slot the ply was played on (None for the genesis)."""
+    label: str = ""
+    """The ply as a player reads it (notation, ``resigns``, ``draw agreed``)."""
+
+    def seat_key(self, seat: int) -> bytes:
+        return self.seats[seat - 1].key
+
+    def seats_of(self, key: bytes) -> tuple[int, ...]:
+        """The seats ``key`` signs for."""
+        return tuple(spec.seat for spec in self.seats if spec.key == key)
+
+
+@dataclass(frozen=True)
+class PlyEffect:
+    """What a ply rule decided: the next engine state, and roster changes if any."""
+
+    engine_state: object
+    label: str
+    seat: int | None
+    seats: tuple[SeatSpec, ...] | None = None
+    peers: tuple[bytes, ...] | None = None
+
+
+@dataclass(frozen=True)
+class PlyContext:
+    """What a rule may look at: the table, the state before the ply and the history."""
+
+    start: TableStart
+    engine: AnyEngine
+    opener: EnvelopeOpener
+    before: TableState
+    history: Sequence[TableState]
+    """``history[i]`` is the state after ply i; only ``i <= before.ply`` is the past of this
+    ply (when an occupied ply is judged, later states exist too).  TAKEBACK looks back here."""
+
+    def describe(self, key: bytes) -> str:
+        """``peer K3QF-7XZA… (Ann)`` or ``the bot of seat 3 run by peer ...``."""
+        return describe_key(self.start, self.before.seats, key)
+
+
+def describe_key(start: TableStart, seats: Sequence[SeatSpec], key: bytes) -> str:
+    """A key as players read it, given who signs each seat now (bots may be new)."""
+    for spec in seats:
+        if spec.key == key and spec.runner is not None:
+            return f"the {spec.bot_word} of seat {spec.seat} run by {start.name_of(spec.runner)}"
+    return start.name_of(key)
+
+
+PlyRule = Callable[[PlyContext, SignedRecord], PlyEffect]
+"""Checks one ply record against ``ctx.before`` and returns its effect, or raises
+``PlyRejected``.  ``ply`` and ``prev`` are already checked when a rule runs."""
+
+
+class Chain:
+    """The plies applied so far, from the genesis to the head."""
+
+    def __init__(
+        self,
+        start: TableStart,
+        engine: AnyEngine,
+        opener: EnvelopeOpener,
+        rules: Mapping[str, PlyRule],
+    ) -> None:
+        self.start = start
+        self.engine = engine
+        self._opener = opener
+        self._rules = rules
+        initial = engine.initial_state(start.params)
+        engine_digest = engine.digest(initial)
+        genesis = TableState(
+            ply=0,
+            chain_digest=chain_digest(ZERO_DIGEST, start.record.record_hash, engine_digest),
+            engine_state=initial,
+            engine_digest=engine_digest,
+            seats=start.seats,
+            peers=start.peer_keys,
+            record=start.record,
+        )
+        self._states: list[TableState] = [genesis]
+
+    # --- reading -----------------------------------------------------------------------
+    @property
+    def head(self) -> TableState:
+        return self._states[-1]
+
+    def at(self, ply: int) -> TableState:
+        """The state after ``ply`` (``IndexError`` beyond the head)."""
+        if not 0 <= ply < len(self._states):
+            raise IndexError(f"ply {ply} is not in the chain (head is {self.head.ply})")
+        return self._states[ply]
+
+    @property
+    def states(self) -> Sequence[TableState]:
+        """Every state from the genesis to the head (a live view: do not keep it)."""
+        return self._states
+
+    def outcome(self) -> Outcome | None:
+        """The engine's outcome at the head, None while the game goes on."""
+        return self.engine.outcome(self.head.engine_state)
+
+    def is_ply_kind(self, kind: str) -> bool:
+        return kind in self._rules
+
+    # --- checking and appending -----------------------------------------------------------
+    def check(self, record: SignedRecord, ply: int | None = None) -> TableState:
+        """The state ``record`` leads to from the state after ``ply - 1`` (default: head).
+
+        Raises ``PlyRejected`` with a readable reason; changes nothing either way.  Checking
+        against an earlier ply is how a second record for an occupied ply is judged
+        (equivocation or a rejected record).
+        """
+        before = self.head if ply is None else self.at(ply - 1)
+        rule = self._rules.get(record.kind)
+        if rule is None:
+            raise PlyRejected(f"a {record.kind} record cannot occupy a ply", code="not-a-ply")
+        ctx = PlyContext(self.start, self.engine, self._opener, before, self._states)
+
+        def who() -> str:  # named only in a refusal: most records are fine
+            return ctx.describe(record.author)
+
+        try:
+            number = read_int(record.body, "ply", 1)
+            prev = read_digest(record.body, "prev")
+        except Malformed as error:
+            raise PlyRejected(
+                f"{who()} sent a malformed {record.kind}: {error}; it was ignored", code="malformed"
+            ) from None
+        if number != before.ply + 1:
+            raise PlyRejected(
+                f"{who()} sent a {record.kind} for ply {number} where ply {before.ply + 1} "
+                "was expected; it was ignored",
+                code="wrong-ply",
+            )
+        if prev != before.chain_digest:
+            raise PlyRejected(
+                f"{who()} sent a {record.kind} for ply {number} built on another position "
+                f"(its prev is not the chain digest after ply {before.ply}); it was ignored",
+                code="wrong-prev",
+            )
+        if self.engine.outcome(before.engine_state) is not None:
+            raise PlyRejected(
+                f"{who()} sent a {record.kind} after the game ended; it was ignored",
+                code="after-end",
+            )
+        try:
+            effect = rule(ctx, record)
+        except Malformed as error:
+            raise PlyRejected(
+                f"{who()} sent a malformed {record.kind}: {error}; it was ignored", code="malformed"
+            ) from None
+        engine_digest = self.engine.digest(effect.engine_state)
+        return TableState(
+            ply=number,
+            chain_digest=chain_digest(before.chain_digest, record.record_hash, engine_digest),
+            engine_state=effect.engine_state,
+            engine_digest=engine_digest,
+            seats=before.seats if effect.seats is None else effect.seats,
+            peers=before.peers if effect.peers is None else effect.peers,
+            record=record,
+            seat=effect.seat,
+            label=effect.label,
+        )
+
+    def append(self, state: TableState) -> None:
+        """Make ``state`` (from ``check`` against the head) the new head."""
+        if (
+            state.ply != self.head.ply + 1
+            or state.record.body.get("prev") != self.head.chain_digest
+        ):
+            raise ValueError(f"ply {state.ply} was not checked against the head ({self.head.ply})")
+        self._states.append(state)
+
+    def drop_head(self) -> TableState:
+        """Remove and return the head ply: only for a REMOVE replacing an unacked record."""
+        if len(self._states) == 1:
+            raise ValueError("the genesis is never dropped")
+        return self._states.pop()

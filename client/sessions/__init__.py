@@ -1,0 +1,1 @@
+"""Sessions for screens: what a window drives (a local game, a networked table, a replay)."""

@@ -1,0 +1,273 @@
+"""What every part of a ``Table`` shares: its state, what it reads, how it signs and records.
+
+``TableLedger`` is the shared state of ``client.tabletop.table.Table``: each part
+(``client.tabletop.table_halt``, ``client.tabletop.table_removals``,
+``client.tabletop.table_claims``, ``client.tabletop.table_outside``,
+``client.tabletop.table_intents``) is given it in its constructor, and ``client.tabletop.table``
+holds it with the entry points, the loop, the route table and the plies.  It holds the read-only
+views (``head``, ``live``, ``next_deadline`` ...) and the primitives every part signs and records
+through:
+
+* ``sign`` is the only way a local key signs: the record is sent and fed back into this
+  table's own inbox, so this peer's records go through exactly the checks of everyone's;
+* ``accept`` logs (and journals) a record once, never during a replay of the log;
+* ``reject`` keeps a refused record as ``Evidence`` — and raises ``LocalTableError``
+  if the record is this peer's own (that would be our bug);
+* ``buffer`` holds an early record in the inbox (``client.tabletop.table_inbox``), or tells it was
+  dropped.
+
+Local keys act only when ``live()``: seated, genesis final, no halt, no outcome, no vote
+freezing the head, not replaying.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from client.bots import Bot
+from client.rules.ballot import Ballot
+from client.rules.chain import Chain, TableState, describe_key
+from client.rules.divergence import Divergence, Evidence
+from client.rules.errors import LocalTableError, PlyRejected
+from client.rules.finality import ClaimBook, FinalityTracker, OwnClaims
+from client.rules.halting import state_view
+from client.rules.records import EnvelopeOpener, SignedRecord, Signer
+from client.rules.takeback import TakebackBook
+from client.tabletop.events import Output, RecordDropped, RecordIgnored, TableRejected
+from client.tabletop.outside import OutsideLog
+from client.tabletop.presence import Debts, Presence
+from client.tabletop.seating import LocalSeats
+from client.tabletop.table_inbox import TableInbox
+
+BotFactory = Callable[[int, int], tuple[Signer, Bot | None]]
+"""``(seat, ply) -> (signer, bot)``: the new bot key (and its bot) this peer runs for
+``seat`` when a REMOVE at ``ply`` hands it the seat.  The same arguments must give the same
+key again after a restart (``net.identity`` bot keys named after the table, seat and ply)."""
+
+
+class TableLedger:
+    """The state and primitives the parts of ``client.tabletop.table.Table`` share."""
+
+    def __init__(
+        self,
+        chain: Chain,
+        local: LocalSeats,
+        me: bytes | None,
+        opener: EnvelopeOpener,
+        journal: Callable[[SignedRecord], None] | None,
+    ) -> None:
+        """``chain`` holds START and the engine; ``local`` the keys this peer signs with
+        (``client.tabletop.table.Table`` says what each argument means)."""
+        self.start, self.engine, self.chain = chain.start, chain.engine, chain
+        self.me = me
+        self.local = local
+        self.outside = OutsideLog()
+        self.takebacks = TakebackBook()
+        self.acks = ClaimBook()
+        self.ends = ClaimBook()
+        self.finality = FinalityTracker()
+        self.rejected: list[Evidence] = []
+        self.divergence: Divergence | None = None
+        self.ended = False
+        self.abandoned: tuple[int, tuple[bytes, ...]] | None = None
+        """``(ply, absent peers)`` once a 2-peer table ended as abandoned."""
+        self.presence = Presence(self.start.peer_keys, me, 0.0, away=self.start.away_ms / 1000)
+        self.idle_after = self.start.idle_ms / 1000
+        self.ballot = Ballot(me)
+        self.debts = Debts()
+        self.runners: dict[bytes, bytes] = {
+            key: runner for key in self.start.seat_keys if (runner := self.start.runner_of(key))
+        }
+        self.replaying = False
+        self.replayed: set[bytes] = set()
+        self.opener = opener
+        self.journal = journal
+        self.own_acks = OwnClaims("ACK")
+        self.own_ends = OwnClaims("END")
+        self.own: set[bytes] = set()
+        self.progress_at = 0.0
+        self.inbox = TableInbox(self.start.record)
+        self.out = Output()
+        self.now = 0.0
+        self.begun = False
+
+    # --- reading --------------------------------------------------------------------------
+    @property
+    def head(self) -> TableState:
+        return self.chain.head
+
+    @property
+    def final_ply(self) -> int:
+        return self.finality.final_ply
+
+    @property
+    def halted(self) -> bool:
+        return self.divergence is not None
+
+    @property
+    def evidence(self) -> Evidence | None:
+        return None if self.divergence is None else self.divergence.evidence()
+
+    def describe(self, key: bytes) -> str:
+        """``peer K3QF-7XZA… (Ann)`` or ``the bot of seat 3 run by peer ...``."""
+        return describe_key(self.start, self.chain.head.seats, key)
+
+    def runner_of(self, key: bytes) -> bytes | None:
+        """The peer that speaks for ``key``: itself for a peer, the runner for a bot key
+        (new bot keys of REMOVEs included); None for a key never seen at this table."""
+        return self.runners.get(key)
+
+    @property
+    def seated(self) -> bool:
+        """Whether this peer is still at the table (not a spectator, not removed)."""
+        return self.me is not None and self.me in self.chain.head.peers
+
+    def removed_me_at(self, ply: int) -> bool:
+        """Whether ply ``ply`` (a REMOVE) took this peer off the table."""
+        me, chain = self.me, self.chain
+        return me is not None and me in chain.at(ply - 1).peers and me not in chain.at(ply).peers
+
+    def live(self) -> bool:
+        """Whether local keys may sign plies now."""
+        return (
+            self.seated
+            and not self.replaying
+            and not self.halted
+            and not self.ended
+            and self.finality.final_ply >= 0
+            and self.chain.outcome() is None
+            and not self.ballot.frozen(self.chain.head)
+        )
+
+    def open_for_removals(self) -> bool:
+        """Whether removals (votes, REMOVE, an abandoned END) can still happen here."""
+        return (
+            self.seated
+            and not self.halted
+            and not self.ended
+            and not self.replaying
+            and self.chain.outcome() is None
+        )
+
+    def present(self, key: bytes) -> bool:
+        """Whether peer ``key`` is at the table and not shown away (as of the last call)."""
+        return key in self.chain.head.peers and not self.presence.shown_away(key, self.now)
+
+    def removable(self, key: bytes, now: float) -> bool:
+        """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
+        if self.presence.away(key, now):
+            return True
+        owed = self.owed_since(key)  # time this peer was cut off does not count (presence)
+        return owed is not None and self.presence.sighted(owed, now) >= self.idle_after
+
+    def owed_since(self, key: bytes) -> float | None:
+        return self.debts.owed_since(key, self.chain.head.ply, self.mover())
+
+    def mover(self) -> bytes | None:
+        """The peer that signs the next ply (for itself or a bot it runs), if any."""
+        head = self.chain.head
+        seat = self.engine.to_move(head.engine_state)
+        if seat is None:
+            return None
+        return self.runner_of(head.seat_key(self.engine.controller(head.engine_state, seat)))
+
+    @property
+    def waiting_since(self) -> float | None:
+        """Since when this table has waited for records it lacks: records held for a ply
+        it has not reached, or plies applied but not final with no progress since (the mesh
+        pulls after a while, ``client.node.mesh.stalled``).  None when it waits for nothing."""
+        times = []
+        if self.inbox.waiting:
+            times.append(self.inbox.early_since)
+        if self.finality.final_ply < self.chain.head.ply and not self.halted:
+            times.append(self.progress_at)
+        return min(times, default=None)
+
+    def next_deadline(self, presence: bool = True) -> float | None:
+        """When ``tick`` should next be called (a bot's delayed move, the end of a takeback
+        hold; with ``presence``, also when a peer may be shown away or become removable),
+        or None."""
+        times = []
+        if self.live():
+            head = self.chain.head
+            held = self.takebacks.held_until(head.chain_digest, self.now)
+            times.append(held if held is not None else self.local.deadline(head.ply))
+        if presence and not self.halted and not self.ended and self.chain.outcome() is None:
+            times.append(self.presence.next_change(self.now))
+            if self.open_for_removals():
+                for peer in self.chain.head.peers:
+                    owed = self.owed_since(peer) if peer != self.me else None
+                    due = self.presence.due(owed, self.idle_after, self.now)
+                    if due is not None and due > self.now:
+                        times.append(due)
+        return min((t for t in times if t is not None), default=None)
+
+    # --- signing and recording ------------------------------------------------------------
+    def sign(self, signer: Signer, kind: str, body: Mapping[str, object]) -> None:
+        record = signer.sign(kind, body)
+        self.own.add(record.record_hash)
+        self.out.send.append(record)
+        self.inbox.arrived.append(record)
+
+    def sign_ply(self, signer: Signer, kind: str, extra: Mapping[str, object]) -> None:
+        head = self.chain.head
+        self.local.claim_ply(signer.key, head.ply + 1)
+        self.sign(signer, kind, {"ply": head.ply + 1, "prev": head.chain_digest, **extra})
+
+    def sign_outside(self, kind: str, body: Mapping[str, object]) -> None:
+        self.sign(self.local.peer_signer(), kind, body)
+
+    def ignore(self, record: SignedRecord, reason: str) -> None:
+        self.out.events.append(RecordIgnored(record, f"{reason}; its {record.kind} was ignored"))
+
+    def reject(
+        self,
+        record: SignedRecord,
+        reason: str,
+        before: TableState | None = None,
+        also: SignedRecord | None = None,
+    ) -> None:
+        if record.record_hash in self.own:
+            raise LocalTableError(f"this peer's own {record.kind} was refused: {reason}")
+        runner = self.runner_of(record.author)
+        states = (
+            () if before is None else (state_view("the position before it", self.engine, before),)
+        )
+        ply = before.ply + 1 if before is not None else self.chain.head.ply
+        evidence = Evidence(
+            "rejected",
+            ply,
+            reason,
+            f"signed by {self.describe(record.author)}",
+            (runner,) if runner else (),
+            (record,) if also is None else (also, record),
+            states,
+        )
+        self.rejected.append(evidence)
+        self.out.events.append(TableRejected(record, reason, evidence))
+
+    def accept(self, record: SignedRecord) -> None:
+        if record.record_hash in self.replayed:
+            return  # it is in the log already
+        self.out.log.append(record)
+        if self.journal is not None and not self.local.signs_with(record.author):
+            self.journal(record)
+
+    def buffer(self, record: SignedRecord, ready_at: int) -> None:
+        """Keep ``record`` until the head reaches ply ``ready_at`` (``TableInbox.hold``)."""
+        if not self.inbox.hold(record, ready_at, self.chain.head.ply, self.now):
+            self.out.events.append(
+                RecordDropped(record, f"{record.kind} for ply {ready_at} is too far ahead")
+            )
+
+    def digest_of(self, record: SignedRecord) -> bytes | None:
+        """The chain digest ``record`` would give on the head, None if it is not legal there."""
+        try:
+            return self.chain.check(record).chain_digest
+        except PlyRejected:
+            return None
+
+    def may_apply(self, ply: int) -> bool:
+        """Plies are applied up to the diverging one, even when halted, so a peer that was
+        behind can still ack it and tell who disagrees with the majority."""
+        return self.divergence is None or ply <= self.divergence.ply
