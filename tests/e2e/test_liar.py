@@ -158,9 +158,10 @@ def test_a_joining_liar_is_caught_at_every_lie_and_the_game_goes_on(table: Table
         )
         rejected(proc, rf"{named} sent a resignation for seat \d but holds seat 3; .*ignored")
         rejected(proc, rf"{named} sent a draw for seat \d but holds seat 3; the draw was ignored")
-        rejected(
+        rejected(  # the liar's palabre adds its bot at its own level (normal, the default)
             proc,
-            rf"the bot of seat 5 run by {named} is no peer at this table and may not sign a CHAT",
+            rf"the normal bot of seat 5 run by {named} is no peer at this table and may not sign "
+            "a CHAT",
         )
         assert "this is the host speaking" not in proc.output  # no chat line was shown
         reused = rejected(
