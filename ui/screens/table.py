@@ -89,6 +89,7 @@ class TableScreen(QWidget):
         self.store = store
         self.session: GameSession | None = None
         self.last_live: SessionSnapshot | None = None
+        self.alerted: list[str] = []  # the words of the last alert raised (banner, alert, beep)
         """The snapshot the alerts compare the next one with."""
         self.bridge: SessionBridge | None = None
         self.board: BoardWidget | None = None
@@ -498,12 +499,18 @@ class TableScreen(QWidget):
 
     def _alert(self, snapshot: SessionSnapshot) -> None:
         """A banner, the window's alert and a sound for what the player must not miss."""
-        said = alerts_between(self.last_live, snapshot)
-        self.last_live = snapshot
+        before, self.last_live = self.last_live, snapshot
+        said = alerts_between(before, snapshot)
         if not said:
             return
-        self.alert_line.setText(" ".join(said))
-        self.alert_line.show()
+        self.alerted = said
+        # The end of the game has its own banner and summary: the alert line would only say
+        # it again under them, so at the end it keeps to what else happened on that ply (the
+        # end's words come last).
+        ended = before is not None and before.outcome is None and snapshot.outcome is not None
+        shown = said[:-1] if ended else said
+        self.alert_line.setText(" ".join(shown))
+        self.alert_line.setVisible(bool(shown))
         QApplication.alert(self.window())
         if self.sound_button.isChecked():
             QApplication.beep()
