@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from engines import AnyEngine
 
@@ -54,7 +54,7 @@ _STRONG: dict[str, str] = {
 class Bot(Protocol):
     """Something that picks a legal move."""
 
-    def choose(self, engine: AnyEngine, state: Any) -> Any:
+    def choose(self, engine: AnyEngine, state: object) -> object:
         """One of ``engine.legal_moves(state)``."""
         ...
 
@@ -66,7 +66,7 @@ class RandomBot:
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def choose(self, engine: AnyEngine, state: Any) -> Any:
+    def choose(self, engine: AnyEngine, state: object) -> object:
         moves = engine.legal_moves(state)
         return moves[self._rng.randrange(len(moves))]
 

@@ -24,7 +24,6 @@ The rules, deterministic for a given bot (its seed) and position:
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
 from client.bots import Bot, RandomBot
 from engines import AnyEngine
@@ -35,7 +34,7 @@ MAX_BOT_TAKEBACKS = 2
 """Takebacks a bot consents to in one game; past that it declines every ask."""
 
 
-def winning(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> bool | None:
+def winning(bot: Bot, engine: AnyEngine, state: object, seat: int) -> bool | None:
     """Whether ``bot``'s own evaluation says ``seat`` is winning; None for a bot without
     one (the random bot)."""
     if isinstance(bot, RandomBot):
@@ -43,31 +42,39 @@ def winning(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> bool | None:
     game = engine.name
     if game == "discorder":
         from client.bots.discorder import evaluate
+        from engines.discorder import DiscorderState
 
+        assert isinstance(state, DiscorderState), "the engine's own state"
         return evaluate(state, seat) > 0
     if game == "consensus":
         from client.bots.consensus import score_for
+        from engines.consensus import ConsensusState
 
+        assert isinstance(state, ConsensusState), "the engine's own state"
         return score_for(engine, state, engine.controller(state, seat)) > 0
     if game == "cognes":
         from client.bots.cognes import wins_at_once_now
+        from engines.cognes import CognesState
 
+        assert isinstance(state, CognesState), "the engine's own state"
         return engine.to_move(state) == seat and wins_at_once_now(engine, state)
     return True  # no evaluation that could say it is not winning: decline
 
 
-def losing(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> bool:
+def losing(bot: Bot, engine: AnyEngine, state: object, seat: int) -> bool:
     """Whether ``bot``'s evaluation says ``seat`` is losing.  Only Discorder's ``evaluate``
     (two players, in points) is a verdict on a position; the Consensus score ranks moves
     among four players and is below 0 in many a level position, so it says nothing here."""
     if isinstance(bot, RandomBot) or engine.name != "discorder":
         return False
     from client.bots.discorder import evaluate
+    from engines.discorder import DiscorderState
 
+    assert isinstance(state, DiscorderState), "the engine's own state"
     return evaluate(state, seat) < 0
 
 
-def draw_refusal(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> str | None:
+def draw_refusal(bot: Bot, engine: AnyEngine, state: object, seat: int) -> str | None:
     """Why ``bot``, playing ``seat``, declines a draw in ``state`` (words for the player),
     or None when it agrees."""
     judged = winning(bot, engine, state, seat)
@@ -77,7 +84,7 @@ def draw_refusal(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> str | No
 
 
 def takeback_refusal(
-    bot: Bot, engine: AnyEngine, restored: Any, seat: int, taken_back: int
+    bot: Bot, engine: AnyEngine, restored: object, seat: int, taken_back: int
 ) -> str | None:
     """Why ``bot``, playing ``seat``, declines a takeback that restores ``restored``,
     ``taken_back`` takebacks having been made in this game already; None when it agrees."""
@@ -88,12 +95,12 @@ def takeback_refusal(
     return None
 
 
-def accepts_draw(bot: Bot, engine: AnyEngine, state: Any, seat: int) -> bool:
+def accepts_draw(bot: Bot, engine: AnyEngine, state: object, seat: int) -> bool:
     """Whether ``bot``, playing ``seat``, agrees to a draw in ``state``."""
     return draw_refusal(bot, engine, state, seat) is None
 
 
-def _coin(bot: Bot, engine: AnyEngine, state: Any, seat: int, what: bytes) -> bool:
+def _coin(bot: Bot, engine: AnyEngine, state: object, seat: int, what: bytes) -> bool:
     """A fair coin fixed by the bot's seed, the question, the seat and the position."""
     seed = bot.seed if isinstance(bot, RandomBot) else 0
     digest = hashlib.sha256(b"%s|%d|%d|" % (what, seed, seat) + engine.digest(state)).digest()

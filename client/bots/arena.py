@@ -13,7 +13,6 @@ import statistics
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from client.bots import Bot, make_bot
 from client.bots.match import play_match
@@ -37,7 +36,7 @@ class TimedBot:
     def __init__(self, bot: Bot, times: list[float]) -> None:
         self._bot, self.times = bot, times
 
-    def choose(self, engine: AnyEngine, state: Any) -> Any:
+    def choose(self, engine: AnyEngine, state: object) -> object:
         began = time.process_time()
         move = self._bot.choose(engine, state)
         self.times.append(time.process_time() - began)

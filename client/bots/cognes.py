@@ -27,7 +27,6 @@ import math
 import random
 from dataclasses import replace
 from functools import cache
-from typing import Any
 
 from engines import AnyEngine, IllegalMove
 from engines.cognes import (
@@ -158,7 +157,7 @@ class SensibleBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, engine: AnyEngine, state: Any) -> Flip:
+    def choose(self, engine: AnyEngine, state: CognesState) -> Flip:
         flips = legal_flips(state)
         if not flips:  # cannot happen while the game goes on; keep the contract anyway
             moves: tuple[Flip, ...] = engine.legal_moves(state)
@@ -214,7 +213,7 @@ class CarefulRandomBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, engine: AnyEngine, state: Any) -> Flip:
+    def choose(self, engine: AnyEngine, state: CognesState) -> Flip:
         flips = legal_flips(state)
         return flips[self._rng.randrange(len(flips))]
 
@@ -222,7 +221,7 @@ class CarefulRandomBot:
 class MirrorBot(CarefulRandomBot):
     """Answers each flip with its mirror image through the middle, else a random legal flip."""
 
-    def choose(self, engine: AnyEngine, state: Any) -> Flip:
+    def choose(self, engine: AnyEngine, state: CognesState) -> Flip:
         mirror = mirror_reply(state)
         if mirror is not None:
             return mirror

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 from client.bots.cognes import SensibleBot, movable_coins, winning_flips
 from engines import AnyEngine
@@ -223,7 +222,7 @@ class StrongBot:
         self._sensible = SensibleBot(seed)
         self._rng = random.Random(seed)
 
-    def choose(self, engine: AnyEngine, state: Any) -> Flip:
+    def choose(self, engine: AnyEngine, state: CognesState) -> Flip:
         if not isinstance(engine, CognesEngine):
             raise TypeError(f"the Cognes bot plays Cognes, not {engine.name}")
         if state.out.count(False) == 2 and _few_flips(state):

@@ -14,7 +14,6 @@ Ties are broken by the bot's own seeded generator, so a bot is deterministic giv
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from engines import AnyEngine
 from engines.discorder import (
@@ -67,7 +66,7 @@ class SensibleBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, engine: AnyEngine, state: Any) -> Move:
+    def choose(self, engine: AnyEngine, state: DiscorderState) -> Move:
         seat: int = state.to_move
         best: list[Move] = []
         best_value = 0

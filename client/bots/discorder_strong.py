@@ -9,7 +9,6 @@ sensible bot (scripts/bench_bots.py, docs/BENCHMARKS.md).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from client.bots import reply_search
 from client.bots.discorder import evaluate
@@ -21,7 +20,9 @@ __all__ = ["SEARCH"]
 SCALE = 1000
 
 
-def scored_moves(engine: AnyEngine, state: DiscorderState) -> Iterator[tuple[Move, Any, float]]:
+def scored_moves(
+    engine: AnyEngine, state: DiscorderState
+) -> Iterator[tuple[Move, DiscorderState, float]]:
     """Every legal move, the state it leaves and ``evaluate`` of it for the mover, in the
     engine's order."""
     if engine.name != "discorder":

@@ -18,7 +18,6 @@ import random
 from collections import deque
 from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from engines.forbans import (
     BLEU,
@@ -68,7 +67,7 @@ class SensibleBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, engine: Any, state: Any) -> Any:
+    def choose(self, engine: object, state: object) -> ForbansMove:
         if not isinstance(engine, ForbansEngine) or not isinstance(state, ForbansState):
             raise TypeError("SensibleBot plays Les Forbans only")
         moves = engine.legal_moves(state)

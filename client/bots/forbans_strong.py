@@ -15,12 +15,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 from client.bots import reply_search
 from client.bots.forbans import SensibleBot, position_score
 from engines import AnyEngine
-from engines.forbans import PLACEMENTS, ForbansEngine, ForbansState, side_seats, turn_of
+from engines.forbans import (
+    PLACEMENTS,
+    ForbansEngine,
+    ForbansMove,
+    ForbansState,
+    side_seats,
+    turn_of,
+)
 
 __all__ = ["SEARCH", "StrongBot"]
 
@@ -48,7 +54,9 @@ def _score(engine: ForbansEngine, state: ForbansState, side: int) -> float:
     return float(value)
 
 
-def scored_moves(engine: AnyEngine, state: ForbansState) -> Iterator[tuple[Any, Any, float]]:
+def scored_moves(
+    engine: AnyEngine, state: ForbansState
+) -> Iterator[tuple[ForbansMove, ForbansState, float]]:
     """Every legal move, the state it leaves and its score for the side that moved."""
     if not isinstance(engine, ForbansEngine):
         raise TypeError(f"the Forbans bot plays Les Forbans, not {engine.name}")
@@ -79,7 +87,7 @@ class StrongBot:
         self._placer = SensibleBot(seed)
         self._rng = random.Random(seed)
 
-    def choose(self, engine: AnyEngine, state: Any) -> Any:
+    def choose(self, engine: AnyEngine, state: ForbansState) -> ForbansMove:
         if not isinstance(engine, ForbansEngine):
             raise TypeError(f"the Forbans bot plays Les Forbans, not {engine.name}")
         if state.ply < PLACEMENTS:

@@ -25,22 +25,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from engines import AnyEngine
 
 __all__ = ["SearchBot", "SearchGame", "best_reply", "choose", "value_after"]
 
-Scored = tuple[Any, Any, float]  # (move, the state it leaves, its score for the mover)
+S = TypeVar("S")  # a game's state
+M = TypeVar("M")  # a game's move
+Scored = tuple[M, S, float]  # (move, the state it leaves, its score for the mover)
 
 
 @dataclass(frozen=True)
-class SearchGame:
+class SearchGame(Generic[S, M]):
     """What the search needs from a game's sensible bot."""
 
-    scored_moves: Callable[[AnyEngine, Any], Iterable[Scored]]
+    scored_moves: Callable[[AnyEngine, S], Iterable[Scored[M, S]]]
     """Each move the sensible bot tries for the player to move, with its state and score."""
-    score_for: Callable[[AnyEngine, Any, int], float]
+    score_for: Callable[[AnyEngine, S, int], float]
     """The sensible score of a state (finished or not) for a player."""
     width: int
     """How many of the best first moves are followed round the table."""
@@ -50,10 +52,10 @@ class SearchGame:
     """Plies a round may hold (a bound on the replies followed, not a cut)."""
 
 
-def best_reply(game: SearchGame, engine: AnyEngine, state: Any) -> Scored:
+def best_reply(game: SearchGame[S, M], engine: AnyEngine, state: S) -> Scored[M, S]:
     """The move the sensible score likes best for the player to move (the first of equals),
     the state it leaves and that score."""
-    best: Scored | None = None
+    best: Scored[M, S] | None = None
     for item in game.scored_moves(engine, state):
         if best is None or item[2] > best[2]:
             best = item
@@ -61,7 +63,7 @@ def best_reply(game: SearchGame, engine: AnyEngine, state: Any) -> Scored:
     return best
 
 
-def value_after(game: SearchGame, engine: AnyEngine, state: Any, me: int) -> float:
+def value_after(game: SearchGame[S, M], engine: AnyEngine, state: S, me: int) -> float:
     """``me``'s sensible score once every other player has played its best reply and ``me``
     its best move in turn (or the game has ended)."""
     for _ in range(game.round_plies):
@@ -75,7 +77,7 @@ def value_after(game: SearchGame, engine: AnyEngine, state: Any, me: int) -> flo
     return game.score_for(engine, state, me)
 
 
-def choose(game: SearchGame, engine: AnyEngine, state: Any, rng: random.Random) -> Any:
+def choose(game: SearchGame[S, M], engine: AnyEngine, state: S, rng: random.Random) -> M:
     """The strong bot's move for the player to move in ``state``."""
     scored = list(game.scored_moves(engine, state))  # refuses another game's engine
     seat = engine.to_move(state)
@@ -90,12 +92,12 @@ def choose(game: SearchGame, engine: AnyEngine, state: Any, rng: random.Random) 
     return best
 
 
-class SearchBot:
+class SearchBot(Generic[S, M]):
     """A strong bot: ``search`` (a game's ``SEARCH``) with its own seeded generator."""
 
-    def __init__(self, seed: int, search: SearchGame) -> None:
+    def __init__(self, seed: int, search: SearchGame[S, M]) -> None:
         self.search = search
         self._rng = random.Random(seed)
 
-    def choose(self, engine: AnyEngine, state: Any) -> Any:
+    def choose(self, engine: AnyEngine, state: S) -> M:
         return choose(self.search, engine, state, self._rng)

@@ -26,7 +26,7 @@ import contextlib
 import copy
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from client.bots import Bot
 from engines import AnyEngine
@@ -40,7 +40,7 @@ class Thought:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         """The copy that thinks (and, once its move is played, the bot from then on)."""
-        self._move: Any = None
+        self._move: object = None
         self._error: BaseException | None = None
         self._done = threading.Event()
 
@@ -48,14 +48,14 @@ class Thought:
     def done(self) -> bool:
         return self._done.is_set()
 
-    def move(self) -> Any:
+    def move(self) -> object:
         """The move found; what the bot raised, raised again.  Only once ``done``."""
         assert self.done, "the bot is still thinking"
         if self._error is not None:
             raise self._error
         return self._move
 
-    def run(self, engine: AnyEngine, state: Any) -> None:
+    def run(self, engine: AnyEngine, state: object) -> None:
         try:
             self._move = self.bot.choose(engine, state)
         except BaseException as error:  # handed to the caller's thread, which raises it
@@ -67,13 +67,13 @@ class Thought:
 class Thinking(Protocol):
     """Starts a bot's search for the player to move in ``state``."""
 
-    def think(self, bot: Bot, engine: AnyEngine, state: Any) -> Thought: ...
+    def think(self, bot: Bot, engine: AnyEngine, state: object) -> Thought: ...
 
 
 class InlineThinking:
     """Thinks on the caller's thread: the thought is over when ``think`` returns."""
 
-    def think(self, bot: Bot, engine: AnyEngine, state: Any) -> Thought:
+    def think(self, bot: Bot, engine: AnyEngine, state: object) -> Thought:
         thought = Thought(copy.deepcopy(bot))
         thought.run(engine, state)
         return thought
@@ -93,7 +93,7 @@ class ThreadThinking:
         self._token = trio.lowlevel.current_trio_token()
         self._finished = trio.RunFinishedError
 
-    def think(self, bot: Bot, engine: AnyEngine, state: Any) -> Thought:
+    def think(self, bot: Bot, engine: AnyEngine, state: object) -> Thought:
         thought = Thought(copy.deepcopy(bot))
 
         def work() -> None:
