@@ -182,7 +182,7 @@ class LobbyChanged:
     roster: Roster
 
 
-def roster_body(roster: Roster) -> dict[str, Any]:
+def roster_body(roster: Roster) -> dict[str, object]:
     """The ``roster`` message body."""
     return {
         "game": roster.game,

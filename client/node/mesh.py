@@ -109,7 +109,7 @@ def read_addresses(body: Mapping[str, Any]) -> list[tuple[bytes, Address]]:
     ]
 
 
-def addresses_body(book: Mapping[bytes, Address]) -> dict[str, Any]:
+def addresses_body(book: Mapping[bytes, Address]) -> dict[str, object]:
     return {
         "peers": [
             {"key": key, "address": a.host[:64], "port": a.port}
@@ -118,7 +118,7 @@ def addresses_body(book: Mapping[bytes, Address]) -> dict[str, Any]:
     }
 
 
-def pull_body(ply: int, digest: bytes) -> dict[str, Any]:
+def pull_body(ply: int, digest: bytes) -> dict[str, object]:
     return {"ply": max(ply, 0), "digest": digest}
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Protocol
 
 from client.node.mesh import ADDRESSES, HEARTBEAT, PRESENCE, Mesh, addresses_body
 from net.events import SendMessage
@@ -81,7 +81,7 @@ class Beat:
     @staticmethod
     def report(
         me: bytes | None, heard: Heard, linked: Iterable[bytes], now: float
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         """This peer's presence report (so the others know which links it has:
         ``Mesh.passes_on``)."""
         if me is None:
