@@ -17,7 +17,6 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from client.rules.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS, PeerSpec, SeatSpec, start_body
 from engines import AnyEngine
@@ -152,7 +151,7 @@ class Lobby:
     def can_start(self) -> bool:
         return not self.waiting_for()
 
-    def start_body(self) -> dict[str, Any]:
+    def start_body(self) -> dict[str, object]:
         """The START body for the host to sign; closes the lobby (``JoinRefused`` if early)."""
         waits = self.waiting_for()
         if waits:

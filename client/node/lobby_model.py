@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Protocol, TypedDict, Unpack
 
 __all__ = [
+    "LobbyChanges",
     "LobbyIntents",
     "LobbyModel",
     "LobbySeat",
@@ -75,6 +76,22 @@ class LobbyView:
         return next((seat for seat in self.seats if seat.is_mine), None)
 
 
+class LobbyChanges(TypedDict, total=False):
+    """The ``LobbyView`` fields ``LobbyModel.update`` may replace, each with its own type."""
+
+    game: str
+    options: str
+    invite: str
+    host_fingerprint: str
+    seats: tuple[LobbySeat, ...]
+    is_host: bool
+    status: str
+    host_name: str
+    failure: str
+    failure_kind: str
+    warnings: tuple[str, ...]
+
+
 class LobbyModel:
     """Holds the current ``LobbyView`` and tells listeners when it changes."""
 
@@ -95,7 +112,7 @@ class LobbyModel:
 
         return unsubscribe
 
-    def update(self, **changes: Any) -> None:
+    def update(self, **changes: Unpack[LobbyChanges]) -> None:
         """Replace fields of the view (``dataclasses.replace`` names) and notify."""
         self._view = replace(self._view, **changes)
         for listener in list(self._listeners):

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from client.bots import BOT_LEVELS
 from net.wire import Bool, Bytes, Int, ListOf, MapOf, Nullable, OneOf, Schema, Struct, Text
@@ -48,8 +48,11 @@ __all__ = [
     "SCHEMAS",
     "LobbyChanged",
     "Roster",
+    "RosterBody",
     "RosterPeer",
+    "RosterPeerBody",
     "RosterSeat",
+    "RosterSeatBody",
     "read_roster",
     "roster_body",
 ]
@@ -182,7 +185,37 @@ class LobbyChanged:
     roster: Roster
 
 
-def roster_body(roster: Roster) -> dict[str, Any]:
+class RosterPeerBody(TypedDict):
+    """A ``roster`` body's peer, as ``SCHEMAS[ROSTER]`` checks it."""
+
+    key: bytes
+    name: str
+    address: str
+    port: int
+    ready: bool
+
+
+class RosterSeatBody(TypedDict):
+    """A ``roster`` body's seat, as ``SCHEMAS[ROSTER]`` checks it."""
+
+    key: bytes | None
+    runner: bytes | None
+
+
+class RosterBody(TypedDict):
+    """A ``roster`` message body, as ``SCHEMAS[ROSTER]`` checks it."""
+
+    game: str
+    ruleset: str
+    engine_version: str
+    options: dict[str, int | str]
+    peers: list[RosterPeerBody]
+    seats: list[RosterSeatBody]
+    spectators: int
+    waiting: list[str]
+
+
+def roster_body(roster: Roster) -> RosterBody:
     """The ``roster`` message body."""
     return {
         "game": roster.game,
@@ -205,7 +238,7 @@ def roster_body(roster: Roster) -> dict[str, Any]:
     }
 
 
-def read_roster(body: Mapping[str, Any]) -> Roster:
+def read_roster(body: RosterBody) -> Roster:
     """A ``roster`` body ``net`` already checked against its schema."""
     return Roster(
         game=body["game"],

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from client.rules.records import CHAIN_KINDS, CHAT, END, HALT, REMOVE, START, VOTE, SignedRecord
 from net.wire import Bytes, Int, ListOf, Schema, Struct, Text
@@ -47,8 +47,13 @@ __all__ = [
     "PULL",
     "SCHEMAS",
     "Address",
+    "AddressesBody",
+    "HeardEntry",
     "Held",
     "Mesh",
+    "PeerAddress",
+    "PresenceBody",
+    "PullBody",
     "addresses_body",
     "heard_keys",
     "pull_body",
@@ -97,11 +102,45 @@ class Address:
     port: int
 
 
-def read_presence(body: Mapping[str, Any]) -> list[tuple[bytes, int]]:
+class HeardEntry(TypedDict):
+    """One link of a ``presence`` report: whose, and how long since this peer heard it (ms)."""
+
+    key: bytes
+    ago: int
+
+
+class PresenceBody(TypedDict):
+    """A ``presence`` message body, as ``SCHEMAS[PRESENCE]`` checks it."""
+
+    heard: list[HeardEntry]
+
+
+class PeerAddress(TypedDict):
+    """One peer of an ``addresses`` body: its key and where it listens."""
+
+    key: bytes
+    address: str
+    port: int
+
+
+class AddressesBody(TypedDict):
+    """An ``addresses`` message body, as ``SCHEMAS[ADDRESSES]`` checks it."""
+
+    peers: list[PeerAddress]
+
+
+class PullBody(TypedDict):
+    """A ``pull`` message body, as ``SCHEMAS[PULL]`` checks it."""
+
+    ply: int
+    digest: bytes
+
+
+def read_presence(body: PresenceBody) -> list[tuple[bytes, int]]:
     return [(item["key"], item["ago"]) for item in body["heard"]]
 
 
-def read_addresses(body: Mapping[str, Any]) -> list[tuple[bytes, Address]]:
+def read_addresses(body: AddressesBody) -> list[tuple[bytes, Address]]:
     return [
         (item["key"], Address(item["address"], item["port"]))
         for item in body["peers"]
@@ -109,7 +148,7 @@ def read_addresses(body: Mapping[str, Any]) -> list[tuple[bytes, Address]]:
     ]
 
 
-def addresses_body(book: Mapping[bytes, Address]) -> dict[str, Any]:
+def addresses_body(book: Mapping[bytes, Address]) -> AddressesBody:
     return {
         "peers": [
             {"key": key, "address": a.host[:64], "port": a.port}
@@ -118,7 +157,7 @@ def addresses_body(book: Mapping[bytes, Address]) -> dict[str, Any]:
     }
 
 
-def pull_body(ply: int, digest: bytes) -> dict[str, Any]:
+def pull_body(ply: int, digest: bytes) -> PullBody:
     return {"ply": max(ply, 0), "digest": digest}
 
 

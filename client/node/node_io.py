@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from net.errors import CloseCode
 from net.events import Event as NetEvent
@@ -185,7 +185,7 @@ class Journal(Protocol):
 class EvidenceStore(Protocol):
     """Where evidence files go: the path written, None when the system refused it."""
 
-    def write(self, table_id: bytes, name: str, content: dict[str, Any]) -> Path | None: ...
+    def write(self, table_id: bytes, name: str, content: dict[str, object]) -> Path | None: ...
 
 
 # --- inputs ---------------------------------------------------------------------------------

@@ -17,9 +17,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Protocol
 
-from client.node.mesh import ADDRESSES, HEARTBEAT, PRESENCE, Mesh, addresses_body
+from client.node.mesh import (
+    ADDRESSES,
+    HEARTBEAT,
+    PRESENCE,
+    HeardEntry,
+    Mesh,
+    PresenceBody,
+    addresses_body,
+)
 from net.events import SendMessage
 
 __all__ = ["ALONE_LIMIT", "Beat", "Heard"]
@@ -79,14 +87,12 @@ class Beat:
         return messages
 
     @staticmethod
-    def report(
-        me: bytes | None, heard: Heard, linked: Iterable[bytes], now: float
-    ) -> dict[str, Any]:
+    def report(me: bytes | None, heard: Heard, linked: Iterable[bytes], now: float) -> PresenceBody:
         """This peer's presence report (so the others know which links it has:
         ``Mesh.passes_on``)."""
         if me is None:
             return {"heard": []}
-        entries = [
+        entries: list[HeardEntry] = [
             {"key": key, "ago": min(int(heard.silent_for(key, now) * 1000), 2**32 - 1)}
             for key in dict.fromkeys(linked)
             if heard.tracks(key)

@@ -15,12 +15,13 @@ message; nothing here signs or verifies by itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 from client.rules.errors import BadEnvelope
 from client.rules.records import SignedRecord
 from net.envelope import Envelope
 from net.errors import DecodeError, SignatureError
+from net.identity import Identity
 from net.records import Kind, Record, decode_payload, open_record
 
 __all__ = ["NetSigner", "decode_envelope", "open_envelope", "record_from_net"]
@@ -65,9 +66,9 @@ class _RecordSigner(Protocol):
     """What ``net.signer.RecordSigner`` offers (and a test's in-memory signer)."""
 
     @property
-    def identity(self) -> Any: ...
+    def identity(self) -> Identity: ...
 
-    def sign(self, kind: Kind, body: Mapping[str, Any]) -> Record: ...
+    def sign(self, kind: Kind, body: Mapping[str, object]) -> Record: ...
 
 
 class NetSigner:
@@ -81,6 +82,6 @@ class NetSigner:
         key: bytes = self._signer.identity.public_key
         return key
 
-    def sign(self, kind: str, body: Mapping[str, Any]) -> SignedRecord:
+    def sign(self, kind: str, body: Mapping[str, object]) -> SignedRecord:
         """Sign ``kind`` (a ``net.records.Kind`` name) through ``net``."""
         return record_from_net(self._signer.sign(Kind[kind], body))

@@ -56,7 +56,6 @@ import math
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import trio
 
@@ -225,7 +224,7 @@ class Peer:
         self.done = trio.Event()
         self.bytes_sent = 0
         """Record frames written on every link (envelopes and frame overhead)."""
-        self._listeners: list[Any] = []
+        self._listeners: list[trio.SocketListener] = []
         self._wake = trio.Event()
         self._soon: list[Callable[[], None]] = []
         self._links_changed = trio.Event()

@@ -23,7 +23,7 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import trio
 
@@ -45,7 +45,7 @@ from client.sessions.session_api import (
     StateChanged,
 )
 from client.tabletop.outside import MAX_ARROWS, MAX_SQUARE, MAX_SQUARES
-from engines import AnyEngine, IllegalMove, InvalidMove, InvalidParams
+from engines import AnyEngine, IllegalMove, InvalidMove, InvalidParams, Outcome
 
 __all__ = ["MAX_CHAT_LENGTH", "LocalGame"]
 
@@ -73,7 +73,7 @@ class LocalGame:
         # Tests on trio's autojump clock think inline: a worker thread is invisible to that
         # clock, which would race ahead (and time out) while the bot thinks.
         self._think_in_thread = think_in_thread
-        self._state: Any = engine.initial_state(params)
+        self._state: object = engine.initial_state(params)
         seat_count = engine.seat_count(self._state)
         if not 1 <= my_seat <= seat_count:
             raise InvalidParams(f"your seat must be between 1 and {seat_count}, not {my_seat}")
@@ -90,7 +90,7 @@ class LocalGame:
         self._bot_delay = bot_delay
         self._bots_accept_draws = bots_accept_draws
         self._plies: list[PlyView] = []
-        self._before: list[Any] = []
+        self._before: list[object] = []
         """The state before each ply (``_before[i]`` before ply i + 1), for takebacks."""
         self._chat: list[ChatEntry] = []
         self._listeners: list[Listener] = []
@@ -218,7 +218,7 @@ class LocalGame:
                 self._play(move)
 
     # --- inside -------------------------------------------------------------------------
-    def _outcome(self) -> Any:
+    def _outcome(self) -> Outcome | None:
         return self._engine.outcome(self._state)
 
     def _mover(self) -> int | None:
@@ -246,7 +246,7 @@ class LocalGame:
         mover = self._mover()
         return None if mover is None else self._bots.get(mover)
 
-    def _play(self, move: Any) -> None:
+    def _play(self, move: object) -> None:
         """Apply ``move`` (``IllegalMove`` leaves everything unchanged) and announce it."""
         seat = self._engine.to_move(self._state)
         assert seat is not None
@@ -272,7 +272,7 @@ class LocalGame:
         ply = PlyView(len(self._plies) + 1, seat, player, "draw", "draw agreed", ())
         self._advance(state, ply)
 
-    def _advance(self, state: Any, ply: PlyView) -> None:
+    def _advance(self, state: object, ply: PlyView) -> None:
         self._before.append(self._state)
         self._state = state
         self._plies.append(ply)
