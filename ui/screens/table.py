@@ -89,8 +89,9 @@ class TableScreen(QWidget):
         self.store = store
         self.session: GameSession | None = None
         self.last_live: SessionSnapshot | None = None
-        self.alerted: list[str] = []  # the words of the last alert raised (banner, alert, beep)
         """The snapshot the alerts compare the next one with."""
+        self.alerted: list[str] = []
+        """The words of the last alert raised (window alert and beep; the line may say less)."""
         self.bridge: SessionBridge | None = None
         self.board: BoardWidget | None = None
         self.rules_dialog: RulesDialog | None = None
