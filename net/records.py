@@ -33,6 +33,7 @@ from net.wire import (
     Int,
     ListOf,
     MapOf,
+    Nullable,
     OneOf,
     Pair,
     Struct,
@@ -108,6 +109,13 @@ _LEVEL = Text(1, 16, r"[a-z][a-z0-9_-]*")
 """A bot seat's level in START (``easy``, ``normal``, ``strong``; a word, for levels to come)."""
 _REPLACEMENT = Struct({"seat": _SEAT, "key": _KEY, "runner": _KEY})
 _PLY_HEAD = {"ply": _PLY1, "prev": _DIGEST}
+_CLOCK = Struct(
+    {"base_ms": Int(1, 86_400_000)},
+    optional={"increment_ms": _MS, "lag_ms": _MS, "ack_ms": _MS},
+)
+"""START's time control on a clocked table (``client.rules.clock.ClockSpec``)."""
+_CARRIED_ACKS = {"acks": ListOf(_EMBEDDED, 1, MAX_PEERS)}
+"""On a clocked table a clocked ply carries the ACKs of the ply before it (every peer's)."""
 
 BODIES: Mapping[Kind, Struct] = {
     Kind.START: Struct(
@@ -121,23 +129,31 @@ BODIES: Mapping[Kind, Struct] = {
             "seats": ListOf(
                 Struct({"key": _KEY, "runner": _KEY}, optional={"level": _LEVEL}), 1, MAX_SEATS
             ),
-        }
+        },
+        optional={"clock": _CLOCK},
     ),
     Kind.MOVE: Struct(
-        {**_PLY_HEAD, "seat": _SEAT, "move": ListOf(Int(-(2**31), 2**31 - 1), 0, 64)}
+        {**_PLY_HEAD, "seat": _SEAT, "move": ListOf(Int(-(2**31), 2**31 - 1), 0, 64)},
+        optional=_CARRIED_ACKS,
     ),
-    Kind.RESIGN: Struct({**_PLY_HEAD, "seat": _SEAT}),
-    Kind.DRAW: Struct({**_PLY_HEAD, "acceptances": ListOf(_EMBEDDED, 1, MAX_PEERS)}),
+    Kind.RESIGN: Struct({**_PLY_HEAD, "seat": _SEAT}, optional=_CARRIED_ACKS),
+    Kind.DRAW: Struct(
+        {**_PLY_HEAD, "acceptances": ListOf(_EMBEDDED, 1, MAX_PEERS)}, optional=_CARRIED_ACKS
+    ),
     Kind.REMOVE: Struct(
         {
             **_PLY_HEAD,
             "removed": ListOf(_KEY, 1, MAX_PEERS - 1),
             "replacements": ListOf(_REPLACEMENT, 0, MAX_SEATS),
             "votes": ListOf(_EMBEDDED, 1, MAX_PEERS),
-        }
+        },
+        optional=_CARRIED_ACKS,
     ),
-    Kind.TAKEBACK: Struct({**_PLY_HEAD, "consents": ListOf(_EMBEDDED, 1, MAX_PEERS)}),
-    Kind.ACK: Struct({"ply": _PLY, "digest": _DIGEST}),
+    Kind.TAKEBACK: Struct(
+        {**_PLY_HEAD, "consents": ListOf(_EMBEDDED, 1, MAX_PEERS)}, optional=_CARRIED_ACKS
+    ),
+    # ``ms``: on a clocked table, the signer's measure of the ply (nil: it did not see the start)
+    Kind.ACK: Struct({"ply": _PLY, "digest": _DIGEST}, optional={"ms": Nullable(_MS)}),
     Kind.END: Struct(
         {
             "ply": _PLY,

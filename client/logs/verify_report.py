@@ -73,6 +73,7 @@ PROBLEM_CODES: dict[str, str] = {
     "wrong-signer": INVALID,
     "illegal-move": INVALID,
     "bad-consents": INVALID,
+    "bad-acks": INVALID,
     "bad-remove": INVALID,
     "bad-takeback": INVALID,
     "equivocation": INVALID,

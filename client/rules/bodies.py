@@ -18,6 +18,7 @@ from client.rules.errors import Malformed
 __all__ = [
     "DIGEST_SIZE",
     "KEY_SIZE",
+    "MAX_ENVELOPE",
     "all_keys",
     "read_bytes",
     "read_digest",
@@ -28,6 +29,8 @@ __all__ = [
 ]
 
 DIGEST_SIZE = 32
+MAX_ENVELOPE = 4096
+"""The largest record a ply carries inside it (a consent, a vote, an acknowledgement)."""
 KEY_SIZE = 32
 
 

@@ -23,11 +23,20 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from client.rules.bodies import read_digest, read_int
+from client.rules.bodies import read_digest, read_int, read_list
+from client.rules.carried_acks import carried_figures
+from client.rules.clock import (
+    CLOCKED_KINDS,
+    ClockReading,
+    SeatClocks,
+    judge,
+    resigned_instead,
+    running_seat,
+)
 from client.rules.errors import Malformed, PlyRejected
-from client.rules.records import EnvelopeOpener, SignedRecord
+from client.rules.records import REMOVE, EnvelopeOpener, SignedRecord
 from client.rules.start import SeatSpec, TableStart
 from engines import AnyEngine, Outcome
 
@@ -68,6 +77,8 @@ class TableState:
     """The seat whose slot the ply was played on (None for the genesis)."""
     label: str = ""
     """The ply as a player reads it (notation, ``resigns``, ``draw agreed``)."""
+    clock: ClockReading | None = None
+    """On a clocked table, the clocks before this ply's own verdict (``client.rules.clock``)."""
 
     def seat_key(self, seat: int) -> bytes:
         return self.seats[seat - 1].key
@@ -142,6 +153,9 @@ class Chain:
             seats=start.seats,
             peers=start.peer_keys,
             record=start.record,
+            clock=None
+            if start.clock is None
+            else ClockReading(SeatClocks.starting(start.clock, len(start.seats)), None),
         )
         self._states: list[TableState] = [genesis]
 
@@ -204,12 +218,15 @@ class Chain:
                 f"(its prev is not the chain digest after ply {before.ply}); it was ignored",
                 code="wrong-prev",
             )
-        if self.engine.outcome(before.engine_state) is not None:
-            raise PlyRejected(
-                f"{who()} sent a {record.kind} after the game ended; it was ignored",
-                code="after-end",
-            )
         try:
+            before, reading = self._clock_before(ctx, record)
+            if before is not ctx.before:
+                ctx = PlyContext(self.start, self.engine, self._opener, before, self._states)
+            if self.engine.outcome(before.engine_state) is not None:
+                raise PlyRejected(
+                    f"{who()} sent a {record.kind} after the game ended; it was ignored",
+                    code="after-end",
+                )
             effect = rule(ctx, record)
         except Malformed as error:
             raise PlyRejected(
@@ -226,7 +243,52 @@ class Chain:
             record=record,
             seat=effect.seat,
             label=effect.label,
+            clock=reading,
         )
+
+    def _clock_before(
+        self, ctx: PlyContext, record: SignedRecord
+    ) -> tuple[TableState, ClockReading | None]:
+        """The state ``record`` is checked on and its clock reading (DESIGN.md §4 *Clocks*).
+
+        On a clocked table the ply before is judged here, from the figures of the ACKs
+        ``record`` carries: late, ``record`` is checked on the position where that ply's seat
+        resigned instead.  An unclocked table's plies carry no ACKs."""
+        before, spec = ctx.before, self.start.clock
+        if spec is None or before.clock is None:
+            if "acks" in record.body:
+                raise PlyRejected(
+                    f"{ctx.describe(record.author)} sent a {record.kind} carrying "
+                    "acknowledgements at a table without a clock; it was ignored",
+                    code="bad-acks",
+                )
+            return before, None
+        required = before.peers
+        if record.kind == REMOVE:  # the removed are absent: the REMOVE carries the others'
+            removed = set(read_list(record.body, "removed", len(before.peers)))
+            required = tuple(key for key in before.peers if key not in removed)
+        figures = carried_figures(
+            record,
+            opener=self._opener,
+            ply=before.ply,
+            digest=before.chain_digest,
+            required=required,
+            describe=ctx.describe,
+        )
+        clocks, verdict, position = before.clock.clocks, None, before.engine_state
+        seat = before.clock.running
+        if before.ply >= 1 and before.record.kind in CLOCKED_KINDS and seat is not None:
+            verdict = judge(clocks.of(seat), figures, spec)
+            clocks = clocks.after(seat, verdict, spec)
+            if verdict.late:
+                position = resigned_instead(
+                    self.engine, self._states[before.ply - 1].engine_state, seat
+                )
+        running = running_seat(self.engine, position) if record.kind in CLOCKED_KINDS else None
+        reading = ClockReading(clocks, running, verdict, figures)
+        if position is before.engine_state:
+            return before, reading
+        return replace(before, engine_state=position), reading
 
     def append(self, state: TableState) -> None:
         """Make ``state`` (from ``check`` against the head) the new head."""

@@ -29,12 +29,14 @@ from fractions import Fraction
 from client.rules.bodies import read_int
 from client.rules.errors import Malformed
 from client.rules.records import DRAW, MOVE, RESIGN, TAKEBACK
+from engines import AnyEngine, IllegalMove
 
 __all__ = [
     "CLOCKED_KINDS",
     "DEFAULT_ACK_MS",
     "DEFAULT_LAG_MS",
     "MIN_ACK_MS",
+    "ClockReading",
     "ClockSpec",
     "PlyTimer",
     "SeatClocks",
@@ -42,6 +44,8 @@ __all__ = [
     "judge",
     "lower_middle",
     "parse_time_control",
+    "resigned_instead",
+    "running_seat",
     "threshold",
 ]
 
@@ -254,3 +258,35 @@ class PlyTimer:
         for book in (self._taken, self._final, self._figures):
             for old in [n for n in book if n < ply - 1]:
                 del book[old]
+
+
+@dataclass(frozen=True)
+class ClockReading:
+    """What the clock says at one ply of a clocked table (``TableState.clock``)."""
+
+    clocks: SeatClocks
+    """Every seat's remaining time once every ply before this one is judged."""
+    running: int | None
+    """The seat whose clock this ply ran on (None for START and a REMOVE: nobody chose them)."""
+    judged: Verdict | None = None
+    """The verdict on the previous ply, from the figures this ply carries."""
+    figures: tuple[int | None, ...] = ()
+    """Those figures, in the order of the peers that acknowledged the previous ply."""
+
+
+def running_seat(engine: AnyEngine, position: object) -> int | None:
+    """The seat whose clock runs at ``position``: the controller of the seat to move (a
+    ruler's extra move runs the ruler's clock, a captured side's slot its captor's)."""
+    to_move = engine.to_move(position)
+    return None if to_move is None else engine.controller(position, to_move)
+
+
+def resigned_instead(engine: AnyEngine, position: object, seat: int) -> object:
+    """The position where ``seat``, whose clock ran at ``position``, resigned instead of
+    playing its late ply (each game's resignation rule)."""
+    try:
+        return engine.resign(position, seat)
+    except IllegalMove:
+        # Every engine lets the seat whose clock runs resign; were one not to, the late ply
+        # is void rather than the table stuck.
+        return position

@@ -19,14 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from client.rules.bodies import read_digest, read_int
+from client.rules.bodies import MAX_ENVELOPE, read_digest, read_int
 from client.rules.chain import PlyContext
 from client.rules.errors import BadEnvelope, Malformed, PlyRejected
 from client.rules.records import SignedRecord
 
-__all__ = ["MAX_ENVELOPE", "check_consents"]
-
-MAX_ENVELOPE = 4096
+__all__ = ["check_consents"]
 
 
 def check_consents(

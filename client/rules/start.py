@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from client.rules.bodies import KEY_SIZE, read_bytes, read_int, read_list, read_text
+from client.rules.clock import ClockSpec
 from client.rules.errors import Malformed
 from client.rules.errors import StartRefused as StartRefused  # the lobby's files import it here
 from client.rules.records import START, SignedRecord, key_label
@@ -92,6 +93,8 @@ class TableStart:
     idle_ms: int
     peers: tuple[PeerSpec, ...]
     seats: tuple[SeatSpec, ...]
+    clock: ClockSpec | None = None
+    """The time control a clocked table pins (``client.rules.clock``); None: no clock."""
 
     @property
     def table_id(self) -> bytes:
@@ -145,9 +148,11 @@ def start_body(
     seats: tuple[SeatSpec, ...],
     away_ms: int = DEFAULT_AWAY_MS,
     idle_ms: int = DEFAULT_IDLE_MS,
+    clock: ClockSpec | None = None,
 ) -> dict[str, object]:
-    """The body of a START record (the host signs it with ``kind=START``)."""
-    return {
+    """The body of a START record (the host signs it with ``kind=START``); an unclocked
+    table's has no ``clock`` field, as every START before clocks."""
+    body: dict[str, object] = {
         "game": game,
         "ruleset": ruleset,
         "engine_version": engine_version,
@@ -156,6 +161,9 @@ def start_body(
         "peers": [{"key": peer.key, "name": peer.name} for peer in peers],
         "seats": [_seat_entry(s) for s in seats],
     }
+    if clock is not None:
+        body["clock"] = clock.to_body()
+    return body
 
 
 def _seat_entry(spec: SeatSpec) -> dict[str, object]:
@@ -201,9 +209,19 @@ def _parse(record: SignedRecord) -> TableStart:
         idle_ms=read_int(timeouts, "idle_ms", 1, 2**40),
         peers=peers,
         seats=seats,
+        clock=_read_clock(body),
     )
     _check_roster(start)
     return start
+
+
+def _read_clock(body: Mapping[str, object]) -> ClockSpec | None:
+    clock = body.get("clock")
+    if clock is None:
+        return None
+    if not isinstance(clock, Mapping):
+        raise Malformed("field 'clock' is not a map")
+    return ClockSpec.from_body(clock)
 
 
 def _read_peer(item: object) -> PeerSpec:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.bots import Bot, make_bot
+from client.rules.clock import ClockSpec
 from client.rules.net_adapter import open_envelope
 from client.rules.records import START, SignedRecord, Signer
 from client.rules.start import PeerSpec, SeatSpec, start_body
@@ -48,6 +49,7 @@ class Setup:
     seed: int = 0
     away_ms: int = 60_000
     idle_ms: int = 15 * 60_000
+    clock: ClockSpec | None = None
 
     def __post_init__(self) -> None:
         names = [s.removeprefix("bot:") for s in self.seats]
@@ -75,6 +77,7 @@ class Setup:
             seats=tuple(seat_specs),
             away_ms=self.away_ms,
             idle_ms=self.idle_ms,
+            clock=self.clock,
         )
         host = self.signer(self.peer_names[0])
         self.start_record = host.sign(START, body)

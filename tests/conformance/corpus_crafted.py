@@ -503,6 +503,28 @@ def _draw_stale_accept(g: Game) -> None:
     g.sign(g.mover(), "DRAW", {**g.prev(), "acceptances": accepts})
 
 
+@later_case("acks-without-clock")
+def _acks_without_clock(game, seed):  # type: ignore[no-untyped-def]
+    g = Game(game, seed)
+    _acks_unclocked(g)
+    ply = g.head.ply + 1
+    g.finish()
+    return (
+        "a MOVE carrying the ACKs of the ply before it, at a table without a clock",
+        g.data(),
+        1,
+        (ply, "bad-acks"),
+    )
+
+
+def _acks_unclocked(g: Game) -> None:
+    """A MOVE carrying the ACKs of the ply before it, at a table without a clock."""
+    before = {"ply": g.head.ply, "digest": g.head.chain_digest}
+    carried = [g.sign(p, "ACK", before, log=False).envelope for p in g.peers()]
+    body = {**g.prev(), "seat": g.to_move(), "move": g.legal_wire(), "acks": carried}
+    g.sign(g.mover(), "MOVE", body)
+
+
 def person_moved_last(g: Game) -> None:
     """Play on until the last ply is a person's own move (a takeback's asker's)."""
     while g.s.chain.head.record.author not in g.head.peers:
