@@ -31,6 +31,7 @@ from client.rules.clock import (
     CLOCKED_KINDS,
     ClockReading,
     SeatClocks,
+    Verdict,
     judge,
     resigned_instead,
     running_seat,
@@ -289,6 +290,24 @@ class Chain:
         if position is before.engine_state:
             return before, reading
         return replace(before, engine_state=position), reading
+
+    def judge_head(self, figures: Sequence[int | None]) -> Verdict | None:
+        """On a clocked table, judge the head ply from the figures of its ACKs by every peer
+        at the table after it, once this peer holds them all (it is final here): late, the
+        head's position becomes the one where its seat resigned instead, the position the next
+        ply is played on and the game's end is judged on.  The chain digest stays the one
+        every peer acked.  None for a ply no clock ran for (START, a REMOVE) or no clock."""
+        head, spec = self.head, self.start.clock
+        if spec is None or head.clock is None or head.clock.running is None or head.ply == 0:
+            return None
+        if head.record.kind not in CLOCKED_KINDS:
+            return None
+        seat = head.clock.running
+        verdict = judge(head.clock.clocks.of(seat), figures, spec)
+        if verdict.late:
+            position = resigned_instead(self.engine, self._states[-2].engine_state, seat)
+            self._states[-1] = replace(head, engine_state=position)
+        return verdict
 
     def append(self, state: TableState) -> None:
         """Make ``state`` (from ``check`` against the head) the new head."""

@@ -57,7 +57,7 @@ from client.rules.bodies import read_digest, read_int
 from client.rules.chain import Chain, PlyRule, TableState
 from client.rules.divergence import Divergence, Evidence
 from client.rules.ending import read_result, result_claim
-from client.rules.errors import LocalTableError, Malformed, StartRefused
+from client.rules.errors import LocalTableError, Malformed
 from client.rules.finality import ClaimBook, FinalityTracker
 from client.rules.plies import PLY_RULES
 from client.rules.records import (
@@ -153,13 +153,6 @@ class Table:
         ``bot_factory`` makes the bot keys of the seats a REMOVE hands to this peer (without
         it this peer never appends a REMOVE, but still votes)."""
         start, engine = open_start(start_record, lambda _name: engine)
-        if start.clock is not None:
-            # The chain judges clocked plies (client.rules.clock); until this table measures,
-            # acknowledges with figures and carries the ACKs, it must not sit at one.
-            raise StartRefused(
-                f"this table plays with a clock ({start.clock.describe()}), which this "
-                "version of palabre cannot keep yet"
-            )
         chain = Chain(start, engine, opener, rules)
         local = LocalSeats(start, engine, me, signers or {}, bots or {}, bot_delay)
         self._ledger = ledger = TableLedger(chain, local, me, opener, journal)
@@ -383,6 +376,8 @@ class Table:
         )
         self._ledger.inbox.seen.add(self.start.record.record_hash)
         self._ledger.accept(self.start.record)
+        if self._ledger.clock is not None:  # the first move's clock starts once START is final
+            self._ledger.clock.took(self.chain.head, now, replaying=self._ledger.replaying)
         self.plies.after_apply(self.chain.head)
         return self._run()
 

@@ -19,12 +19,19 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from client.rules.bodies import read_digest, read_int
-from client.rules.ending import read_result, result_claim
+from client.rules.chain import TableState
+from client.rules.ending import read_result, result_body, result_claim
 from client.rules.errors import Malformed
 from client.rules.finality import Claim
 from client.rules.records import ACK, END, SignedRecord
 from client.rules.removal import ABANDONED
-from client.tabletop.events import EvidenceUpdated, PlyFinal, TableEnded
+from client.tabletop.events import (
+    EvidenceUpdated,
+    GameOver,
+    PlyFinal,
+    RecordDropped,
+    TableEnded,
+)
 from client.tabletop.table_halt import TableHalt
 from client.tabletop.table_ledger import TableLedger
 from client.tabletop.table_removals import TableRemovals
@@ -62,6 +69,11 @@ class TableClaims:
         abandons = result is not None and result[0].reason == ABANDONED and bool(result[1])
         if result is not None and abandons and digest == state.chain_digest:
             self._removals.on_abandoned(record, state, result[0], result[1])
+            return
+        clock = self._ledger.clock
+        if result is not None and clock is not None and not clock.judged(ply):
+            if not clock.wait_for_verdict(record):
+                self._ledger.out.events.append(RecordDropped(record, "too many ENDs waiting"))
             return
         value: Hashable = digest if result is None else (digest, result_claim(*result))
         book = self._ledger.acks if record.kind == ACK else self._ledger.ends
@@ -106,10 +118,21 @@ class TableClaims:
             self._ledger.inbox.released.extendleft(reversed(released))
 
     def check_progress(self) -> None:
+        clock = self._ledger.clock
         for ply in self._ledger.finality.advance(self._ledger.acks, self._chain.states):
             self._ledger.progress_at = self._ledger.now
             self._ledger.out.events.append(PlyFinal(ply))
+            if clock is not None:
+                clock.became_final(ply, self._ledger.now, replaying=self._ledger.replaying)
         head = self._chain.head
+        if clock is not None and self._ledger.finality.final_ply == head.ply and head.ply:
+            judged = head.ply in clock.verdicts
+            clock.judge_head()
+            head = self._chain.head  # late: the position where its seat resigned instead
+            if not judged:
+                speaks = self._ledger.me in head.peers and self._ledger.may_apply(head.ply)
+                self.end_if_over(head, speaks)
+                self._ledger.inbox.released.extend(clock.judged_ends())
         outcome = self._ledger.engine.outcome(head.engine_state)
         if (
             outcome is None
@@ -123,6 +146,21 @@ class TableClaims:
         ):
             self._ledger.ended = True
             self._ledger.out.events.append(TableEnded(head.ply, outcome))
+
+    def end_if_over(self, state: TableState, speaks: bool) -> None:
+        """Game over at ``state``: say so, and sign END when this peer is at the table.  On a
+        clocked table, once the last ply is final here and judged (``check_progress``)."""
+        outcome = self._ledger.engine.outcome(state.engine_state)
+        if outcome is not None:
+            self._ledger.out.events.append(GameOver(state.ply, outcome))
+            claim = (state.chain_digest, result_claim(outcome))
+            if speaks and self._ledger.own_ends.should_sign(state.ply, claim):
+                body = {
+                    "ply": state.ply,
+                    "digest": state.chain_digest,
+                    "result": result_body(outcome),
+                }
+                self._ledger.sign(self._ledger.local.peer_signer(), END, body)
 
 
 def _disagree(ours: Outcome | None, theirs: tuple[Outcome, tuple[bytes, ...]]) -> bool:

@@ -31,12 +31,13 @@ from client.rules.divergence import Divergence, Evidence
 from client.rules.errors import LocalTableError, PlyRejected
 from client.rules.finality import ClaimBook, FinalityTracker, OwnClaims
 from client.rules.halting import state_view
-from client.rules.records import EnvelopeOpener, SignedRecord, Signer
+from client.rules.records import REMOVE, EnvelopeOpener, SignedRecord, Signer
 from client.rules.takeback import TakebackBook
 from client.tabletop.events import Output, RecordDropped, RecordIgnored, TableRejected
 from client.tabletop.outside import OutsideLog
 from client.tabletop.presence import Debts, Presence
 from client.tabletop.seating import LocalSeats
+from client.tabletop.table_clock import TableClock
 from client.tabletop.table_inbox import TableInbox
 
 BotFactory = Callable[[int, int], tuple[Signer, Bot | None]]
@@ -66,6 +67,10 @@ class TableLedger:
         self.acks = ClaimBook()
         self.ends = ClaimBook()
         self.finality = FinalityTracker()
+        self.clock = (
+            None if self.start.clock is None else TableClock(self.start.clock, chain, self.acks)
+        )
+        """The clock of a clocked table (``client.tabletop.table_clock``), else None."""
         self.rejected: list[Evidence] = []
         self.divergence: Divergence | None = None
         self.ended = False
@@ -137,6 +142,7 @@ class TableLedger:
             and self.finality.final_ply >= 0
             and self.chain.outcome() is None
             and not self.ballot.frozen(self.chain.head)
+            and (self.clock is None or self.clock.may_sign_after(self.finality.final_ply))
         )
 
     def open_for_removals(self) -> bool:
@@ -212,7 +218,11 @@ class TableLedger:
     def sign_ply(self, signer: Signer, kind: str, extra: Mapping[str, object]) -> None:
         head = self.chain.head
         self.local.claim_ply(signer.key, head.ply + 1)
-        self.sign(signer, kind, {"ply": head.ply + 1, "prev": head.chain_digest, **extra})
+        body = {"ply": head.ply + 1, "prev": head.chain_digest, **extra}
+        if self.clock is not None:  # the ACKs of the head, by every peer the ply leaves
+            removed = set(extra.get("removed", ())) if kind == REMOVE else set()  # type: ignore[call-overload]
+            body["acks"] = self.clock.carried([p for p in head.peers if p not in removed])
+        self.sign(signer, kind, body)
 
     def sign_outside(self, kind: str, body: Mapping[str, object]) -> None:
         self.sign(self.local.peer_signer(), kind, body)

@@ -18,11 +18,10 @@ from __future__ import annotations
 from client.rules.ballot import proposal_of
 from client.rules.bodies import read_int
 from client.rules.chain import TableState
-from client.rules.ending import result_body, result_claim
 from client.rules.errors import Malformed, PlyRejected
 from client.rules.halting import state_view
-from client.rules.records import ACK, END, REMOVE, TAKEBACK, SignedRecord
-from client.tabletop.events import GameOver, PlyApplied, RecordDropped, TakebackConsented
+from client.rules.records import ACK, REMOVE, TAKEBACK, SignedRecord
+from client.tabletop.events import PlyApplied, RecordDropped, TakebackConsented
 from client.tabletop.table_claims import TableClaims
 from client.tabletop.table_halt import TableHalt
 from client.tabletop.table_ledger import TableLedger
@@ -90,6 +89,8 @@ class TablePlies:
         before = self._chain.head
         self._chain.append(state)
         self._ledger.accept(state.record)
+        if self._ledger.clock is not None:
+            self._ledger.clock.took(state, self._ledger.now, replaying=self._ledger.replaying)
         if state.record.kind == TAKEBACK:
             self._tell_carried_consents(state.record, before)
         self._ledger.out.events.append(
@@ -154,21 +155,11 @@ class TablePlies:
             self._removals.adopt_bots(state, proposal)
         speaks = self._ledger.me in state.peers and self._ledger.may_apply(state.ply)
         if speaks and self._ledger.own_acks.should_sign(state.ply, state.chain_digest):
-            self._ledger.sign(
-                self._ledger.local.peer_signer(),
-                ACK,
-                {"ply": state.ply, "digest": state.chain_digest},
-            )
-        outcome = self._ledger.engine.outcome(state.engine_state)
-        if outcome is not None:
-            self._ledger.out.events.append(GameOver(state.ply, outcome))
-            claim = (state.chain_digest, result_claim(outcome))
-            if speaks and self._ledger.own_ends.should_sign(state.ply, claim):
-                body = {
-                    "ply": state.ply,
-                    "digest": state.chain_digest,
-                    "result": result_body(outcome),
-                }
-                self._ledger.sign(self._ledger.local.peer_signer(), END, body)
+            body: dict[str, object] = {"ply": state.ply, "digest": state.chain_digest}
+            if (clock := self._ledger.clock) is not None:
+                body["ms"] = clock.figure(state, self._ledger.now, replaying=self._ledger.replaying)
+            self._ledger.sign(self._ledger.local.peer_signer(), ACK, body)
+        if self._ledger.clock is None:  # a clocked table's end waits for the last verdict
+            self._claims.end_if_over(state, speaks)
         self._ledger.inbox.released.extend(self._ledger.ballot.settle(state))
         self._ledger.inbox.release(state.ply, self._ledger.now)

@@ -12,7 +12,7 @@ import pytest
 from client.commands.cli import main
 from client.rules.chain import Chain, TableState
 from client.rules.clock import ClockSpec, threshold
-from client.rules.errors import PlyRejected, StartRefused
+from client.rules.errors import PlyRejected
 from client.rules.net_adapter import open_envelope
 from client.rules.plies import PLY_RULES
 from client.rules.records import ACK, MOVE, RESIGN
@@ -154,14 +154,6 @@ def test_a_forged_ack_is_refused() -> None:
     carried[1] = bytes(forged)
     with pytest.raises(PlyRejected, match="does not verify"):
         move(setup, chain, "A", 1, 1, carried)
-
-
-def test_a_peer_refuses_to_sit_at_a_clocked_table_it_cannot_keep_yet() -> None:
-    """Until the table measures and carries the ACKs, a clocked START is refused with a
-    sentence, never played as if it had no clock."""
-    setup, _chain = clocked()
-    with pytest.raises(StartRefused, match=r"with a clock \(0\.1\+1\), which this version"):
-        setup.table("A")
 
 
 def test_the_verifier_says_it_cannot_check_a_clocked_log_yet(

@@ -1,0 +1,130 @@
+"""One peer's clock at a clocked table (DESIGN.md §4 *Clocks*): measuring, stating, carrying.
+
+``TableClock`` is the part of ``client.tabletop.table.Table`` that keeps the clock when START
+pins one (``client.rules.clock`` has the rules, ``client.rules.chain`` the verdicts):
+
+* *measuring*: this peer notes when it took each ply's first record and when each ply became
+  final here, on its own monotonic clock (the ``now`` every input carries; no time of day
+  travels), and its ACK of a clocked ply states its figure ``ms`` (nil when it did not see
+  the start: after a restart, while replaying its log);
+* *carrying*: nobody signs ply n+1 before ply n is final here (a REMOVE excepted), and the ply
+  it signs carries the ACKs of ply n by every peer at the table after it (a REMOVE: by those it
+  leaves), so the chain alone holds every figure;
+* *judging the head*: once the head is final here, the chain judges it from its ACKs
+  (``Chain.judge_head``): late, the position to play on is the one where its seat resigned.
+
+Invariants: one figure per ply, ever (an ACK is logged before it is sent, so a restart never
+states a second one); times are kept in whole milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from client.rules.chain import Chain, TableState
+from client.rules.clock import CLOCKED_KINDS, ClockSpec, PlyTimer, Verdict
+from client.rules.finality import ClaimBook
+from client.rules.records import SignedRecord
+
+__all__ = ["TableClock", "ms"]
+
+
+def ms(now: float) -> int:
+    """The table's inputs carry seconds (a float from the runtime's monotonic clock); the
+    clock's rules count whole milliseconds."""
+    return round(now * 1000)
+
+
+class TableClock:
+    """The clock of one clocked table at this peer.  See the module docstring."""
+
+    def __init__(self, spec: ClockSpec, chain: Chain, acks: ClaimBook) -> None:
+        self.spec = spec
+        self._chain = chain
+        self._acks = acks
+        self._timer = PlyTimer(spec)
+        self._judged: set[int] = set()
+        self._waiting_ends: list[SignedRecord] = []
+        self.verdicts: dict[int, Verdict] = {}
+        """The verdict on each ply judged here, by ply (from the ACKs the next ply carries,
+        or for the head, from its own ACKs once it is final)."""
+
+    # --- measuring ------------------------------------------------------------------------
+    def took(self, state: TableState, now: float, *, replaying: bool) -> None:
+        """This peer took (or signed) ``state``'s record at ``now``."""
+        if not replaying:
+            self._timer.took(state.ply, ms(now))
+        if state.clock is not None and state.clock.judged is not None:
+            self.verdicts[state.ply - 1] = state.clock.judged
+        self._timer.forget_before(state.ply)
+
+    def became_final(self, ply: int, now: float, *, replaying: bool) -> None:
+        if not replaying:
+            self._timer.became_final(ply, ms(now))
+
+    def figure(self, state: TableState, now: float, *, replaying: bool) -> int | None:
+        """The figure this peer states in its ACK of ``state`` (None: no clock ran for it, or
+        this peer did not see the start)."""
+        if replaying or state.record.kind not in CLOCKED_KINDS:
+            return None
+        return self._timer.figure(state.ply, ms(now))
+
+    def running_for(self, now: float) -> int | None:
+        """How long the running clock has run here for the next ply (the display, the
+        stall and the stop-oneself rules), None before it starts or after a restart."""
+        return self._timer.running_for(self._chain.head.ply + 1, ms(now))
+
+    # --- carrying -------------------------------------------------------------------------
+    def may_sign_after(self, final_ply: int) -> bool:
+        """Whether this peer may sign the next ply (a REMOVE apart): the head is final here."""
+        return final_ply >= self._chain.head.ply
+
+    def carried(self, required: Sequence[bytes]) -> list[bytes]:
+        """The envelopes of the head's ACKs by ``required``, for the ply this peer signs."""
+        head = self._chain.head
+        envelopes = []
+        for key in required:
+            claim = self._acks.get(head.ply, key)
+            if claim is not None:
+                envelopes.append(claim.record.envelope)
+        return envelopes
+
+    # --- judging the head -----------------------------------------------------------------
+    def judge_head(self) -> Verdict | None:
+        """Judge the head from its ACKs by every peer at the table after it (call once it is
+        final here); the verdict, also kept in ``verdicts``."""
+        head = self._chain.head
+        if head.ply in self.verdicts:
+            return self.verdicts[head.ply]
+        figures = []
+        for key in head.peers:
+            claim = self._acks.get(head.ply, key)
+            if claim is None:
+                return None
+            figure = claim.record.body.get("ms")
+            figures.append(figure if type(figure) is int else None)
+        verdict = self._chain.judge_head(figures)
+        self._judged.add(head.ply)
+        if verdict is not None:
+            self.verdicts[head.ply] = verdict
+        return verdict
+
+    def judged(self, ply: int) -> bool:
+        """Whether ply ``ply``'s position is the one its verdict gives, here: a ply before
+        the head was judged when the next one was checked; the head, once final here."""
+        return ply < self._chain.head.ply or ply in self._judged
+
+    def wait_for_verdict(self, end: SignedRecord) -> bool:
+        """Keep an END for the head until the head is judged here (its result may be the
+        verdict's: "on time"); False when too many wait (a peer floods: drop it)."""
+        if len(self._waiting_ends) >= 2 * len(self._chain.head.peers):
+            return False
+        self._waiting_ends.append(end)
+        return True
+
+    def judged_ends(self) -> list[SignedRecord]:
+        """The ENDs that waited for the head's verdict, once it is given."""
+        if not self.judged(self._chain.head.ply):
+            return []
+        ends, self._waiting_ends = self._waiting_ends, []
+        return ends
