@@ -44,6 +44,7 @@ from client.logs.verify_claims import ClaimJudge
 from client.logs.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
 from client.logs.verify_seqs import SeqLedger, why_missing
 from client.rules.chain import Chain, PlyRule, TableState, describe_key
+from client.rules.clock_history import clock_history
 from client.rules.errors import BadEnvelope, PlyRejected
 from client.rules.halting import halt_claim
 from client.rules.net_adapter import decode_envelope, open_envelope
@@ -169,6 +170,9 @@ class _Verifier:
         self.pending: dict[int, list[tuple[SignedRecord, Entry]]] = {}
         self.gaps_reported: set[int] = set()
         self.acks_read: dict[int, dict[bytes, bytes]] = {}
+        self.figures_read: dict[int, dict[bytes, object]] = {}
+        """On a clocked table, each ACK's figure (``ms``) by ply and author: the last ply is
+        judged from its own ACKs (every earlier one from those the next ply carries)."""
         self.names: dict[bytes, str] = {}
         self.verified: set[int] = set()
         """Records whose signature a batch verified already."""
@@ -290,15 +294,6 @@ class _Verifier:
             self.report.unreadable = (
                 f"this log plays {start.ruleset} with engine {start.engine_version}, but this "
                 f"palabre has {engine.ruleset} with engine {engine.version}: it cannot check it"
-            )
-            return False
-        if start.clock is not None:
-            # The chain judges each clocked ply from the ACKs the next one carries, but the
-            # last ply's verdict (from its own ACKs) and the clock report are still to come:
-            # say so rather than call such a log valid or invalid.
-            self.report.unreadable = (
-                f"this log was played with a clock ({start.clock.describe()}), which this "
-                "palabre cannot check yet"
             )
             return False
         try:
@@ -460,6 +455,9 @@ class _Verifier:
                 )
             if record.kind == ACK:
                 self.acks_read.setdefault(ply, {}).setdefault(record.author, record.body["digest"])
+                if self.start.clock is not None:
+                    figures = self.figures_read.setdefault(ply, {})
+                    figures.setdefault(record.author, record.body.get("ms"))
             self.claims.add(record, entry)
         elif kind == HALT:
             self._on_halt(record, entry)
@@ -650,14 +648,30 @@ class _Verifier:
                 f"{self.chain.head.ply + 1} is missing",
                 self.chain.head.ply + 1,
             )
+        self._judge_last_ply()
         for code, severity, reason, ply, entry in self.claims.judge():
             self.problem(code, severity, reason, ply, entry)
         report = self.report
+        report.clock = self.start.clock
+        report.clocked = clock_history(self.chain)
         report.plies = self.chain.head.ply
         report.final = self.claims.final_ply
         report.result, report.absent = self.claims.result, self.claims.absent
         report.ended = self.claims.ended
         self._missing_seqs()
+
+    def _judge_last_ply(self) -> None:
+        """On a clocked table, judge the last ply from its own ACKs, as every peer does once
+        it is final there (a late one: its seat resigned instead, and the END is checked on
+        that position).  Unjudged while a peer's ACK of it is missing: not final anyway."""
+        head = self.chain.head
+        if self.start.clock is None or head.ply == 0:
+            return
+        digests = self.acks_read.get(head.ply, {})
+        figures = self.figures_read.get(head.ply, {})
+        if any(digests.get(peer) != head.chain_digest for peer in head.peers):
+            return
+        self.chain.judge_head([_figure(figures.get(peer)) for peer in head.peers])
 
     def _missing_seqs(self) -> None:
         """Each author's missing ``seq`` numbers, as ranges, with whose they are and why."""
@@ -672,6 +686,11 @@ class _Verifier:
                 f"{missing.count:,} record(s) signed by {who} are not in this log (seq "
                 f"{missing.listed()}; its records here go up to seq {missing.highest}): {why}",
             )
+
+
+def _figure(value: object) -> int | None:
+    """An ACK's ``ms`` as the verdict counts it (nil, or absent on an older ACK: None)."""
+    return value if type(value) is int else None
 
 
 def _take_runs(runs: deque[list[tuple[int, bytes, Envelope]]]) -> list[int]:

@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from client.logs.verify_seqs import Missing
+from client.rules.clock import ClockSpec
+from client.rules.clock_history import ClockedPly
 from client.rules.ending import result_body
 from client.rules.start import PeerSpec
 from engines import Outcome
@@ -222,6 +224,10 @@ class Report:
     """Damage with whole records after it (``net.logfile``): the file is invalid."""
     missing: list[MissingRecords] = field(default_factory=list)
     """Each author whose records are missing (a gap in its ``seq``)."""
+    clock: ClockSpec | None = None
+    """The time control START pinned, None for a table without a clock."""
+    clocked: list[ClockedPly] = field(default_factory=list)
+    """Every judged clocked ply, recomputed from the log's figures alone."""
 
     @property
     def exit_code(self) -> int:
@@ -274,6 +280,8 @@ class Report:
             final = "none" if self.final < 0 else f"up to ply {self.final}"
             out.append(f"plies:    {self.plies}, final {final}")
             out.append(f"result:   {self._result_line()}")
+            if self.clock is not None:
+                out.extend(self._clock_lines())
         if self.cut is not None:
             out.append(f"cut:      {self.cut}")
         for damage in self.damaged:
@@ -287,6 +295,30 @@ class Report:
             return "none: the game is not over"
         ended = "ENDs from every peer" if self.ended else "not every peer signed END"
         return f"{self.result.summary} ({self.result.reason}; {ended})"
+
+    def _clock_lines(self) -> list[str]:
+        """The time control, who ran out, the disputed plies and the clocks at the end."""
+        spec = self.clock
+        assert spec is not None
+        out = [
+            f"clock:    {spec.describe()} (lag credit {spec.lag_ms} ms, stall after "
+            f"{spec.ack_ms / 1000:g} s), {len(self.clocked)} plies judged"
+        ]
+        for ply in self.clocked:
+            if ply.verdict.late:
+                out.append(
+                    f"          seat {ply.seat} ran out of time at ply {ply.ply} (measured "
+                    f"{ply.verdict.figure} ms, allowed {ply.verdict.threshold} ms)"
+                )
+        disputed = [str(ply.ply) for ply in self.clocked if ply.verdict.disputed]
+        out.append(f"disputed: {', '.join(disputed) if disputed else 'none'}")
+        if self.clocked:
+            left = ", ".join(
+                f"seat {seat} {_seconds(ms)}"
+                for seat, ms in enumerate(self.clocked[-1].remaining, 1)
+            )
+            out.append(f"time left: {left}")
+        return out
 
     def _problem_count(self) -> str:
         if not self.problems:
@@ -338,4 +370,16 @@ class Report:
             ],
             "problems": [problem.to_json() for problem in self.problems],
             "missing": [missing.to_json() for missing in self.missing],
+            "clock": None
+            if self.clock is None
+            else {**self.clock.to_body(), "plies": [ply.to_json() for ply in self.clocked]},
         }
+
+
+def _seconds(ms: int) -> str:
+    """``4:07.3`` or ``9.8 s``: a clock as a player reads it (tenths, in integers)."""
+    tenths = ms // 100
+    if tenths < 600:
+        return f"{tenths // 10}.{tenths % 10} s"
+    minutes, tenths = divmod(tenths, 600)
+    return f"{minutes}:{tenths // 10:02d}.{tenths % 10}"

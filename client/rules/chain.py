@@ -159,6 +159,9 @@ class Chain:
             else ClockReading(SeatClocks.starting(start.clock, len(start.seats)), None),
         )
         self._states: list[TableState] = [genesis]
+        self.head_verdict: tuple[int, Verdict, tuple[int | None, ...]] | None = None
+        """On a clocked table, the head's own verdict once ``judge_head`` gave it: (ply,
+        verdict, figures); every earlier ply's is in the reading of the ply after it."""
 
     # --- reading -----------------------------------------------------------------------
     @property
@@ -307,6 +310,7 @@ class Chain:
         if verdict.late:
             position = resigned_instead(self.engine, self._states[-2].engine_state, seat)
             self._states[-1] = replace(head, engine_state=position)
+        self.head_verdict = (head.ply, verdict, tuple(figures))
         return verdict
 
     def append(self, state: TableState) -> None:

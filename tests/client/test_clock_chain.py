@@ -3,13 +3,10 @@ them, and the chain judges that ply from their figures before it checks the next
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 
 import pytest
 
-from client.commands.cli import main
 from client.rules.chain import Chain, TableState
 from client.rules.clock import ClockSpec, threshold
 from client.rules.errors import PlyRejected
@@ -17,8 +14,6 @@ from client.rules.net_adapter import open_envelope
 from client.rules.plies import PLY_RULES
 from client.rules.records import ACK, MOVE, RESIGN
 from client.rules.start import parse_start
-from engines import find_engine
-from net.logfile import MAGIC
 from tests.client.harness import Setup, forge
 
 SPEC = ClockSpec(base_ms=6_000, increment_ms=1_000, lag_ms=300, ack_ms=10_000)
@@ -154,19 +149,3 @@ def test_a_forged_ack_is_refused() -> None:
     carried[1] = bytes(forged)
     with pytest.raises(PlyRejected, match="does not verify"):
         move(setup, chain, "A", 1, 1, carried)
-
-
-def test_the_verifier_says_it_cannot_check_a_clocked_log_yet(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Not valid, not invalid: unreadable (exit 2) with the reason, until it reports clocks."""
-    setup = Setup(["A", "B"], engine=find_engine("discorder"), params={"seats": 2}, clock=SPEC)
-    log = tmp_path / "clocked.palabre-log"
-    log.write_bytes(
-        MAGIC + struct.pack(">I", len(setup.start_record.envelope)) + setup.start_record.envelope
-    )
-    assert main(["verify", str(log)]) == 2
-    assert (
-        "played with a clock (0.1+1), which this palabre cannot check yet"
-        in capsys.readouterr().out
-    )

@@ -4,9 +4,16 @@ peer derives the same verdicts and the same chain."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from client.logs.verifier import verify_file
+from client.logs.verify_report import Report
 from client.rules.clock import ClockSpec, threshold
-from client.rules.records import ACK, MOVE
+from client.rules.clock_history import clock_history
+from client.rules.records import ACK, END, MOVE
 from client.tabletop.events import Output, PlyFinal, TableEnded
+from tests.client.gamelogs import rewrite
 from tests.client.harness import Router, Setup, play
 
 SPEC = ClockSpec(base_ms=60_000, increment_ms=1_000, lag_ms=300, ack_ms=10_000)
@@ -68,9 +75,8 @@ def test_nobody_signs_the_next_ply_before_the_last_is_final_here() -> None:
     assert early_plies(Setup(["A", "B", "C"], params={"seats": 3, "pile": 12})) > 0
 
 
-def test_a_seat_whose_bot_is_too_slow_loses_on_time_everywhere_identically() -> None:
-    """Seat 1's bot waits 2 s per move on a 1.5 s clock with no increment: its first ply is
-    late at every peer, so seat 1 resigned instead, and the game goes on without it."""
+def slow_seat_one() -> Router:
+    """Seat 1's bot waits 2 s per move on a 1.5 s clock with no increment."""
     spec = ClockSpec(base_ms=1_500, increment_ms=0, lag_ms=100, ack_ms=10_000)
     assert threshold(1_500, spec) < 2_000
     setup = clocked_setup(spec)
@@ -80,9 +86,74 @@ def test_a_seat_whose_bot_is_too_slow_loses_on_time_everywhere_identically() -> 
     router = Router(tables, seed=1)
     router.start()
     router.run()
+    return router
+
+
+def test_a_seat_whose_bot_is_too_slow_loses_on_time_everywhere_identically() -> None:
+    """Its first ply is late at every peer, so seat 1 resigned instead, and the game goes on
+    without it."""
+    router = slow_seat_one()
     chain = router.tables["B"].chain
     verdict = chain.at(2).clock.judged  # type: ignore[union-attr]
     assert verdict is not None and verdict.late
     assert chain.at(2).clock.clocks.of(1) == 0  # type: ignore[union-attr]
     assert len({t.head.chain_digest for t in router.tables.values()}) == 1
     assert all(t.head.engine_state.out[0] for t in router.tables.values())  # type: ignore[attr-defined]
+
+
+def verified(router: Router, tmp_path: Path) -> dict[str, Report]:
+    """Each peer's log, written as its game file, verified by ``palabre verify``'s code."""
+    reports = {}
+    for name, records in router.logs.items():
+        path = rewrite(tmp_path / f"{name}.palabre-log", [r.envelope for r in records])
+        engine = router.tables[name].engine
+        reports[name] = verify_file(path, find=lambda _game, e=engine: e).report
+    return reports
+
+
+def test_every_log_verifies_with_the_same_clock_table_as_the_tables(tmp_path: Path) -> None:
+    router = play(clocked_setup(), bot_delay=0.5, max_delay=0.05, seed=3)
+    reports = verified(router, tmp_path)
+    assert {report.exit_code for report in reports.values()} == {0}, [
+        p.line() for r in reports.values() for p in r.problems
+    ]
+    tables = [clock_history(table.chain) for table in router.tables.values()]
+    clocked = [report.clocked for report in reports.values()]
+    assert all(history == tables[0] for history in tables + clocked)
+    # every clocked ply is judged, the last one from its own ACKs
+    moves = [s.ply for s in router.tables["A"].chain.states if s.record.kind == MOVE]
+    assert [ply.ply for ply in clocked[0]] == moves
+    assert not any(ply.verdict.late or ply.verdict.disputed for ply in clocked[0])
+    seats = 3
+    assert all(len(ply.figures) == 3 and len(ply.remaining) == seats for ply in clocked[0])
+
+
+def test_the_verifier_reports_who_ran_out_of_time(tmp_path: Path) -> None:
+    router = slow_seat_one()
+    reports = verified(router, tmp_path)
+    first = reports["B"].clocked[0]
+    assert (first.ply, first.seat, first.verdict.late, first.remaining[0]) == (1, 1, True, 0)
+    assert all(r.clocked == reports["B"].clocked for r in reports.values())
+    report = reports["C"]
+    assert report.exit_code == 0
+    out = "\n".join(report.lines())
+    assert "clock:    0.025+0 (lag credit 100 ms, stall after 10 s)" in out
+    assert "seat 1 ran out of time at ply 1 (measured 2" in out
+    assert "disputed: none" in out and "time left: seat 1 0.0 s, seat 2 " in out
+    clock = json.loads(json.dumps(report.to_json()))["clock"]
+    assert clock["base_ms"] == 1_500 and clock["plies"][0]["late"] is True
+    assert [p["ply"] for p in clock["plies"]] == [p.ply for p in report.clocked]
+
+
+def test_the_last_ply_is_judged_from_its_own_acks(tmp_path: Path) -> None:
+    """A log cut after the last ply's ACKs still judges it; without them it is not final,
+    and not judged."""
+    router = play(clocked_setup(), bot_delay=0.5, max_delay=0.05, seed=3)
+    records = router.logs["A"]
+    chain = router.tables["A"].chain
+    last = chain.head.ply
+    # drop the ENDs and the ACKs of the last ply
+    kept = [r for r in records if not (r.kind in (ACK, END) and r.body["ply"] == last)]
+    path = rewrite(tmp_path / "cut.palabre-log", [r.envelope for r in kept])
+    report = verify_file(path, find=lambda _game: chain.engine).report
+    assert report.exit_code == 3 and report.clocked[-1].ply < last

@@ -82,9 +82,9 @@ def test_json_report_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert set(data) == {
         "file", "exit", "status", "unreadable", "game", "ruleset", "engine_version",
         "table_id", "options", "peers", "players", "records", "signatures", "plies",
-        "final", "result", "ended", "cut", "problems", "damaged", "missing",
+        "final", "result", "ended", "cut", "problems", "damaged", "missing", "clock",
     }  # fmt: skip
-    assert data["damaged"] == [] and data["missing"] == []
+    assert data["damaged"] == [] and data["missing"] == [] and data["clock"] is None
     assert data["exit"] == 0 and data["status"] == "valid and complete"
     assert data["game"] == "discorder" and data["options"] == {"seats": 2}
     assert data["table_id"] == table.table_id.hex()

@@ -1,0 +1,74 @@
+"""Every clocked ply of a chain with its figures, verdict and the clocks after it.
+
+The verdict on ply n is given by the figures ply n+1 carries (``TableState.clock`` of ply
+n+1), the head's by its own ACKs once a peer or the verifier holds them all
+(``Chain.judge_head``).  ``clock_history`` lines those up for whoever shows them: ``palabre
+verify`` (text and ``--json``), ``palabre log show`` and the replay.  It only reads the chain:
+the rules themselves are ``client.rules.clock``'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from client.rules.chain import Chain
+from client.rules.clock import CLOCKED_KINDS, Verdict
+
+__all__ = ["ClockedPly", "clock_history"]
+
+
+@dataclass(frozen=True)
+class ClockedPly:
+    """One clocked ply as every peer judged it."""
+
+    ply: int
+    kind: str
+    seat: int
+    """The seat whose clock ran."""
+    figures: tuple[int | None, ...]
+    """Every peer's figure (ms; None: that peer did not see the clock start)."""
+    verdict: Verdict
+    remaining: tuple[int, ...]
+    """Every seat's time left once this ply is judged (index 0 is seat 1)."""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "ply": self.ply,
+            "kind": self.kind,
+            "seat": self.seat,
+            "figures": list(self.figures),
+            "figure": self.verdict.figure,
+            "threshold": self.verdict.threshold,
+            "late": self.verdict.late,
+            "charge": self.verdict.charge,
+            "disputed": self.verdict.disputed,
+            "remaining": list(self.remaining),
+        }
+
+
+def clock_history(chain: Chain) -> list[ClockedPly]:
+    """The judged clocked plies of ``chain``, in order (empty without a clock; the head only
+    once judged)."""
+    spec = chain.start.clock
+    if spec is None:
+        return []
+    states = chain.states
+    history = []
+    for index in range(1, len(states)):
+        state = states[index]
+        reading = state.clock
+        if reading is None or reading.running is None or state.record.kind not in CLOCKED_KINDS:
+            continue
+        seat = reading.running
+        if index + 1 < len(states):
+            after = states[index + 1].clock
+            if after is None or after.judged is None:
+                continue
+            verdict, figures, remaining = after.judged, after.figures, after.clocks.remaining
+        elif chain.head_verdict is not None and chain.head_verdict[0] == state.ply:
+            _, verdict, figures = chain.head_verdict
+            remaining = reading.clocks.after(seat, verdict, spec).remaining
+        else:
+            continue
+        history.append(ClockedPly(state.ply, state.record.kind, seat, figures, verdict, remaining))
+    return history
