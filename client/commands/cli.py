@@ -11,6 +11,13 @@ from typing import TypeAlias
 from client.bots import BOT_LEVELS
 from client.commands.secret_input import ENV_SECRET
 from client.logs.export_request import ExportRequest, add_export_options, export_request
+from client.rules.clock import (
+    DEFAULT_ACK_MS,
+    DEFAULT_LAG_MS,
+    MIN_ACK_MS,
+    ClockSpec,
+    parse_time_control,
+)
 from client.rules.errors import OptionError
 from engines import UnknownGame, engine_names, find_engine
 from engines.base import InvalidParams
@@ -167,6 +174,28 @@ def _add_host(commands: Commands) -> None:
         help="a player that owes a move or an ack this long may be voted off (default 900)",
     )
     host.add_argument(
+        "--clock",
+        default=None,
+        metavar="M+S",
+        help="play with a clock: minutes each plus seconds added per move, as 5+3 "
+        "(the minutes may be a fraction: 0.1+0 is 6 seconds); no clock by default",
+    )
+    host.add_argument(
+        "--clock-lag",
+        type=int,
+        default=DEFAULT_LAG_MS,
+        metavar="MS",
+        help=f"with --clock: network time credited per move (default {DEFAULT_LAG_MS})",
+    )
+    host.add_argument(
+        "--ack-timeout",
+        type=float,
+        default=DEFAULT_ACK_MS / 1000,
+        metavar="S",
+        help="with --clock: a player that owes an acknowledgement this long may be voted off "
+        f"(default {DEFAULT_ACK_MS // 1000}, at least {MIN_ACK_MS // 1000})",
+    )
+    host.add_argument(
         "--no-announce", action="store_true", help="do not announce the table on the LAN (mDNS)"
     )
     host.add_argument(
@@ -247,12 +276,27 @@ def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) 
             parser.error("--bots must be 0 or more")
         if args.away_timeout <= 0 or args.idle_timeout <= 0:
             parser.error("the timeouts must be more than 0 seconds")
+        args.clock = _time_control(parser, args)
     if not args.headless:
         print(
             "palabre: playing in this terminal (as with --headless); to host or join from "
             "the window, run palabre without a command",
             file=sys.stderr,
         )
+
+
+def _time_control(parser: argparse.ArgumentParser, args: argparse.Namespace) -> ClockSpec | None:
+    """``--clock`` with its lag credit and stall timeout, read exactly (or a usage error)."""
+    if args.clock is None:
+        if args.clock_lag != DEFAULT_LAG_MS or args.ack_timeout != DEFAULT_ACK_MS / 1000:
+            parser.error("--clock-lag and --ack-timeout set a clock's rules: give --clock too")
+        return None
+    try:
+        return parse_time_control(
+            args.clock, lag_ms=args.clock_lag, ack_ms=round(args.ack_timeout * 1000)
+        )
+    except ValueError as error:
+        parser.error(f"--clock: {error}")
 
 
 def _hold_profile(args: argparse.Namespace) -> int | None:

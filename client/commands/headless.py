@@ -491,6 +491,7 @@ def run_host(
             bots=args.bots,
             away_ms=int(args.away_timeout * 1000),
             idle_ms=int(args.idle_timeout * 1000),
+            clock=args.clock,
             secret=new_secret() if args.secret == GENERATE else args.secret,
             refuse=args.refuse,
             announce=not args.no_announce and mdns_enabled(),

@@ -49,6 +49,7 @@ from client.node.lobby_wire import (
 )
 from client.node.mesh import Address
 from client.node.peer_events import LinkLost
+from client.rules.clock import ClockSpec
 from client.rules.records import START
 from client.rules.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS
 from engines import AnyEngine
@@ -82,6 +83,8 @@ class HostConfig:
     bots: int = 0
     away_ms: int = DEFAULT_AWAY_MS
     idle_ms: int = DEFAULT_IDLE_MS
+    clock: ClockSpec | None = None
+    """The time control START pins (``client.rules.clock``), None for no clock."""
     auto_start: bool = True
     announce: bool = False
     """Announce the lobby on the LAN over mDNS (``client.runtime.mdns``) until START; never for a
@@ -119,6 +122,7 @@ class HostRole:
             config.name,
             away_ms=config.away_ms,
             idle_ms=config.idle_ms,
+            clock=config.clock,
             host_seat=config.seat,
         )
         for _ in range(config.bots):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from client.rules.clock import ClockSpec
 from client.rules.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS, PeerSpec, SeatSpec, start_body
 from engines import AnyEngine
 
@@ -42,6 +43,7 @@ class Lobby:
         *,
         away_ms: int = DEFAULT_AWAY_MS,
         idle_ms: int = DEFAULT_IDLE_MS,
+        clock: ClockSpec | None = None,
         host_seat: int | None = None,
     ) -> None:
         """``InvalidParams`` (from the engine) when the options are not playable;
@@ -50,6 +52,7 @@ class Lobby:
         self.params = dict(params)
         self.seat_count = engine.seat_count(engine.initial_state(self.params))
         self.away_ms, self.idle_ms = away_ms, idle_ms
+        self.clock = clock
         self.host = host
         self.peers: dict[bytes, str] = {}
         self.spectators: dict[bytes, str] = {}
@@ -166,4 +169,5 @@ class Lobby:
             seats=tuple(spec for spec in self.seats if spec is not None),
             away_ms=self.away_ms,
             idle_ms=self.idle_ms,
+            clock=self.clock,
         )

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from client.node.lobby_wire import REMATCH, REMATCH_STATE, REMATCH_TABLE
+from client.rules.clock import ClockSpec
 from client.rules.start import TableStart
 from client.tabletop.events import TableEnded
 from net.events import MessageReceived, SendEvent, SendMessage
@@ -85,6 +86,8 @@ class RematchPlan:
     params: Mapping[str, int | str]
     away_ms: int
     idle_ms: int
+    clock: ClockSpec | None
+    """The same time control as the game before."""
     seat: int
     """This peer's own seat at the new table."""
     bot_seats: tuple[int, ...]
@@ -115,6 +118,7 @@ def plan_next(
         params=dict(start.params),
         away_ms=start.away_ms,
         idle_ms=start.idle_ms,
+        clock=start.clock,
         seat=rotated(mine[0], count),
         bot_seats=bots,
         players=frozenset(start.peer_keys),
@@ -340,6 +344,7 @@ def next_role(
             invited=next_table.players,
             away_ms=next_table.away_ms,
             idle_ms=next_table.idle_ms,
+            clock=next_table.clock,
             auto_start=True,
             open_retry=OPEN_RETRY,
             secret=secret,
