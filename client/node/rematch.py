@@ -86,14 +86,14 @@ class RematchPlan:
     params: Mapping[str, int | str]
     away_ms: int
     idle_ms: int
-    clock: ClockSpec | None
-    """The same time control as the game before."""
     seat: int
     """This peer's own seat at the new table."""
     bot_seats: tuple[int, ...]
     """The seats of the bots this peer runs at the new table."""
     players: frozenset[bytes]
     is_host: bool
+    clock: ClockSpec | None = None
+    """The same time control as the game before."""
 
     @property
     def invite(self) -> Invite:

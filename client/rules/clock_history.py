@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from client.rules.chain import Chain
-from client.rules.clock import CLOCKED_KINDS, Verdict
+from client.rules.clock import CLOCKED_KINDS, SeatClocks, Verdict
 
-__all__ = ["ClockedPly", "clock_history"]
+__all__ = ["ClockedPly", "clock_history", "clocks_now"]
 
 
 @dataclass(frozen=True)
@@ -72,3 +72,15 @@ def clock_history(chain: Chain) -> list[ClockedPly]:
             continue
         history.append(ClockedPly(state.ply, state.record.kind, seat, figures, verdict, remaining))
     return history
+
+
+def clocks_now(chain: Chain) -> SeatClocks | None:
+    """Every seat's time left as the chain stands: the head's verdict applied once it is
+    given (``Chain.judge_head``), else as before the head.  None without a clock."""
+    spec, head = chain.start.clock, chain.head
+    if spec is None or head.clock is None:
+        return None
+    judged = chain.head_verdict
+    if judged is None or judged[0] != head.ply or head.clock.running is None:
+        return head.clock.clocks
+    return head.clock.clocks.after(head.clock.running, judged[1], spec)

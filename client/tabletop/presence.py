@@ -175,6 +175,11 @@ class Debts:
     def acked(self, key: bytes, ply: int) -> None:
         self._acked[key] = max(self._acked.get(key, -1), ply)
 
+    def ack_owed_since(self, key: bytes, head: int) -> float | None:
+        """When the oldest ply ``key`` has not acked began (the clocked stall rule)."""
+        first = self._acked.get(key, -1) + 1
+        return self._applied_at[first] if first <= head < len(self._applied_at) else None
+
     def owed_since(self, key: bytes, head: int, to_move: bytes | None) -> float | None:
         """When ``key``'s oldest debt began (``to_move``: the peer whose move it is)."""
         times = []

@@ -140,6 +140,11 @@ class LocalSeats:
             raise IntentRefused(f"seat {seat} is not yours to resign")
         self._pending_resign.add(seat)
 
+    def resign_on_time(self, head: TableState, seat: int) -> None:
+        """``seat``'s clock ran out here: resign it when this peer signs for it."""
+        if head.seat_key(seat) in self._signers:
+            self._pending_resign.add(seat)
+
     def draw_position(
         self, head: TableState, outside: OutsideLog, offer: bool
     ) -> dict[str, object]:

@@ -435,6 +435,7 @@ class Table:
                 break
             if self._ledger.open_for_removals() and self.removals.act_on_absence():
                 continue
+            self._ledger.stop_on_time()
             head = self.chain.head
             action = self.outside_records.next_action(head) if self._ledger.live() else None
             if action is None:

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from client.rules.chain import Chain, TableState
-from client.rules.clock import CLOCKED_KINDS, ClockSpec, PlyTimer, Verdict
+from client.rules.clock import CLOCKED_KINDS, ClockSpec, PlyTimer, Verdict, running_seat, threshold
+from client.rules.clock_history import clocks_now
 from client.rules.finality import ClaimBook
 from client.rules.records import SignedRecord
 
@@ -74,6 +75,33 @@ class TableClock:
         stall and the stop-oneself rules), None before it starts or after a restart."""
         return self._timer.running_for(self._chain.head.ply + 1, ms(now))
 
+    def running(self) -> tuple[int, int] | None:
+        """The seat whose clock runs for the next ply and its limit ``T`` (ms), once the
+        head is judged here (before that, whose clock runs is not known yet)."""
+        head = self._chain.head
+        if not self.judged(head.ply):
+            return None
+        seat = running_seat(self._chain.engine, head.engine_state)
+        clocks = clocks_now(self._chain)
+        if seat is None or clocks is None:
+            return None
+        return seat, threshold(clocks.of(seat), self.spec)
+
+    def overdue(self, now: float) -> tuple[int, int] | None:
+        """(seat, ms past its limit) when the running clock, as measured here, has run past
+        ``T`` at ``now``; None otherwise (or when this peer did not see it start)."""
+        running, ran = self.running(), self.running_for(now)
+        if running is None or ran is None or ran <= running[1]:
+            return None
+        return running[0], ran - running[1]
+
+    def limit_at(self, now: float) -> float | None:
+        """When (in the table's seconds) the running clock passes ``T`` here, if it runs."""
+        running, ran = self.running(), self.running_for(now)
+        if running is None or ran is None or ran > running[1]:
+            return None
+        return now + (running[1] - ran + 1) / 1000
+
     # --- carrying -------------------------------------------------------------------------
     def may_sign_after(self, final_ply: int) -> bool:
         """Whether this peer may sign the next ply (a REMOVE apart): the head is final here."""
@@ -111,8 +139,9 @@ class TableClock:
 
     def judged(self, ply: int) -> bool:
         """Whether ply ``ply``'s position is the one its verdict gives, here: a ply before
-        the head was judged when the next one was checked; the head, once final here."""
-        return ply < self._chain.head.ply or ply in self._judged
+        the head was judged when the next one was checked; the head, once final here (START
+        has no verdict)."""
+        return ply == 0 or ply < self._chain.head.ply or ply in self._judged
 
     def wait_for_verdict(self, end: SignedRecord) -> bool:
         """Keep an END for the head until the head is judged here (its result may be the

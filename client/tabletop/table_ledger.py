@@ -164,7 +164,41 @@ class TableLedger:
         if self.presence.away(key, now):
             return True
         owed = self.owed_since(key)  # time this peer was cut off does not count (presence)
-        return owed is not None and self.presence.sighted(owed, now) >= self.idle_after
+        if owed is not None and self.presence.sighted(owed, now) >= self.idle_after:
+            return True
+        return self.stalled(key, now)
+
+    def stalled(self, key: bytes, now: float) -> bool:
+        """On a clocked table: ``key`` has owed an ACK for the stall timeout, or is to move
+        with its seat's clock past its limit for that long (as measured here)."""
+        if self.clock is None:
+            return False
+        due = self.stall_due(key, now)
+        return due is not None and due <= now
+
+    def stall_due(self, key: bytes, now: float) -> float | None:
+        """When ``key`` becomes removable by the clocked stall rule if nothing changes."""
+        if self.clock is None:
+            return None
+        span = self.clock.spec.ack_ms / 1000
+        times = [self.presence.due(self.debts.ack_owed_since(key, self.chain.head.ply), span, now)]
+        if key == self.mover():
+            limit = self.clock.limit_at(now)
+            over = self.clock.overdue(now)
+            if limit is not None:
+                times.append(limit + span)
+            elif over is not None:
+                times.append(now + (self.clock.spec.ack_ms - over[1]) / 1000)
+        return min((t for t in times if t is not None), default=None)
+
+    def stop_on_time(self) -> None:
+        """A seat this peer signs for whose clock ran past its limit, as measured here,
+        resigns: its player's time ran out (the verdict will say so too)."""
+        if self.clock is None or not self.live():
+            return
+        over = self.clock.overdue(self.now)
+        if over is not None:
+            self.local.resign_on_time(self.chain.head, over[0])
 
     def owed_since(self, key: bytes) -> float | None:
         return self.debts.owed_since(key, self.chain.head.ply, self.mover())
@@ -206,6 +240,14 @@ class TableLedger:
                     due = self.presence.due(owed, self.idle_after, self.now)
                     if due is not None and due > self.now:
                         times.append(due)
+                    stall = self.stall_due(peer, self.now) if peer != self.me else None
+                    if stall is not None and stall > self.now:
+                        times.append(stall)
+        clock = self.clock
+        if clock is not None and self.live():
+            running = clock.running()  # this peer's own seat runs out of time
+            if running is not None and self.local.signs_with(self.chain.head.seat_key(running[0])):
+                times.append(clock.limit_at(self.now))
         return min((t for t in times if t is not None), default=None)
 
     # --- signing and recording ------------------------------------------------------------

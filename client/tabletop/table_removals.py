@@ -65,8 +65,12 @@ class TableRemovals:
                 {**body, "result": result_body(outcome, absent)},
             )
             return True
+        mover = self._ledger.mover()
+        clock = self._ledger.clock
+        if clock is not None and not clock.may_sign_after(self._ledger.finality.final_ply):
+            mover = None  # it cannot move before the head is final: it votes like any other
         decision = self._ledger.ballot.decide(
-            self._ledger.start, head, self._chain.states, removable, self._ledger.mover()
+            self._ledger.start, head, self._chain.states, removable, mover
         )
         if isinstance(decision, Propose):
             proposal = self.propose(decision.removed)

@@ -11,7 +11,7 @@ from client.logs.verifier import verify_file
 from client.logs.verify_report import Report
 from client.rules.clock import ClockSpec, threshold
 from client.rules.clock_history import clock_history
-from client.rules.records import ACK, END, MOVE
+from client.rules.records import ACK, END, MOVE, REMOVE, RESIGN
 from client.tabletop.events import Output, PlyFinal, TableEnded
 from tests.client.gamelogs import rewrite
 from tests.client.harness import Router, Setup, play
@@ -76,7 +76,8 @@ def test_nobody_signs_the_next_ply_before_the_last_is_final_here() -> None:
 
 
 def slow_seat_one() -> Router:
-    """Seat 1's bot waits 2 s per move on a 1.5 s clock with no increment."""
+    """Seat 1's bot waits 2 s per move on a 1.5 s clock with no increment (its own table
+    resigns it at its limit, before the bot has moved)."""
     spec = ClockSpec(base_ms=1_500, increment_ms=0, lag_ms=100, ack_ms=10_000)
     assert threshold(1_500, spec) < 2_000
     setup = clocked_setup(spec)
@@ -138,7 +139,7 @@ def test_the_verifier_reports_who_ran_out_of_time(tmp_path: Path) -> None:
     assert report.exit_code == 0
     out = "\n".join(report.lines())
     assert "clock:    0.025+0 (lag credit 100 ms, stall after 10 s)" in out
-    assert "seat 1 ran out of time at ply 1 (measured 2" in out
+    assert "seat 1 ran out of time at ply 1 (measured 16" in out  # its table resigned it
     assert "disputed: none" in out and "time left: seat 1 0.0 s, seat 2 " in out
     clock = json.loads(json.dumps(report.to_json()))["clock"]
     assert clock["base_ms"] == 1_500 and clock["plies"][0]["late"] is True
@@ -157,3 +158,81 @@ def test_the_last_ply_is_judged_from_its_own_acks(tmp_path: Path) -> None:
     path = rewrite(tmp_path / "cut.palabre-log", [r.envelope for r in kept])
     report = verify_file(path, find=lambda _game: chain.engine).report
     assert report.exit_code == 3 and report.clocked[-1].ply < last
+
+
+def test_a_player_who_lets_the_clock_run_out_is_resigned_by_their_own_table() -> None:
+    """Seat 1 is a person who never moves: at its limit T (1,500 + 100 + 1 ms), measured
+    from START becoming final at A, A's own table signs RESIGN for it, and the game goes on
+    between the others; the verdict on that ply is late everywhere."""
+    spec = ClockSpec(base_ms=1_500, increment_ms=0, lag_ms=100, ack_ms=10_000)
+    setup = clocked_setup(spec)
+    tables = {"A": setup.table("A", bots=()), "B": setup.table("B"), "C": setup.table("C")}
+    router = Router(tables, seed=2)
+    router.start()
+    router.run()
+    resign = next(r for when, r in router.sent_at if r.kind == RESIGN)
+    when = next(when for when, r in router.sent_at if r is resign)
+    assert resign.author == setup.key("A") and resign.body["seat"] == 1
+    assert 1.601 <= when <= 1.603
+    verdicts = clock_history(router.tables["B"].chain)
+    assert verdicts[0].ply == 1 and verdicts[0].verdict.late and verdicts[0].remaining[0] == 0
+    assert all(router.of_type(name, TableEnded) for name in tables)
+    assert len({t.head.chain_digest for t in router.tables.values()}) == 1
+
+
+def test_a_peer_that_owes_an_ack_past_the_stall_timeout_is_voted_off() -> None:
+    """C crashes before acking ply 1 (its table wrote its ACK, sent nothing): with an away
+    timeout of 60 s, the stall timeout of 5 s removes it, and bots play on its seat."""
+    spec = ClockSpec(base_ms=60_000, increment_ms=0, lag_ms=300, ack_ms=5_000)
+    setup = clocked_setup(spec)
+    tables = {name: setup.table(name, bot_delay=0.5) for name in setup.peer_names}
+    router = Router(tables, seed=4, presence=True, heartbeat=1.0)
+
+    def crash_c(source: str, output: Output) -> bool:
+        return source == "C" and any(r.kind == ACK and r.body["ply"] == 1 for r in output.send)
+
+    router.crash_when = crash_c
+    router.start()
+    router.run(until=30.0)
+    assert "C" in router.down
+    remove = next((when, r) for when, r in router.sent_at if r.kind == REMOVE)
+    assert set(remove[1].body["removed"]) == {setup.key("C")}
+    assert 5.0 <= remove[0] < 8.0  # the stall timeout, not the away timeout
+    assert len({router.tables[n].head.chain_digest for n in ("A", "B")}) == 1
+
+
+def test_a_mover_whose_clock_ran_out_but_who_never_resigned_is_voted_off() -> None:
+    """C (seat 3) acks ply 2 and is gone before moving, without resigning (a machine that
+    froze, or a client that does not stop itself): once its clock has been past its limit
+    for the stall timeout, the others remove it; far sooner than the away timeout (60 s)."""
+    spec = ClockSpec(base_ms=3_000, increment_ms=0, lag_ms=300, ack_ms=5_000)
+    setup = clocked_setup(spec)
+    tables = {name: setup.table(name, bot_delay=0.2) for name in setup.peer_names}
+    router = Router(tables, seed=4, presence=True, heartbeat=1.0)
+    C = setup.key("C")
+    acked: list[int] = []
+
+    def freeze_c(source: str, output: Output) -> bool:
+        """After C sent its ACK of the first ply after which it is to move, it sends no more."""
+        if source != "C":
+            return False
+        if acked:
+            return True
+        table = router.tables["C"]
+        state, engine = table.head.engine_state, table.engine
+        to_move = engine.to_move(state)
+        if to_move is not None and table.head.seat_key(engine.controller(state, to_move)) == C:
+            acked.extend(r.body["ply"] for r in output.send if r.kind == ACK)
+        return False
+
+    router.crash_when = freeze_c
+    router.start()
+    router.run(until=40.0)
+    assert "C" in router.down
+    ply = acked[0]
+    last_ack = max(when for when, r in router.sent_at if r.kind == ACK and r.body["ply"] == ply)
+    remove = next((when, r) for when, r in router.sent_at if r.kind == REMOVE)
+    assert set(remove[1].body["removed"]) == {C} and remove[1].body["ply"] == ply + 1
+    # C's clock started when that ply became final, at its last ACK; its limit T is 3,000 +
+    # 300 + 3 ms (it had not moved yet), then the stall timeout
+    assert last_ack + 3.303 + 5.0 <= remove[0] < last_ack + 3.303 + 5.0 + 0.5
