@@ -19,6 +19,8 @@ import unicodedata
 from client.logs.board_text import board_lines
 from client.logs.verifier import Entry, Verification
 from client.rules.chain import TableState, describe_key
+from client.rules.clock import clock_face
+from client.rules.clock_history import ClockedPly
 from client.rules.halting import halt_claim
 from client.rules.records import (
     CHAT,
@@ -50,12 +52,20 @@ def game_lines(verification: Verification) -> list[str]:
     lines.append(f"host:     {_clean(start.name_of(start.host))}")
     lines.append("players:")
     lines.extend(f"  {_clean(player.line())}" for player in report.players)
+    if start.clock is not None:
+        lines.append(
+            f"clock:    {start.clock.describe()} (lag credit {start.clock.lag_ms} ms); under "
+            "each ply: what its seat was charged and every seat's time left"
+        )
     final = "none" if report.final < 0 else f"up to ply {report.final}"
     lines.append(f"plies:    {report.plies} (final {final})")
+    clocked = {ply.ply: ply for ply in report.clocked}
     for entry in verification.entries[1:]:
         line = _entry_line(verification, entry)
         if line:
             lines.append(line)
+        if entry.status == "applied" and entry.ply in clocked:
+            lines.append(_clock_line(clocked[entry.ply]))
     if report.result is not None:
         ended = "ENDs from every peer" if report.ended else "not every peer signed END"
         lines.append(f"result:   {_clean(report.result.summary)} ({ended})")
@@ -107,6 +117,19 @@ def _entry_line(verification: Verification, entry: Entry) -> str:
     if record.kind == HALT:
         return f"        {halt_claim(who, _clean(str(body['reason'])), int(body['ply']))}"
     return ""
+
+
+def _clock_line(ply: ClockedPly) -> str:
+    """``clock  seat 2 charged 3.4 s · 4:56 / 5:00 / 5:00 / 5:00`` (late, disputed said)."""
+    verdict = ply.verdict
+    if verdict.late:
+        what = f"seat {ply.seat} ran out of time: measured {verdict.figure / 1000:.1f} s"
+    else:
+        what = f"seat {ply.seat} charged {verdict.charge / 1000:.1f} s"
+    if verdict.disputed:
+        what += " (disputed: the two figures lie on both sides of the limit)"
+    left = " / ".join(clock_face(ms, 10_000) for ms in ply.remaining)
+    return f"        clock  {what} · {left}"
 
 
 def _who(verification: Verification, record: SignedRecord) -> str:

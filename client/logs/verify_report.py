@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from client.logs.verify_seqs import Missing
-from client.rules.clock import ClockSpec
+from client.rules.clock import ClockSpec, clock_face
 from client.rules.clock_history import ClockedPly
 from client.rules.ending import result_body
 from client.rules.start import PeerSpec
@@ -314,7 +314,7 @@ class Report:
         out.append(f"disputed: {', '.join(disputed) if disputed else 'none'}")
         if self.clocked:
             left = ", ".join(
-                f"seat {seat} {_seconds(ms)}"
+                f"seat {seat} {clock_face(ms, 10_000)}"
                 for seat, ms in enumerate(self.clocked[-1].remaining, 1)
             )
             out.append(f"time left: {left}")
@@ -374,12 +374,3 @@ class Report:
             if self.clock is None
             else {**self.clock.to_body(), "plies": [ply.to_json() for ply in self.clocked]},
         }
-
-
-def _seconds(ms: int) -> str:
-    """``4:07.3`` or ``9.8 s``: a clock as a player reads it (tenths, in integers)."""
-    tenths = ms // 100
-    if tenths < 600:
-        return f"{tenths // 10}.{tenths % 10} s"
-    minutes, tenths = divmod(tenths, 600)
-    return f"{minutes}:{tenths // 10:02d}.{tenths % 10}"

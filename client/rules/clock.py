@@ -41,6 +41,7 @@ __all__ = [
     "PlyTimer",
     "SeatClocks",
     "Verdict",
+    "clock_face",
     "judge",
     "lower_middle",
     "parse_time_control",
@@ -272,6 +273,19 @@ class ClockReading:
     """The verdict on the previous ply, from the figures this ply carries."""
     figures: tuple[int | None, ...] = ()
     """Those figures, in the order of the peers that acknowledged the previous ply."""
+
+
+def clock_face(ms: int, tenths_below: int = 0) -> str:
+    """A clock as a player reads it: ``4:07`` (``1:02:07`` past an hour), tenths under
+    ``tenths_below`` ms (``9.8``), ``0.0`` when out; integers only."""
+    ms = max(0, ms)
+    if ms < tenths_below or ms == 0:
+        tenths = ms // 100
+        return f"{tenths // 10}.{tenths % 10}"
+    seconds = ms // 1000
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
 def running_seat(engine: AnyEngine, position: object) -> int | None:

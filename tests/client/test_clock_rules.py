@@ -10,6 +10,7 @@ from client.rules.clock import (
     ClockSpec,
     PlyTimer,
     SeatClocks,
+    clock_face,
     judge,
     lower_middle,
     parse_time_control,
@@ -144,3 +145,14 @@ def test_a_peer_that_missed_the_start_states_no_figure() -> None:
     timer = PlyTimer(SPEC)
     assert timer.figure(7, 50_000) is None  # restarted mid-game: it never saw ply 6 taken
     assert timer.running_for(7, 50_000) is None
+
+
+def test_a_clock_reads_as_a_player_reads_it() -> None:
+    assert [clock_face(ms) for ms in (0, 999, 59_999, 60_000, 3_725_000)] == [
+        "0.0",
+        "0:00",
+        "0:59",
+        "1:00",
+        "1:02:05",
+    ]
+    assert [clock_face(ms, 10_000) for ms in (-5, 9_849, 10_000)] == ["0.0", "9.8", "0:10"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from client.logs.log_show import game_lines
 from client.logs.verifier import verify_file
 from client.logs.verify_report import Report
 from client.rules.clock import ClockSpec, threshold
@@ -140,7 +141,7 @@ def test_the_verifier_reports_who_ran_out_of_time(tmp_path: Path) -> None:
     out = "\n".join(report.lines())
     assert "clock:    0.025+0 (lag credit 100 ms, stall after 10 s)" in out
     assert "seat 1 ran out of time at ply 1 (measured 16" in out  # its table resigned it
-    assert "disputed: none" in out and "time left: seat 1 0.0 s, seat 2 " in out
+    assert "disputed: none" in out and "time left: seat 1 0.0, seat 2 1.5, seat 3 1.5" in out
     clock = json.loads(json.dumps(report.to_json()))["clock"]
     assert clock["base_ms"] == 1_500 and clock["plies"][0]["late"] is True
     assert [p["ply"] for p in clock["plies"]] == [p.ply for p in report.clocked]
@@ -236,3 +237,22 @@ def test_a_mover_whose_clock_ran_out_but_who_never_resigned_is_voted_off() -> No
     # C's clock started when that ply became final, at its last ACK; its limit T is 3,000 +
     # 300 + 3 ms (it had not moved yet), then the stall timeout
     assert last_ack + 3.303 + 5.0 <= remove[0] < last_ack + 3.303 + 5.0 + 0.5
+
+
+def test_log_show_prints_each_plys_charge_and_every_seats_time(tmp_path: Path) -> None:
+    router = slow_seat_one()
+    path = rewrite(tmp_path / "B.palabre-log", [r.envelope for r in router.logs["B"]])
+    verification = verify_file(path, find=lambda _game: router.tables["B"].engine)
+    lines = game_lines(verification)
+    assert any(
+        line.startswith("clock:    0.025+0 (lag credit 100 ms); under each") for line in lines
+    )
+    first = next(i for i, line in enumerate(lines) if line.startswith("     1.  "))
+    assert lines[first + 1].startswith("        clock  seat 1 ran out of time: measured 1.6 s")
+    assert lines[first + 1].endswith("· 0.0 / 1.5 / 1.5")
+    second = lines[lines.index(lines[first]) + 2]
+    assert second.startswith("     2.  ")
+    charged = lines[first + 3]
+    assert charged.startswith("        clock  seat 2 charged 0.0 s · 0.0 / 1.5 / 1.5"), charged
+    shown = sum(line.startswith("        clock  ") for line in lines)
+    assert shown == len(verification.report.clocked) == verification.report.plies
