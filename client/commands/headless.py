@@ -55,6 +55,7 @@ from client.node.peer_events import (
 from client.node.peer_node import NodeConfig
 from client.node.rematch import RematchChanged, RematchReady
 from client.profile.settings import SettingsStore
+from client.rules.clock_history import lost_on_time, verdict_on
 from client.rules.records import CHAIN_KINDS, key_label
 from client.runtime.peer import Peer
 from client.sessions.notices import notice
@@ -293,7 +294,9 @@ class Printer:
             player = table.engine.controller(table.chain.at(ply - 1).engine_state, seat)
             if player != seat:
                 who += f" (played by seat {player})"
-        return f"{ply:4d}. {who:<28} {state.label:<16} {finality}"
+        verdict = verdict_on(table.chain, ply)
+        late = "  (lost on time)" if verdict is not None and verdict.late else ""
+        return f"{ply:4d}. {who:<28} {state.label:<16} {finality}{late}"
 
     def _on_table_rejected(self, event: TableRejected) -> None:
         self.say(f"REJECTED: {event.reason}", (key_label(event.record.author), "refused records"))
@@ -329,7 +332,16 @@ class Printer:
 
     def _on_table_ended(self, event: TableEnded) -> None:
         self._over = None
-        self.say(f"Result: {event.outcome.summary} (after {event.ply} plies; signed by every peer)")
+        self.say(
+            f"Result: {event.outcome.summary}{self._on_time()} (after {event.ply} plies; signed "
+            "by every peer)"
+        )
+
+    def _on_time(self) -> str:
+        """`` Seat 3 lost on time.`` for each seat whose clock ran out, else nothing."""
+        table = self._table()
+        losses = [] if table is None else lost_on_time(table.chain)
+        return "".join(f" Seat {seat} lost on time." for seat, _ply in losses)
 
     def _on_rematch_changed(self, event: RematchChanged) -> None:
         if event == self._rematch:
@@ -425,7 +437,10 @@ class Printer:
             )
         if self._over is not None:
             over = self._over
-            self.say(f"Result: {over.outcome.summary} (after {over.ply} plies; NOT every END came)")
+            self.say(
+                f"Result: {over.outcome.summary}{self._on_time()} (after {over.ply} plies; NOT "
+                "every END came)"
+            )
         if self._halted:
             self.say(f"verdict: {self._verdict}")
             self.say(f"evidence: {self._evidence}")
@@ -630,6 +645,7 @@ def _run_one(
             async with trio.open_nursery() as nursery:
                 if player is not None:
                     nursery.start_soon(player.serve)
+                    nursery.start_soon(player.watch_clock)
                 nursery.start_soon(printer.serve_repeats)
                 code: int = await main(printer)
                 nursery.cancel_scope.cancel()

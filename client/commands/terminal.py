@@ -12,6 +12,10 @@ player's turn says so.  What the table refuses is printed with its reason; nothi
 raises.  Standard input is read in a worker thread (a terminal's file must not be switched to
 non-blocking mode under the shell); at its end (Ctrl-D) the player leaves the table, as the
 window's *Leave table* does.
+
+On a clocked table the board's header gives every seat's clock (the running one marked), and
+once this player's own clock falls to 10 s at its turn a line says so; at 0 its own palabre
+resigns for it (``client.tabletop.table_clock``).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import trio
 from client.logs.board_text import board_lines
 from client.node.lobby import JoinRefused
 from client.node.peer_events import PeerEvent, TableStarted
+from client.rules.clock import clock_face
 from client.rules.errors import IntentRefused
 from client.runtime.peer import Peer
 from client.tabletop.events import PlyApplied, PlyFinal, TakebackAsked
@@ -65,6 +70,8 @@ class TerminalPlayer:
         self.out = out
         self._readline = readline or sys.stdin.readline
         self._prompted = -1
+        self._turn_began = trio.Event()
+        """Set at each prompt: the clock watch (``watch_clock``) looks at the new turn."""
         peer.observers.append(self._on_event)
 
     def _on_event(self, event: PeerEvent) -> None:
@@ -110,6 +117,7 @@ class TerminalPlayer:
         if seat != controller:
             whose += f", played by you from seat {controller}"
         self._say(f"Your turn ({whose}): {HELP.format(example=example)}")
+        self._turn_began.set()
 
     def _board(self) -> None:
         table = self._table()
@@ -117,7 +125,45 @@ class TerminalPlayer:
             self._say("Not done: the game has not started yet")
             return
         lines = board_lines(table.engine, table.head.engine_state)
-        self._say("\n".join([f"position after ply {table.head.ply}:", *lines]))
+        clocks = self._clock_line()
+        header = [f"position after ply {table.head.ply}:", *([clocks] if clocks else [])]
+        self._say("\n".join([*header, *lines]))
+
+    def _clock_line(self) -> str | None:
+        """``clocks: seat 1 Ana 4:57 · > seat 2 Bruno 4:59`` (None without a clock)."""
+        table = self._table()
+        display = None if table is None else table.clocks(trio.current_time())
+        if table is None or display is None:
+            return None
+        faces = []
+        for spec in table.head.seats:
+            left = display.of(spec.seat)
+            face = "?" if left is None else clock_face(left, display.low_ms)
+            mark = "> " if spec.seat == display.running else ""
+            faces.append(f"{mark}seat {spec.seat} {self._name(spec.runner or spec.key)} {face}")
+        return "clocks: " + " · ".join(faces)
+
+    async def watch_clock(self) -> None:
+        """At each of this player's turns, say once when its clock falls to 10 s (asleep
+        until then: one wake-up per warning)."""
+        while True:
+            await self._turn_began.wait()
+            self._turn_began = trio.Event()
+            ply = self._prompted
+            while True:
+                table = self._table()
+                display = None if table is None else table.clocks(trio.current_time())
+                if table is None or display is None or table.head.ply != ply:
+                    break
+                if not self._my_turn() or display.running is None:
+                    break
+                left = display.of(display.running)
+                if left is None:
+                    break
+                if left <= display.low_ms:
+                    self._say(f"Under 10 seconds on your clock ({clock_face(left, 10_000)} left)")
+                    break
+                await trio.sleep((left - display.low_ms) / 1000 + 0.01)
 
     def _help(self) -> None:
         width = max(len(word) for word, _ in COMMANDS)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from client.rules.chain import Chain
 from client.rules.clock import CLOCKED_KINDS, SeatClocks, Verdict
 
-__all__ = ["ClockedPly", "clock_history", "clocks_now"]
+__all__ = ["ClockedPly", "clock_history", "clocks_now", "lost_on_time", "verdict_on"]
 
 
 @dataclass(frozen=True)
@@ -84,3 +84,23 @@ def clocks_now(chain: Chain) -> SeatClocks | None:
     if judged is None or judged[0] != head.ply or head.clock.running is None:
         return head.clock.clocks
     return head.clock.clocks.after(head.clock.running, judged[1], spec)
+
+
+def verdict_on(chain: Chain, ply: int) -> Verdict | None:
+    """The verdict on clocked ply ``ply`` once given (from the ply after it, or the head's
+    own); None for a ply no clock ran for, or not judged yet."""
+    if chain.start.clock is None or not 1 <= ply <= chain.head.ply:
+        return None
+    state = chain.at(ply)
+    if state.record.kind not in CLOCKED_KINDS or state.clock is None:
+        return None
+    if ply < chain.head.ply:
+        after = chain.at(ply + 1).clock
+        return None if after is None else after.judged
+    judged = chain.head_verdict
+    return judged[1] if judged is not None and judged[0] == ply else None
+
+
+def lost_on_time(chain: Chain) -> list[tuple[int, int]]:
+    """(seat, ply) of every seat that ran out of time, in order."""
+    return [(ply.seat, ply.ply) for ply in clock_history(chain) if ply.verdict.late]

@@ -20,6 +20,7 @@ states a second one); times are kept in whole milliseconds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from client.rules.chain import Chain, TableState
 from client.rules.clock import CLOCKED_KINDS, ClockSpec, PlyTimer, Verdict, running_seat, threshold
@@ -27,13 +28,33 @@ from client.rules.clock_history import clocks_now
 from client.rules.finality import ClaimBook
 from client.rules.records import SignedRecord
 
-__all__ = ["TableClock", "ms"]
+__all__ = ["ClockDisplay", "TableClock", "ms"]
 
 
 def ms(now: float) -> int:
     """The table's inputs carry seconds (a float from the runtime's monotonic clock); the
     clock's rules count whole milliseconds."""
     return round(now * 1000)
+
+
+@dataclass(frozen=True)
+class ClockDisplay:
+    """The clocks as this peer shows them at one moment (the display rule: between verdicts
+    the running clock runs from this peer's own start; a verdict snaps it to the chain's)."""
+
+    remaining: tuple[int | None, ...]
+    """Every seat's time left in ms, seat 1 first; None: this peer did not see the running
+    clock start (after a restart) and shows "?" until the next verdict."""
+    running: int | None
+    """The seat whose clock runs now, if one does."""
+    low_ms: int
+    """Under this a clock shows tenths and its player is warned (10 s)."""
+
+    def of(self, seat: int) -> int | None:
+        return self.remaining[seat - 1]
+
+
+LOW_MS = 10_000
 
 
 class TableClock:
@@ -101,6 +122,22 @@ class TableClock:
         if running is None or ran is None or ran > running[1]:
             return None
         return now + (running[1] - ran + 1) / 1000
+
+    def display(self, now: float) -> ClockDisplay:
+        """The clocks to show at ``now``: the running seat's charged as the verdict would
+        charge it so far (its run less the lag credit)."""
+        clocks = clocks_now(self._chain)
+        assert clocks is not None  # a TableClock exists only on a clocked table
+        remaining: list[int | None] = list(clocks.remaining)
+        running = self.running()
+        seat = None if running is None else running[0]
+        if seat is not None:
+            ran = self.running_for(now)
+            left = clocks.of(seat)
+            remaining[seat - 1] = (
+                None if ran is None else max(0, left - max(0, ran - self.spec.lag_ms))
+            )
+        return ClockDisplay(tuple(remaining), seat, LOW_MS)
 
     # --- carrying -------------------------------------------------------------------------
     def may_sign_after(self, final_ply: int) -> bool:

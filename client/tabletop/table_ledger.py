@@ -37,7 +37,7 @@ from client.tabletop.events import Output, RecordDropped, RecordIgnored, TableRe
 from client.tabletop.outside import OutsideLog
 from client.tabletop.presence import Debts, Presence
 from client.tabletop.seating import LocalSeats
-from client.tabletop.table_clock import TableClock
+from client.tabletop.table_clock import ClockDisplay, TableClock
 from client.tabletop.table_inbox import TableInbox
 
 BotFactory = Callable[[int, int], tuple[Signer, Bot | None]]
@@ -190,6 +190,12 @@ class TableLedger:
             elif over is not None:
                 times.append(now + (self.clock.spec.ack_ms - over[1]) / 1000)
         return min((t for t in times if t is not None), default=None)
+
+    def clocks(self, now: float) -> ClockDisplay | None:
+        """The clocks to show at ``now`` (``client.tabletop.table_view``), or None."""
+        if self.clock is None or self.ended or not self.begun:
+            return None if self.clock is None else self.clock.display(self.now)
+        return self.clock.display(now)
 
     def stop_on_time(self) -> None:
         """A seat this peer signs for whose clock ran past its limit, as measured here,

@@ -17,6 +17,7 @@ from typing import Protocol
 from client.rules.chain import Chain, TableState
 from client.rules.start import TableStart
 from client.rules.takeback import TakebackBook
+from client.tabletop.table_clock import ClockDisplay
 from engines import AnyEngine
 
 __all__ = ["TableView"]
@@ -73,3 +74,6 @@ class TableView(Protocol):
 
     def removed_me_at(self, ply: int) -> bool:
         """Whether ply ``ply`` (a REMOVE) took this peer off the table."""
+
+    def clocks(self, now: float) -> ClockDisplay | None:
+        """The clocks to show at ``now`` (the runtime's clock), None on a table without."""

@@ -18,10 +18,11 @@ pytestmark = pytest.mark.e2e
 PROMPT = r"^Your turn \(seat 1\): type a move \(like (\S+)\), or help for the commands$"
 
 
-def _person(table: Table, game: str) -> Proc:
+def _person(table: Table, game: str, *extra: str) -> Proc:
     """The host, played by a person: its standard input is a pipe the test types into."""
     out = table.home / "host.out"
     args = ["host", "--game", game, "--port", "0", "--headless", "--name", "Ana", "--no-announce"]
+    args += extra
     with open(out, "w") as sink:
         process = subprocess.Popen(
             peer_command("ana", args), cwd=ROOT, stdin=subprocess.PIPE, stdout=sink,
@@ -113,5 +114,25 @@ def test_end_of_input_leaves_the_table(tmp_path: Path) -> None:
         assert "You left the table (end of input)." in ana.output
         assert "Traceback" not in ana.output
         bruno.wait_for(r"the player left the table", 30)
+    finally:
+        table.kill()
+
+
+def test_a_person_sees_the_clocks_is_warned_and_loses_on_time(tmp_path: Path) -> None:
+    """A 6-second clock (``--clock 0.1+0``): the board's header shows both clocks, Ana is
+    warned at once (under 10 s), types nothing, and her own palabre resigns for her at her
+    limit: the ply and the result say "on time", at both peers."""
+    table = Table(tmp_path)
+    try:
+        ana = _person(table, "discorder", "--clock", "0.1+0")
+        bruno = table.join("Bruno", "--bot", "--bot-delay", "0")
+        ana.wait_for(PROMPT, 60)
+        assert re.search(r"^clocks: > seat 1 Ana 6\.0 · seat 2 Bruno 6\.0$", ana.output, re.M)
+        ana.wait_for(r"^Under 10 seconds on your clock \(\d\.\d left\)$")
+        ana.wait_for(r"^Result: .* Seat 1 lost on time\. \(after 1 plies", 30)
+        assert table.finish(60) == [0, 0], table.outputs()
+        for proc in (ana, bruno):
+            assert re.search(r"^ +1\. seat 1 .* final  \(lost on time\)$", proc.output, re.M)
+            assert "Seat 1 lost on time." in proc.output
     finally:
         table.kill()
