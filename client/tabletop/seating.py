@@ -25,10 +25,11 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from client.bots import Bot
+from client.bots import Bot, make_bot
 from client.bots.answers import draw_refusal, takeback_refusal
+from client.bots.clock_budget import Budget
 from client.bots.thinking import INLINE, Thinking, Thought
 from client.rules.chain import TableState
 from client.rules.errors import (
@@ -75,6 +76,10 @@ class LocalSeats:
         self._thinking: Thinking = INLINE
         self._thought: tuple[tuple[bytes, int, bytes], Thought] | None = None
         """The bot's thought under way or over, and the (key, ply, chain digest) it is for."""
+        self._quick: dict[bytes, Bot] = {}
+        """A normal-level bot per bot key, for the moves its clock leaves no time to think."""
+        self.budget_of: Callable[[int], Budget | None] = lambda _seat: None
+        """On a clocked table, what the bot of a seat may spend now (set by the ledger)."""
 
     def think_in(self, thinking: Thinking) -> None:
         """Where the bots think from now on (``client.bots.thinking``)."""
@@ -222,11 +227,14 @@ class LocalSeats:
         bot = self._bots.get(key)
         if bot is None:
             return None
+        spend = self.budget_of(controller)
         if self._bot_due is None or self._bot_due[0] != head.ply:
-            self._bot_due = (head.ply, now + self._bot_delay)
+            delay = self._bot_delay if spend is None else min(self._bot_delay, spend.max_delay)
+            self._bot_due = (head.ply, now + delay)
         if now < self._bot_due[1]:
             return None
-        move = self._thought_move(head, key, bot)
+        hurried = spend is not None and not spend.full_thought
+        move = self._thought_move(head, key, self._quick_bot(key) if hurried else bot)
         if move is None:
             return None
         return signer, MOVE, {"seat": seat, "move": self._engine.move_to_wire(move)}
@@ -246,8 +254,15 @@ class LocalSeats:
             return None
         self._thought = None
         move: object = thought.move()
-        self._bots[key] = thought.bot  # the copy that thought, its generator moved on
+        kept = self._quick if self._quick.get(key) is bot else self._bots
+        kept[key] = thought.bot  # the copy that thought, its generator moved on
         return move
+
+    def _quick_bot(self, key: bytes) -> Bot:
+        """The normal-level bot that moves for ``key``'s bot when its clock is short."""
+        if key not in self._quick:
+            self._quick[key] = make_bot(self._engine.name, "sensible", key[0])
+        return self._quick[key]
 
     def deadline(self, head_ply: int) -> float | None:
         """When the bot to move wants to move, if one is waiting at this ply; None while a

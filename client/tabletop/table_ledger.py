@@ -25,8 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from client.bots import Bot
+from client.bots.clock_budget import Budget, budget
 from client.rules.ballot import Ballot
 from client.rules.chain import Chain, TableState, describe_key
+from client.rules.clock_history import clocks_now
 from client.rules.divergence import Divergence, Evidence
 from client.rules.errors import LocalTableError, PlyRejected
 from client.rules.finality import ClaimBook, FinalityTracker, OwnClaims
@@ -71,6 +73,8 @@ class TableLedger:
             None if self.start.clock is None else TableClock(self.start.clock, chain, self.acks)
         )
         """The clock of a clocked table (``client.tabletop.table_clock``), else None."""
+        if self.clock is not None:
+            local.budget_of = self._bot_budget
         self.rejected: list[Evidence] = []
         self.divergence: Divergence | None = None
         self.ended = False
@@ -196,6 +200,14 @@ class TableLedger:
         if self.clock is None or self.ended or not self.begun:
             return None if self.clock is None else self.clock.display(self.now)
         return self.clock.display(now)
+
+    def _bot_budget(self, seat: int) -> Budget | None:
+        """What the bot of ``seat`` may spend on its move (``client.bots.clock_budget``), from
+        its clock as the chain stands (the same all through its turn)."""
+        clocks = clocks_now(self.chain)
+        if clocks is None or self.clock is None:
+            return None
+        return budget(clocks.of(seat), self.clock.spec.increment_ms)
 
     def stop_on_time(self) -> None:
         """A seat this peer signs for whose clock ran past its limit, as measured here,

@@ -77,13 +77,14 @@ def test_nobody_signs_the_next_ply_before_the_last_is_final_here() -> None:
 
 
 def slow_seat_one() -> Router:
-    """Seat 1's bot waits 2 s per move on a 1.5 s clock with no increment (its own table
-    resigns it at its limit, before the bot has moved)."""
+    """Seat 1 is a person who never moves, on a 1.5 s clock with no increment (its own table
+    resigns it at its limit); the bots of seats 2 and 3 wait 0.1 s per move."""
     spec = ClockSpec(base_ms=1_500, increment_ms=0, lag_ms=100, ack_ms=10_000)
     assert threshold(1_500, spec) < 2_000
     setup = clocked_setup(spec)
     tables = {
-        name: setup.table(name, bot_delay=2.0 if name == "A" else 0.1) for name in setup.peer_names
+        name: setup.table(name, bots=() if name == "A" else "all", bot_delay=0.1)
+        for name in setup.peer_names
     }
     router = Router(tables, seed=1)
     router.start()
@@ -91,9 +92,9 @@ def slow_seat_one() -> Router:
     return router
 
 
-def test_a_seat_whose_bot_is_too_slow_loses_on_time_everywhere_identically() -> None:
-    """Its first ply is late at every peer, so seat 1 resigned instead, and the game goes on
-    without it."""
+def test_a_seat_that_runs_out_loses_on_time_everywhere_identically() -> None:
+    """Its first ply is late at every peer, so seat 1 resigned (on time), and the game goes
+    on without it."""
     router = slow_seat_one()
     chain = router.tables["B"].chain
     verdict = chain.at(2).clock.judged  # type: ignore[union-attr]
