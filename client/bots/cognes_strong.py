@@ -17,6 +17,9 @@ table, this bot searches:
 * it is a negamax over won/lost with a table of positions already decided, deepened one ply
   at a time while ``WORK_BUDGET`` allows (a count, not a clock, so that a seed
   plays the same game on any machine), flips the Grundy sum likes first;
+* a coin's runs are kept (``RunsCache``) by its centre and the coins near enough to matter,
+  from node to node and move to move: a flip moves one coin, so most coins of a position
+  keep the answer they had in its sibling; the budget still counts every coin looked at;
 * a flip after which no legal flip is left wins at once: it looks for one among every legal
   flip first, as the sensible bot does;
 * among the flips the deepest finished search calls won it picks one with its seeded
@@ -32,14 +35,23 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TypeVar
 
 from client.bots.cognes import SensibleBot, movable_coins, winning_flips
 from engines import AnyEngine
 from engines.cognes import CognesEngine, CognesState, Flip, legal_flips
 from engines.cognes_exact import Point, displacements
-from engines.cognes_flips import flip_runs
+from engines.cognes_flips import Runs, flip_runs
 
-__all__ = ["ENDGAME_FLIPS", "PER_RUN", "ROOT_PER_RUN", "WORK_BUDGET", "StrongBot", "search_flip"]
+__all__ = [
+    "ENDGAME_FLIPS",
+    "PER_RUN",
+    "ROOT_PER_RUN",
+    "WORK_BUDGET",
+    "RunsCache",
+    "StrongBot",
+    "search_flip",
+]
 
 ENDGAME_FLIPS = 1000
 """The search starts once at most this many legal flips are left (about the last 20 plies
@@ -53,8 +65,67 @@ WORK_BUDGET = 30000
 ``FULL_COST``, a look for one legal flip (at the horizon) counts 1.  A count, not a clock."""
 FULL_COST = 4
 MAX_DEPTH = 40
+_V = TypeVar("_V")
 
 Centres = tuple[Point, ...]
+CACHE_LIMIT = 50_000
+"""Coins' answers kept at most per table of ``RunsCache`` (emptied when full), a few tens of
+MB at worst: a whole default game fills about 12,000 of them."""
+
+
+class RunsCache:
+    """A coin's legal runs, and whether it has a legal flip at all, by what decides them.
+
+    ``flip_runs`` reads only the coin's centre and the coins within 2r + D + 1 of it (plus the
+    fixed radius and gain), so that is the key: a flip moves one coin, and every coin far from
+    both its ends keeps its answer, in the sibling positions of the search and in the next
+    move's.  The answers are the engine's own, so the search plays exactly the same flips; it
+    only stops computing them again (most of its time went there).  Its work budget still
+    counts every coin looked at, found here or not, so the count stays machine-independent.
+    """
+
+    def __init__(self, radius: int, gain: int) -> None:
+        self.radius, self.gain = radius, gain
+        self.reach2 = (4 * radius + 2) ** 2  # as engines.cognes_flips gathers a coin's near ones
+        self.full: dict[Centres, Runs] = {}
+        self.any: dict[Centres, bool] = {}
+
+    def key(self, centres: Centres, coin: int) -> Centres:
+        centre = centres[coin]
+        cx, cy = centre
+        reach2 = self.reach2
+        # The points themselves, not copies: the positions of a search share them.
+        near = [
+            point
+            for j, point in enumerate(centres)
+            if j != coin and (point[0] - cx) ** 2 + (point[1] - cy) ** 2 <= reach2
+        ]
+        return (centre, *near)
+
+    def runs(self, centres: Centres, coin: int) -> Runs:
+        key = self.key(centres, coin)
+        found = self.full.get(key)
+        if found is None:
+            found = flip_runs(centres, coin, self.radius, self.gain, False)[0]
+            _bounded_put(self.full, key, found)
+        return found
+
+    def has_legal(self, centres: Centres, coin: int) -> bool:
+        key = self.key(centres, coin)
+        runs = self.full.get(key)
+        if runs is not None:
+            return bool(runs)
+        found = self.any.get(key)
+        if found is None:
+            found = bool(flip_runs(centres, coin, self.radius, self.gain, True)[0])
+            _bounded_put(self.any, key, found)
+        return found
+
+
+def _bounded_put(table: dict[Centres, _V], key: Centres, value: _V) -> None:
+    if len(table) >= CACHE_LIMIT:
+        table.clear()
+    table[key] = value
 
 
 class _OutOfNodes(Exception):
@@ -64,7 +135,8 @@ class _OutOfNodes(Exception):
 class _Search:
     """One move's search: the fixed part of the position and the table of decided ones."""
 
-    def __init__(self, state: CognesState) -> None:
+    def __init__(self, state: CognesState, cache: RunsCache) -> None:
+        self.cache = cache
         self.radius = state.coin_radius
         self.gain = state.min_gain
         self.frozen = state.frozen
@@ -82,7 +154,7 @@ class _Search:
         if x * x + y * y <= self.stuck2:  # it could only land on the middle coin
             return []
         self._spend(FULL_COST)
-        return flip_runs(centres, coin, self.radius, self.gain, False)[0]
+        return self.cache.runs(centres, coin)
 
     def _spend(self, cost: int) -> None:
         self.work += cost
@@ -140,7 +212,7 @@ class _Search:
         if x * x + y * y <= self.stuck2:
             return False
         self._spend(1)
-        return bool(flip_runs(centres, coin, self.radius, self.gain, True)[0])
+        return self.cache.has_legal(centres, coin)
 
     # --- negamax over won/lost ---------------------------------------------------------
     def won(self, centres: Centres, depth: int) -> tuple[bool, bool]:
@@ -182,13 +254,18 @@ def _spread(runs: list[tuple[int, int]], per_run: int) -> list[int]:
     return chosen
 
 
-def search_flip(state: CognesState, rng: random.Random) -> Flip | None:
+def search_flip(
+    state: CognesState, rng: random.Random, cache: RunsCache | None = None
+) -> Flip | None:
     """A flip the deepest finished search calls won for the player to move, or None.
 
     The root's flips are shuffled by ``rng`` (so seeds play different games) and each depth
-    stops at the first won flip, which the next depth tries first.
+    stops at the first won flip, which the next depth tries first.  ``cache`` (made here
+    when missing or for other options) only saves work: the flip is the same without it.
     """
-    search = _Search(state)
+    if cache is None or (cache.radius, cache.gain) != (state.coin_radius, state.min_gain):
+        cache = RunsCache(state.coin_radius, state.min_gain)
+    search = _Search(state, cache)
     keyed = search.keyed(state.centres, ROOT_PER_RUN)
     rng.shuffle(keyed)
     root = [(flip, after) for _, flip, after in sorted(keyed, key=_first)]
@@ -221,6 +298,7 @@ class StrongBot:
     def __init__(self, seed: int) -> None:
         self._sensible = SensibleBot(seed)
         self._rng = random.Random(seed)
+        self._cache: RunsCache | None = None  # kept from move to move: the game goes on
 
     def choose(self, engine: AnyEngine, state: CognesState) -> Flip:
         if not isinstance(engine, CognesEngine):
@@ -229,7 +307,12 @@ class StrongBot:
             wins = winning_flips(engine, state, legal_flips(state), movable_coins(state))
             if wins:  # every legal flip looked at, not only the ones the search tries
                 return wins[self._rng.randrange(len(wins))]
-            found = search_flip(state, self._rng)
+            if self._cache is None or (self._cache.radius, self._cache.gain) != (
+                state.coin_radius,
+                state.min_gain,
+            ):
+                self._cache = RunsCache(state.coin_radius, state.min_gain)
+            found = search_flip(state, self._rng, self._cache)
             if found is not None:
                 return found
         move: Flip = self._sensible.choose(engine, state)

@@ -4,15 +4,17 @@ player that never fouls (slow)."""
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
 import pytest
 
 from client.bots import make_bot
 from client.bots.cognes import CarefulRandomBot, SensibleBot, wins_at_once_now
-from client.bots.cognes_strong import StrongBot
+from client.bots.cognes_strong import RunsCache, StrongBot, search_flip
 from engines import find_engine
 from engines.cognes import CognesState, legal_flips
+from engines.cognes_flips import flip_runs
 from tests.bots.matches import strong_wins
 
 ENGINE = find_engine("cognes")
@@ -79,6 +81,33 @@ def test_it_is_deterministic_for_a_seed_and_never_fouls() -> None:
         move = StrongBot(3).choose(ENGINE, state)
         assert move == StrongBot(3).choose(ENGINE, state)
         assert move in legal_flips(state)
+
+
+def test_its_cache_gives_the_engines_answers() -> None:
+    """One cache through whole games, every coin of every position: the same runs, and the
+    same "has a legal flip", as the engine computes afresh (the key holds all they read)."""
+    for game in _games()[:3]:
+        cache = RunsCache(game[0].coin_radius, game[0].min_gain)
+        for state in game:
+            for coin in range(len(state.centres)):
+                legal = flip_runs(state.centres, coin, state.coin_radius, state.min_gain, False)
+                assert cache.has_legal(state.centres, coin) == bool(legal[0])
+                assert cache.runs(state.centres, coin) == legal[0]
+                assert cache.has_legal(state.centres, coin) == bool(legal[0])
+
+
+def test_a_warm_cache_changes_no_flip() -> None:
+    """The search with a cache filled by the game's earlier moves picks the flip a fresh one
+    does, with the same seed: the cache only saves time."""
+    game = _games()[1]
+    state = game[0]
+    warm = RunsCache(state.coin_radius, state.min_gain)
+    checked = 0
+    for state in game[-8:]:
+        fresh = search_flip(state, random.Random(5))
+        assert search_flip(state, random.Random(5), warm) == fresh
+        checked += fresh is not None
+    assert checked > 0  # the search found won flips, not only None
 
 
 def test_it_takes_a_win_at_once() -> None:
