@@ -168,6 +168,8 @@ async def main(profile: str = "default", quit_after_ms: int = 0) -> None:
     async with trio.open_nursery() as nursery:
         finder = TableFinder()  # one for every window: a new language keeps what it heard
         nursery.start_soon(finder.serve)
+        # Only the window on screen is held: a window closed for another language is let go
+        # (it and its screens would otherwise stay in memory, a few MB per switch).
         shown: list[MainWindow] = []
         geometry = None
         while True:
@@ -175,13 +177,15 @@ async def main(profile: str = "default", quit_after_ms: int = 0) -> None:
             if geometry is not None:
                 window.setGeometry(geometry)
             window.show()
-            shown.append(window)
-            if quit_after_ms > 0 and len(shown) == 1:
+            first = not shown
+            shown[:] = [window]
+            if quit_after_ms > 0 and first:
                 nursery.start_soon(_close_after, shown, quit_after_ms)
             await window.closed.wait()
             if not window.reopen:
                 break
             geometry = window.geometry()
+            del window  # the next window replaces it in ``shown``; nothing else holds it
         nursery.cancel_scope.cancel()
 
 

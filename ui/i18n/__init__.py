@@ -68,16 +68,18 @@ def install_language(language: str) -> str:
         raise RuntimeError("install_language needs a QApplication")
     for translator in _installed:
         app.removeTranslator(translator)
+    # No parent: the translators live as long as ``_installed`` holds them.  Parented to the
+    # app, a removed one stayed (with its catalogue) until the process ended.
     _installed.clear()
     language = _valid(language) or "en"
-    ours = QTranslator(app)
+    ours = QTranslator()
     if not ours.load(f"palabre_{language}", str(HERE)):
         _language = "en"
         QLocale.setDefault(QLocale(_LOCALES["en"]))
         return _language
     app.installTranslator(ours)
     _installed.append(ours)
-    qt_base = QTranslator(app)
+    qt_base = QTranslator()
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     # Qt's own strings (a line edit's context menu, standard buttons); English has none.
     if language != "en" and qt_base.load(f"qtbase_{language}", qt_dir):
