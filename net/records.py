@@ -70,7 +70,8 @@ MAX_EMBEDDED = 2048  # a vote, acceptance or consent embedded whole in a ply rec
 
 class Kind(IntEnum):
     """Record kinds.  1-6 are plies of the chain (START is ply 0), 7-8 sign a ply's digest,
-    9 and up live outside the chain (16, HALT, carries the evidence of a divergence)."""
+    9 and up live outside the chain (16, HALT, carries the evidence of a divergence; 17,
+    LEAVE, says its author left the table on purpose)."""
 
     START = 1
     MOVE = 2
@@ -88,6 +89,7 @@ class Kind(IntEnum):
     TAKEBACK_ASK = 14
     TAKEBACK_CONSENT = 15
     HALT = 16
+    LEAVE = 17
 
 
 PLY_KINDS = frozenset({Kind.MOVE, Kind.RESIGN, Kind.DRAW, Kind.REMOVE, Kind.TAKEBACK})
@@ -198,6 +200,8 @@ BODIES: Mapping[Kind, Struct] = {
             "records": ListOf(_EMBEDDED, 0, 4),
         }
     ),
+    # its author left the table on purpose, at its head: ``ply`` and the chain digest there
+    Kind.LEAVE: Struct({"ply": _PLY, "digest": _DIGEST}),
 }
 
 _TABLE_ID = Bytes(TABLE_ID_SIZE)

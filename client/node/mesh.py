@@ -36,7 +36,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from client.rules.records import CHAIN_KINDS, CHAT, END, HALT, REMOVE, START, VOTE, SignedRecord
+from client.rules.records import (
+    CHAIN_KINDS,
+    CHAT,
+    END,
+    HALT,
+    LEAVE,
+    REMOVE,
+    START,
+    VOTE,
+    SignedRecord,
+)
 from net.wire import Bytes, Int, ListOf, Schema, Struct, Text
 
 __all__ = [
@@ -90,7 +100,7 @@ SCHEMAS: Mapping[str, Schema] = {
 }
 """The mesh's message topics and their schemas (docs/PROTOCOL.md section 15)."""
 
-FLOODED = frozenset({REMOVE, END, VOTE, HALT, START})
+FLOODED = frozenset({REMOVE, END, VOTE, HALT, LEAVE, START})
 """Kinds passed on to every link: what must reach a link before any ACK of it (a REMOVE
 replaces a ply somebody may hold; see docs/TABLE.md), and the rare records that decide the
 table.  Moves go like ACKs: only where their author has no link."""

@@ -38,6 +38,7 @@ __all__ = [
     "DRAW_OFFER",
     "END",
     "HALT",
+    "LEAVE",
     "MOVE",
     "OUTSIDE_KINDS",
     "POINT",
@@ -68,6 +69,9 @@ ACK = "ACK"
 END = "END"
 HALT = "HALT"
 """A peer stopped the table on a divergence; carries its state and the records involved."""
+LEAVE = "LEAVE"
+"""Its author left the table on purpose, at ``{ply, digest}``: removable at once
+(``client.tabletop.table_leaving``)."""
 CHAT = "CHAT"
 POINT = "POINT"
 DRAW_OFFER = "DRAW_OFFER"

@@ -26,6 +26,7 @@ __all__ = [
     "EvidenceUpdated",
     "GameOver",
     "Output",
+    "PeerLeft",
     "PlyApplied",
     "PlyDropped",
     "PlyFinal",
@@ -112,6 +113,16 @@ class VoteReceived:
     ply: int
     removed: tuple[bytes, ...]
     names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PeerLeft:
+    """A peer signed LEAVE at ``ply``: it left the table on purpose and is removed (or the
+    2-peer table abandoned) at once, without waiting out the away timeout."""
+
+    key: bytes
+    name: str
+    ply: int
 
 
 @dataclass(frozen=True)
@@ -214,6 +225,7 @@ TableEvent = (
     | PlyDropped
     | PresenceChanged
     | VoteReceived
+    | PeerLeft
     | TableNotice
     | TakebackAsked
     | TakebackConsented

@@ -40,9 +40,10 @@ reading views, and the primitives sign, accept, reject, ignore, buffer):
 ``client.tabletop.table_halt`` (halting, evidence), ``client.tabletop.table_removals`` (votes,
 REMOVE, the step back, abandoned tables; given the bot factory), ``client.tabletop.table_claims``
 (ACKs, ENDs, finality; given the halt and the removals), ``client.tabletop.table_outside`` (chat,
-pointing, draws, takebacks), ``client.tabletop.table_intents`` (a player's intents; given the
-outside part).  No part calls the table that holds it.  This module holds the one way in, the loop,
-the inbox (seen hashes, seqs), the membership guards and the route table.
+pointing, draws, takebacks), ``client.tabletop.table_leaving`` (LEAVE: a peer left on purpose),
+``client.tabletop.table_intents`` (a player's intents; given the outside and leaving parts).
+No part calls the table that holds it.  This module holds the one way in, the loop, the inbox
+(seen hashes, seqs), the membership guards and the route table.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ from client.rules.records import (
     CHAIN_KINDS,
     END,
     HALT,
+    LEAVE,
     OUTSIDE_KINDS,
     START,
     VOTE,
@@ -99,6 +101,7 @@ from client.tabletop.table_input import (
     Tick,
 )
 from client.tabletop.table_intents import TableIntents
+from client.tabletop.table_leaving import TableLeaving
 from client.tabletop.table_ledger import BotFactory, TableLedger
 from client.tabletop.table_outside import TableOutside
 from client.tabletop.table_plies import TablePlies
@@ -161,7 +164,8 @@ class Table:
         self.claims = TableClaims(ledger, self.halt, self.removals)
         auto_consent = me is not None and me in (bots or {})
         self.outside_records = TableOutside(ledger, auto_consent=auto_consent)
-        self.intents = TableIntents(ledger, self.outside_records)
+        self.leaving = TableLeaving(ledger)
+        self.intents = TableIntents(ledger, self.outside_records, self.leaving)
         self.plies = TablePlies(ledger, self.halt, self.removals, self.claims)
         self._routes = self._route_table(rules)
 
@@ -470,6 +474,7 @@ class Table:
         }
         routes[VOTE] = RecordRoute(self.removals.on_vote, PRESENT)
         routes[HALT] = RecordRoute(self._on_halt, PRESENT)
+        routes[LEAVE] = RecordRoute(self.leaving.on_leave, PRESENT)
         # a removed peer's claims about earlier plies count (the claims part judges the ply)
         routes[ACK] = routes[END] = RecordRoute(self.claims.on_claim, PEER)
         # plies: the ply part judges the author at that ply (a bot key, a removed peer)

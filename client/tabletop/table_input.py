@@ -29,6 +29,7 @@ __all__ = [
     "ConsentTakeback",
     "HeardFrom",
     "Intent",
+    "LeaveTable",
     "OfferDraw",
     "PlayMove",
     "Point",
@@ -150,7 +151,25 @@ class Point:
     now: float
 
 
-Intent = PlayMove | Resign | OfferDraw | AcceptDraw | AskTakeback | ConsentTakeback | Chat | Point
+@dataclass(frozen=True)
+class LeaveTable:
+    """Leave the table on purpose: sign LEAVE on the head (``client.tabletop.table_leaving``);
+    this peer signs nothing at the table after it."""
+
+    now: float
+
+
+Intent = (
+    PlayMove
+    | Resign
+    | OfferDraw
+    | AcceptDraw
+    | AskTakeback
+    | ConsentTakeback
+    | Chat
+    | Point
+    | LeaveTable
+)
 """What this peer's player asks for (``client.tabletop.table_intents``)."""
 
 TableInput = Begin | Restore | Received | HeardFrom | PresenceReport | Tick | Intent

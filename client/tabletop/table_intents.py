@@ -1,5 +1,5 @@
 """What a player asks its table to do: move, resign, offer or accept a draw, take back,
-chat, point.
+chat, point, leave.
 
 ``TableIntents`` is the part of ``client.tabletop.table.Table`` that turns a player's intent into
 signed records.  Invariants:
@@ -38,11 +38,13 @@ from client.tabletop.table_input import (
     Chat,
     ConsentTakeback,
     Intent,
+    LeaveTable,
     OfferDraw,
     PlayMove,
     Point,
     Resign,
 )
+from client.tabletop.table_leaving import TableLeaving
 from client.tabletop.table_ledger import TableLedger
 from client.tabletop.table_outside import TableOutside
 
@@ -50,10 +52,11 @@ from client.tabletop.table_outside import TableOutside
 class TableIntents:
     """A player's intents at the table."""
 
-    def __init__(self, ledger: TableLedger, outside: TableOutside) -> None:
+    def __init__(self, ledger: TableLedger, outside: TableOutside, leaving: TableLeaving) -> None:
         self._ledger = ledger
         self._chain = ledger.chain
         self._outside = outside
+        self._leaving = leaving
         self._own_pace = FloodGuard()
         """This peer's own player's pace of chat and pointing (``client.tabletop.flood_guard``)."""
 
@@ -76,6 +79,8 @@ class TableIntents:
                 self.chat(text)
             case Point(arrows=arrows, squares=squares):
                 self.point(arrows, squares)
+            case LeaveTable():
+                self._leaving.leave()
 
     def move(self, move: object) -> None:
         """Sign ``move`` for the seat to move (``IntentRefused`` saying why not)."""

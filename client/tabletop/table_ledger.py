@@ -80,6 +80,9 @@ class TableLedger:
         self.ended = False
         self.abandoned: tuple[int, tuple[bytes, ...]] | None = None
         """``(ply, absent peers)`` once a 2-peer table ended as abandoned."""
+        self.left: dict[bytes, int] = {}
+        """The peers that left on purpose (a LEAVE, ``client.tabletop.table_leaving``), with
+        the ply each left at: removable at once, and never seated again."""
         self.presence = Presence(self.start.peer_keys, me, 0.0, away=self.start.away_ms / 1000)
         self.idle_after = self.start.idle_ms / 1000
         self.ballot = Ballot(me)
@@ -128,8 +131,8 @@ class TableLedger:
 
     @property
     def seated(self) -> bool:
-        """Whether this peer is still at the table (not a spectator, not removed)."""
-        return self.me is not None and self.me in self.chain.head.peers
+        """Whether this peer is still at the table (not a spectator, not removed, not left)."""
+        return self.me is not None and self.me in self.chain.head.peers and self.me not in self.left
 
     def removed_me_at(self, ply: int) -> bool:
         """Whether ply ``ply`` (a REMOVE) took this peer off the table."""
@@ -161,11 +164,16 @@ class TableLedger:
 
     def present(self, key: bytes) -> bool:
         """Whether peer ``key`` is at the table and not shown away (as of the last call)."""
-        return key in self.chain.head.peers and not self.presence.shown_away(key, self.now)
+        return (
+            key in self.chain.head.peers
+            and key not in self.left
+            and not self.presence.shown_away(key, self.now)
+        )
 
     def removable(self, key: bytes, now: float) -> bool:
-        """Whether peer ``key`` is away past the away timeout or idle past the idle timeout."""
-        if self.presence.away(key, now):
+        """Whether peer ``key`` left (a LEAVE), or is away past the away timeout or idle past
+        the idle timeout."""
+        if key in self.left or self.presence.away(key, now):
             return True
         owed = self.owed_since(key)  # time this peer was cut off does not count (presence)
         if owed is not None and self.presence.sighted(owed, now) >= self.idle_after:

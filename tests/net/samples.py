@@ -72,4 +72,5 @@ SAMPLE_BODIES: dict[Kind, dict[str, Any]] = {
         "reason": "peer K3QF-7XZA… signed another chain digest for ply 3",
         "records": [_embedded(Kind.ACK, {"ply": 3, "digest": bytes(32)})],
     },
+    Kind.LEAVE: {"ply": 5, "digest": bytes(32)},
 }
