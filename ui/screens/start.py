@@ -224,6 +224,8 @@ class StartScreen(QWidget):
         self.message.setWordWrap(True)
 
         self.recent.setMaximumHeight(160)
+        self.recent.setWordWrap(True)  # a table's addresses wrap rather than run off
+        self.recent.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         files = QVBoxLayout()
         files.addWidget(QLabel(self.tr("Replay a finished game or check its signatures.")))
         files.addWidget(self.open_file)
@@ -307,11 +309,15 @@ class StartScreen(QWidget):
             address = invite_address(where)
             if address is not None:  # the whole invite is long: its first address
                 where = self.tr("{address} (invite)").format(address=address)
-            if table.peers:  # every address to rejoin at, not only the one typed
-                where = self.tr("players at {addresses}").format(
+            if table.peers:  # every address to rejoin at, on a line of their own
+                what = " — ".join(part for part in (game_name(table.game), table.label) if part)
+                places = self.tr("players at {addresses}").format(
                     addresses=", ".join(table.addresses)
                 )
-            label = " — ".join(part for part in (where, game_name(table.game), table.label) if part)
+                label = f"{what}\n{places}"
+            else:
+                parts = (where, game_name(table.game), table.label)
+                label = " — ".join(part for part in parts if part)
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, table.address)
             item.setData(RECENT_ROLE, table)
