@@ -50,36 +50,46 @@ async def until(predicate: Callable[[], bool], what: str, timeout: float = 30.0)
     raise SystemExit(f"gave up waiting for {what}")
 
 
+async def host_with_bruno(
+    window: MainWindow, nursery: trio.Nursery, *, bots: int, bot_delay: float
+) -> Peer:
+    """Ana hosts Consensus from ``window``'s start screen with ``bots`` bot seats, and Bruno's
+    peer (run in ``nursery``) joins with the invite the lobby shows; returns Bruno's peer."""
+    start = window.start
+    start.name.setText("Ana")
+    start.name.editingFinished.emit()
+    start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
+    start.host_bots.setValue(bots)
+    start.host_port.setValue(free_port())
+    start.host_button.click()
+    lobby = window.lobby
+    await until(lambda: lobby.invite.text().startswith("palabre://"), "the invite")
+    invite = parse_invite(lobby.invite.text())
+    target = Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint)
+    guest = Peer(
+        load_profile_identity("bruno"),
+        JoinConfig(target, "Bruno"),
+        NodeConfig(bot_me=True, bot_delay=bot_delay, profile="bruno"),
+    )
+    nursery.start_soon(guest.run)
+
+    def seated(name: str) -> bool:
+        rows = range(lobby.seats.rowCount())
+        cells = [lobby.seats.item(row, 1) for row in rows]
+        return any(cell is not None and cell.text().startswith(name) for cell in cells)
+
+    await until(lambda: seated("Bruno"), "Bruno to join")
+    return guest
+
+
 async def shoot(out: Path) -> None:
     install_language("en")
     async with trio.open_nursery() as nursery:
         window = MainWindow(nursery)
         window.resize(1100, 420)
         window.show()
-        start = window.start
-        start.name.setText("Ana")
-        start.name.editingFinished.emit()
-        start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
-        start.host_bots.setValue(1)
-        start.host_port.setValue(free_port())
-        start.host_button.click()
+        await host_with_bruno(window, nursery, bots=1, bot_delay=0.05)
         lobby = window.lobby
-        await until(lambda: lobby.invite.text().startswith("palabre://"), "the invite")
-        invite = parse_invite(lobby.invite.text())
-        target = Invite(("127.0.0.1",), invite.port, invite.table_id, invite.fingerprint)
-        guest = Peer(
-            load_profile_identity("bruno"),
-            JoinConfig(target, "Bruno"),
-            NodeConfig(bot_me=True, bot_delay=0.05, profile="bruno"),
-        )
-        nursery.start_soon(guest.run)
-
-        def seated(name: str) -> bool:
-            rows = range(lobby.seats.rowCount())
-            cells = [lobby.seats.item(row, 1) for row in rows]
-            return any(cell is not None and cell.text().startswith(name) for cell in cells)
-
-        await until(lambda: seated("Bruno"), "Bruno to join")
         lobby.ready.click()
         await until(lambda: lobby.ready.isChecked(), "Ana to be ready")
         await trio.sleep(0.5)

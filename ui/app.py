@@ -84,6 +84,7 @@ class MainWindow(QMainWindow):
         self.table.againRequested.connect(self.start.play_local_again)
         self.table.replayRequested.connect(self.replay_table)
         self.lobby.leaveRequested.connect(self.leave_table)
+        self.lobby.watchRequested.connect(self.start.watch)
         self.start.languageChosen.connect(self.switch_language)
         self.start.replayRequested.connect(self.open_replay)
         self.replay.closed.connect(self.show_start)

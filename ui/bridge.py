@@ -21,6 +21,7 @@ from client.sessions.session_api import (
     SessionEvent,
     StateChanged,
 )
+from ui.screens.window_words import window_words
 
 
 class SessionBridge(QObject):
@@ -51,7 +52,7 @@ class SessionBridge(QObject):
             case GameEnded(outcome=outcome):
                 self.ended.emit(outcome)
             case SessionError(message=message):
-                self.error.emit(message)
+                self.error.emit(window_words(message))  # no command-line option to use
             case Halted():
                 self.halted.emit(event)
             case Pointed():

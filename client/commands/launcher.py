@@ -74,6 +74,11 @@ class JoinRequest:
     """``host[:port]`` or a pasted invite."""
     secret: str | None = None
     """The table secret, for a table joined by address (an invite carries its own)."""
+    also: tuple[str, ...] = ()
+    """More ``host:port`` of the table's peers, tried in turn when nobody answers at
+    ``target`` (a rejoin from the recent tables)."""
+    watch: bool = False
+    """Follow the table without a seat (a spectator never signs)."""
 
 
 def parse_options(text: str) -> dict[str, int | str]:
@@ -241,10 +246,11 @@ class Launcher:
             secret = None if request.secret is None else check_secret(request.secret)
         except InviteError as error:
             raise LaunchError(f"Cannot read {target!r}: {error}.") from error
+        also = [parse_address(other) for other in request.also if other.strip() != target]
         self._hold_profile()
         peer = Peer(
             self._identity(),
-            JoinConfig(where, name, ready=False, secret=secret),
+            JoinConfig(where, name, watch=request.watch, ready=False, secret=secret, also=also),
             NodeConfig(
                 stay=True, profile=self.profile, engine_for=self._find, bot_delay=self.bot_delay
             ),

@@ -131,6 +131,9 @@ class JoinConfig:
     secret: str | None = None
     bot_seats: Sequence[int] = ()
     dial_retry: float = 0.0
+    also: Sequence[tuple[str, int]] = ()
+    """Other peers of the same table, dialed in turn when nobody answers at ``target`` (a
+    rejoin through any peer still there: the one that crashed took its port with it)."""
 
     @property
     def proved_secret(self) -> str | None:

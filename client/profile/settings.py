@@ -1,5 +1,9 @@
 """What the client remembers between runs: the player's name and the recent tables.
 
+A recent table is every table this profile sat at, hosted or joined, with every address it
+knew its peers listen at (its own too), so a player whose palabre crashed can come back to
+the table through any peer still there: its own old port is gone with it.
+
 One JSON file per profile, ``<home>/<profile>/client.json``, where ``<home>`` is the keys'
 own (``net.identity.palabre_home``): ``$PALABRE_HOME`` when set (tests, several installs side
 by side) and the platform's user data directory otherwise (platformdirs; one folder on
@@ -34,6 +38,8 @@ __all__ = [
 ]
 
 MAX_RECENT = 10
+MAX_PEER_ADDRESSES = 32
+"""Addresses kept per recent table (a table has at most a few peers)."""
 MAX_NAME_LENGTH = 32
 FILE_NAME = "client.json"
 
@@ -51,6 +57,22 @@ class RecentTable:
     """What the player typed or pasted: ``host:port`` or an invite."""
     game: str = ""
     label: str = ""
+    peers: tuple[str, ...] = ()
+    """Every ``host:port`` the table's peers listen at, as this profile last knew them (its
+    own first when it hosted): a rejoin tries them in turn."""
+    table_id: str = ""
+    """The table's id in hex (empty: not known yet); one entry per table."""
+
+    def same_table(self, other: RecentTable) -> bool:
+        if self.table_id and other.table_id:
+            return self.table_id == other.table_id
+        return self.address == other.address
+
+    @property
+    def addresses(self) -> tuple[str, ...]:
+        """The addresses to try for a rejoin, in turn, each once (what was typed when no
+        peer's address is known)."""
+        return tuple(dict.fromkeys(self.peers)) or (self.address,)
 
 
 @dataclass(frozen=True)
@@ -80,6 +102,20 @@ def _default_name() -> str:
         return "Player"
 
 
+def _read_recent(item: dict[str, object]) -> RecentTable:
+    """One recent table of the file (older files have no ``peers`` nor ``table_id``)."""
+    peers = item.get("peers", [])
+    if not isinstance(peers, list):
+        raise ValueError("a recent table's peers are not a list")
+    return RecentTable(
+        str(item["address"]),
+        str(item["game"]),
+        str(item["label"]),
+        tuple(str(peer) for peer in peers[:MAX_PEER_ADDRESSES]),
+        str(item.get("table_id", "")),
+    )
+
+
 class SettingsStore:
     """The settings of one profile, loaded at once and saved on every change."""
 
@@ -102,10 +138,7 @@ class SettingsStore:
             return default
         try:
             name = check_name(raw["name"])
-            recent = tuple(
-                RecentTable(str(item["address"]), str(item["game"]), str(item["label"]))
-                for item in raw["recent"]
-            )[:MAX_RECENT]
+            recent = tuple(_read_recent(item) for item in raw["recent"])[:MAX_RECENT]
         except (TypeError, KeyError, ValueError, AttributeError) as error:
             self.problem = f"{self.path} is malformed ({error!r}); using defaults."
             return default
@@ -117,7 +150,7 @@ class SettingsStore:
 
     def remember_table(self, table: RecentTable) -> None:
         """Put ``table`` first in the recent list (once), keeping the newest ``MAX_RECENT``."""
-        others = tuple(item for item in self.settings.recent if item.address != table.address)
+        others = tuple(item for item in self.settings.recent if not item.same_table(table))
         self._save(replace(self.settings, recent=(table, *others)[:MAX_RECENT]))
 
     def set_muted(self, muted: bool) -> None:
@@ -129,7 +162,13 @@ class SettingsStore:
         data = {
             "name": settings.name,
             "recent": [
-                {"address": item.address, "game": item.game, "label": item.label}
+                {
+                    "address": item.address,
+                    "game": item.game,
+                    "label": item.label,
+                    "peers": list(item.peers),
+                    "table_id": item.table_id,
+                }
                 for item in settings.recent
             ],
             "muted": settings.muted,

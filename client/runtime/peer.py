@@ -557,17 +557,24 @@ class Peer:
         self.feed(LinkDown(peer_link, closed, trio.current_time()))
 
     async def _serve_host(self, role: JoinConfig) -> None:
-        """Dial the host (retrying for ``dial_retry`` seconds), then run its link."""
+        """Dial the host (and when nobody answers there, each of ``also`` in turn; the whole
+        round again for ``dial_retry`` seconds), then run the link of the first that answers."""
         spec = self.link_spec()
         deadline = trio.current_time() + role.dial_retry
+        targets = (role.target, *role.also)
+        tried = 0
         while True:
+            target = targets[tried % len(targets)]
+            tried += 1
             try:
-                if isinstance(role.target, Invite):
-                    link = await self.network.connect_invite(role.target, spec)
+                if isinstance(target, Invite):
+                    link = await self.network.connect_invite(target, spec)
                 else:
-                    link = await self.network.connect(*role.target, spec, timeout=10.0)
+                    link = await self.network.connect(*target, spec, timeout=10.0)
                 break
             except LinkError as error:
+                if not error.refused and tried % len(targets):
+                    continue  # nobody answered there (a refusal is an answer): the next one
                 if trio.current_time() >= deadline:
                     now = trio.current_time()
                     self.feed(HostUnreached(str(error), error.code, error.refused, now))

@@ -57,6 +57,7 @@ from client.sessions.session_api import (
     StateChanged,
     TakebackView,
 )
+from client.sessions.table_addresses import table_addresses
 from client.tabletop.events import (
     ChatReceived,
     DrawOffered,
@@ -91,6 +92,7 @@ from client.tabletop.table_input import (
 from client.tabletop.table_view import TableView
 from engines import InvalidMove, InvalidParams, Outcome
 from net.errors import IdentityError, LinkError
+from net.invite import Invite
 
 __all__ = ["NetSession"]
 
@@ -105,6 +107,8 @@ class NetSession:
         self.peer = peer
         self.port = port
         self.started = False
+        self.invite: Invite | None = None
+        """The invite this peer hosts with, once its table is open (None for a joiner)."""
         host = peer.host
         game = host.config.engine.name if host is not None else ""
         self.lobby = LobbyModel(LobbyView(game=game, is_host=host is not None))
@@ -197,6 +201,7 @@ class NetSession:
                 self.lobby.fail(str(error), f"listen:{error.problem or 'other'}")
                 self._emit(SessionError(str(error)))
                 return
+            self.invite = invite
             self.lobby.update(invite=str(invite), host_fingerprint=invite.fingerprint)
         await self.peer.run()
 
@@ -205,6 +210,10 @@ class NetSession:
             self.peer.act(handing(intent))
         except IntentRefused as error:
             self._emit(SessionError(f"{failure}: {error}"))
+
+    def addresses(self) -> tuple[str, ...]:
+        """Every ``host:port`` this table's peers listen at, as far as this peer knows."""
+        return table_addresses(self.peer, self.invite)
 
     # --- LobbyIntents ---------------------------------------------------------------------------
     def set_ready(self, ready: bool) -> None:

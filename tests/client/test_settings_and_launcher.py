@@ -45,6 +45,30 @@ def test_name_and_recent_tables_survive_a_restart(home: Path) -> None:
     assert SettingsStore("bob").settings.recent == ()
 
 
+def test_a_recent_table_keeps_its_peers_addresses_and_is_one_entry_per_table(home: Path) -> None:
+    """Issue 21: what a rejoin tries, in turn, survives a restart; the same table seen again
+    (new addresses, another way in) replaces its entry rather than adding one."""
+    store = SettingsStore("hugo")
+    store.remember_table(RecentTable("palabre://x", "consensus", "Hugo", ("10.0.0.2:7448",), "ab"))
+    store.remember_table(
+        RecentTable("10.0.0.2:7448", "consensus", "Hugo", ("10.0.0.3:7449", "10.0.0.3:7449"), "ab")
+    )
+    store.remember_table(RecentTable("10.0.0.9:7447", "cognes"))
+    [other, table] = SettingsStore("hugo").settings.recent
+    assert other.addresses == ("10.0.0.9:7447",)  # no peer known: what was typed
+    assert table.addresses == ("10.0.0.3:7449",) and table.table_id == "ab"
+
+
+def test_a_settings_file_from_before_peer_addresses_still_reads(home: Path) -> None:
+    path = home / "ana" / "client.json"
+    path.parent.mkdir()
+    recent = [{"address": "10.0.0.1:7447", "game": "consensus", "label": "Bob"}]
+    path.write_text(json.dumps({"name": "Ana", "recent": recent}), encoding="utf-8")
+    store = SettingsStore("ana")
+    assert store.problem is None
+    assert store.settings.recent == (RecentTable("10.0.0.1:7447", "consensus", "Bob"),)
+
+
 def test_settings_saved_first_leave_a_private_home(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

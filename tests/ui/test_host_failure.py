@@ -29,6 +29,9 @@ async def test_hosting_on_a_port_in_use_says_so_on_the_start_screen(qtbot: Any) 
             start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
             start.host_port.setValue(port)
             click(qtbot, start.host_button)
+            assert window.stack.currentWidget() is window.lobby
+            assert window.lobby.title.text() == "Opening your table…"  # not "You host…"
+            assert not window.lobby.copy_invite.isEnabled()
             await until(lambda: bool(start.message.text()), timeout=20)
             assert window.stack.currentWidget() is start
             message = start.message.text()
@@ -40,4 +43,5 @@ async def test_hosting_on_a_port_in_use_says_so_on_the_start_screen(qtbot: Any) 
             click(qtbot, start.host_button)
             assert window.stack.currentWidget() is window.lobby
             await until(lambda: window.lobby.invite.text().startswith("palabre://"))
+            assert window.lobby.title.text().startswith("You host this table: Consensus")
             assert start.message.text() == ""

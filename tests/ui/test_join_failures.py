@@ -118,3 +118,35 @@ def test_every_kind_of_failure_has_its_explanation() -> None:
     from ui.screens.lobby import FAILURES
 
     assert [kind for kind in JOIN_FAILURE_KINDS if kind not in FAILURES] == ["other"]
+
+
+@qt_trio
+async def test_a_full_table_offers_watch_and_the_window_follows_it_without_a_seat(
+    qtbot: Any,
+) -> None:
+    """Issue 21: joining a full table is refused, and the lobby offers *Watch* (no flag to
+    type): one click joins the same table again as a spectator, and once the host starts,
+    the window shows the game with no seat of its own."""
+    async with (
+        hosting(bots=3, auto_start=False) as (host, invite),
+        open_window(qtbot, "joiner") as window,
+    ):
+        start, lobby = window.start, window.lobby
+        type_text(start.join_target, str(invite))
+        click(qtbot, start.join_button)
+        await until(lobby.failure.isVisible, timeout=12)
+        assert "You can still watch the game." in lobby.failure.text()
+        assert "--" not in lobby.failure.text()
+        assert lobby.watch.isVisible() and lobby.watch.text() == "Watch"
+        click(qtbot, lobby.watch)
+        assert window.stack.currentWidget() is lobby, start.message.text()
+        role = host.host
+        assert role is not None
+        await until(lambda: bool(role.lobby.spectators), timeout=12)
+        assert len(role.lobby.spectators) == 1
+        assert not lobby.failure.isVisible() and not lobby.watch.isVisible()
+        host.set_ready(True)
+        host.start_table()
+        await until(lambda: window.stack.currentWidget() is window.table, timeout=12)
+        session = window.session
+        assert session is not None and session.snapshot.my_seat is None

@@ -42,13 +42,18 @@ FAILURES = {
     "version-mismatch": QT_TRANSLATE_NOOP(
         "LobbyScreen", "The host runs another version of palabre or of the game's rules."
     ),
-    "table-full": QT_TRANSLATE_NOOP("LobbyScreen", "Every seat at that table is taken."),
+    "table-full": QT_TRANSLATE_NOOP(
+        "LobbyScreen", "Every seat at that table is taken. You can still watch the game."
+    ),
     "wrong-secret": QT_TRANSLATE_NOOP(
         "LobbyScreen",
         "This table admits only players with its invite: ask the host for it and paste it.",
     ),
     "lost": QT_TRANSLATE_NOOP("LobbyScreen", "The host left before the game started."),
 }
+
+WATCHABLE = frozenset({"table-full"})
+"""The failed joins after which the table can still be watched (the lobby offers *Watch*)."""
 
 COLUMNS = (
     QT_TRANSLATE_NOOP("LobbyScreen", "Seat"),
@@ -61,6 +66,7 @@ COLUMNS = (
 
 class LobbyScreen(QWidget):
     leaveRequested = Signal()
+    watchRequested = Signal()  # join the same table again, to watch it without a seat
 
     def __init__(self) -> None:
         super().__init__()
@@ -115,8 +121,12 @@ class LobbyScreen(QWidget):
         )
         self.start = QPushButton(self.tr("Start the game"))
         self.leave = QPushButton(self.tr("Leave"))
+        self.watch = QPushButton(self.tr("Watch"))
+        self.watch.setToolTip(self.tr("Follow the game without a seat, as a spectator."))
+        self.watch.hide()
         buttons = QHBoxLayout()
         for button in (
+            self.watch,
             self.ready,
             self.add_bot,
             self.remove_bot,
@@ -143,6 +153,7 @@ class LobbyScreen(QWidget):
         self.remove_player.clicked.connect(self._remove_player)
         self.start.clicked.connect(lambda: self.intents and self.intents.start())
         self.leave.clicked.connect(self._leave)
+        self.watch.clicked.connect(self.watchRequested)
 
     def set_model(self, model: LobbyModel, intents: LobbyIntents | None) -> None:
         self._unsubscribe()
@@ -155,7 +166,11 @@ class LobbyScreen(QWidget):
             return
         view = self.model.view
         game = game_name(view.game) + (f" ({view.options})" if view.options else "")
-        if view.is_host:
+        if view.is_host and view.failure:
+            self.title.setText(self.tr("Your table could not be opened"))
+        elif view.is_host and not view.invite:  # not open until it listens: it may not
+            self.title.setText(self.tr("Opening your table…"))
+        elif view.is_host:
             self.title.setText(self.tr("You host this table: {game}").format(game=game))
         elif view.host_name:
             self.title.setText(
@@ -205,7 +220,8 @@ class LobbyScreen(QWidget):
         self.start.setEnabled(view.can_start and live)
         self.start.setVisible(view.is_host)
         self.leave.setText(self.tr("Back") if view.failure else self.tr("Leave"))
-        self.status.setText(view.status)
+        self.watch.setVisible(view.failure_kind in WATCHABLE)
+        self.status.setText(window_words(view.status))
 
     def failure_text(self, kind: str, reason: str) -> str:
         """The failure explained for the player, then in the words of whoever ended it."""

@@ -11,6 +11,7 @@ A joined table is remembered among the recent tables once its host has let the p
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -47,6 +48,7 @@ from client.profile.settings import RecentTable, SettingsStore
 from client.rules.errors import LaunchError
 from client.runtime.mdns import TableFinder
 from client.runtime.peer import game_dir
+from client.sessions.net_session import NetSession
 from client.sessions.session_api import GameSession
 from ui.game_names import game_name
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
@@ -54,6 +56,9 @@ from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
 from ui.screens.window_words import host_failure
 from ui.theme import ERROR
+
+RECENT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""A recent-tables item's ``RecentTable``."""
 
 
 def game_box(games: tuple[str, ...]) -> QComboBox:
@@ -110,6 +115,8 @@ class StartScreen(QWidget):
         title_row.addStretch(1)
         title_row.addWidget(QLabel(self.tr("Language")))
         title_row.addWidget(self.language)
+        self.last_join: JoinRequest | None = None
+        """The last table joined (to watch it when every seat is taken)."""
         self.last_local: LocalRequest | None = None
         """The settings of the last local game started (to play it again)."""
         self.name = QLineEdit(store.settings.name)
@@ -188,12 +195,23 @@ class StartScreen(QWidget):
         self.join_target = QLineEdit(placeholderText=self.tr("host:port or a pasted invite"))
         self.join_button = QPushButton(self.tr("Join"))
         self.recent = QListWidget()
+        self.rejoin_button = QPushButton(self.tr("Rejoin"))
+        self.rejoin_button.setToolTip(
+            self.tr(
+                "Go back to the selected table through any of its players still there, one "
+                "address after another until one answers."
+            )
+        )
+        self.rejoin_button.setEnabled(False)
         join_row = QHBoxLayout()
         join_row.addWidget(self.join_target, 1)
         join_row.addWidget(self.join_button)
+        recent_row = QHBoxLayout()
+        recent_row.addWidget(QLabel(self.tr("Recent tables")), 1)
+        recent_row.addWidget(self.rejoin_button)
         join_layout = QVBoxLayout()
         join_layout.addLayout(join_row)
-        join_layout.addWidget(QLabel(self.tr("Recent tables")))
+        join_layout.addLayout(recent_row)
         join_layout.addWidget(self.recent)
         join_box = QGroupBox(self.tr("Join a table"))
         join_box.setLayout(join_layout)
@@ -206,6 +224,8 @@ class StartScreen(QWidget):
         self.message.setWordWrap(True)
 
         self.recent.setMaximumHeight(160)
+        self.recent.setWordWrap(True)  # a table's addresses wrap rather than run off
+        self.recent.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         files = QVBoxLayout()
         files.addWidget(QLabel(self.tr("Replay a finished game or check its signatures.")))
         files.addWidget(self.open_file)
@@ -247,9 +267,11 @@ class StartScreen(QWidget):
         self.join_button.clicked.connect(self.join)
         self.join_target.returnPressed.connect(self.join)
         self.recent.itemClicked.connect(self._recent_clicked)
-        self.recent.itemDoubleClicked.connect(
-            lambda item: (self._recent_clicked(item), self.join())
+        self.recent.currentItemChanged.connect(
+            lambda item, _before: self.rejoin_button.setEnabled(item is not None)
         )
+        self.recent.itemDoubleClicked.connect(lambda _item: self.rejoin())
+        self.rejoin_button.clicked.connect(self.rejoin)
         self.open_file.clicked.connect(self.choose_game_file)
         self.rules_button.clicked.connect(lambda: self.show_rules(self.local_game.currentData()))
         self.language.activated.connect(self._language_activated)
@@ -280,17 +302,28 @@ class StartScreen(QWidget):
         )
 
     def show_recent(self) -> None:
+        """The recent tables, each with every address its players listen at."""
         self.recent.clear()
         for table in self.store.settings.recent:
             where = table.address
             address = invite_address(where)
             if address is not None:  # the whole invite is long: its first address
                 where = self.tr("{address} (invite)").format(address=address)
-            label = " — ".join(part for part in (where, game_name(table.game), table.label) if part)
+            if table.peers:  # every address to rejoin at, on a line of their own
+                what = " — ".join(part for part in (game_name(table.game), table.label) if part)
+                places = self.tr("players at {addresses}").format(
+                    addresses=", ".join(table.addresses)
+                )
+                label = f"{what}\n{places}"
+            else:
+                parts = (where, game_name(table.game), table.label)
+                label = " — ".join(part for part in parts if part)
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, table.address)
-            item.setToolTip(table.address)
+            item.setData(RECENT_ROLE, table)
+            item.setToolTip("\n".join((table.address, *table.addresses)))
             self.recent.addItem(item)
+        self.rejoin_button.setEnabled(self.recent.currentItem() is not None)
 
     def choose_game_file(self) -> None:
         """Ask for a game file (this profile's games first) and replay it."""
@@ -393,6 +426,7 @@ class StartScreen(QWidget):
             return
         self.say("")
         self._back_if_not_open(session.lobby, request.port)
+        self._keep_in_recent("", session)
         self.tableReady.emit(session)
 
     def _back_if_not_open(self, lobby: LobbyModel, port: int) -> None:
@@ -417,27 +451,66 @@ class StartScreen(QWidget):
         self.join()
 
     def join(self) -> None:
-        target = self.join_target.text().strip()
+        self._join(JoinRequest(self.join_target.text().strip()))
+
+    def rejoin(self) -> None:
+        """Go back to the selected recent table: each address its players listen at, in
+        turn, until one answers (a crashed host's own port is gone; the others' are not)."""
+        item = self.recent.currentItem()
+        if item is None:
+            self.say(self.tr("Choose a table in the list of recent tables."), error=True)
+            return
+        table: RecentTable = item.data(RECENT_ROLE)
+        first, *others = table.addresses
+        self.join_target.setText(first)
+        self._join(JoinRequest(first, also=tuple(others)))
+
+    def watch(self) -> None:
+        """Watch the table of the last join (which was refused: every seat is taken)."""
+        if self.last_join is not None:
+            self._join(replace(self.last_join, watch=True))
+
+    def _join(self, request: JoinRequest) -> None:
         try:
-            session = self.launcher.join(JoinRequest(target), self.store.settings.name)
+            session = self.launcher.join(request, self.store.settings.name)
         except LaunchError as error:
             self.say(str(error), error=True)
             return
+        self.last_join = request
         self.say("")
-        self._remember_when_seated(target, session.lobby)
+        self._keep_in_recent(request.target, session)
         self.tableReady.emit(session)
 
-    def _remember_when_seated(self, target: str, lobby: LobbyModel) -> None:
-        """Put ``target`` first among the recent tables once its host has let this player
-        in (its roster arrived); a join that fails is not remembered."""
+    def _keep_in_recent(self, target: str, session: NetSession) -> None:
+        """Put this table first among the recent tables once it is open (hosted) or its
+        host let this player in (joined), and keep its players' addresses up to date there,
+        each change saved at once: a crash must find them in the profile.  A join that fails
+        is not remembered."""
+        kept: list[RecentTable] = []
 
-        def check() -> None:
-            view = lobby.view
-            if view.failure:
-                unsubscribe()
-            elif view.host_name:
-                unsubscribe()
-                self.store.remember_table(RecentTable(target, view.game, view.host_name))
+        def check(_event: object = None) -> None:
+            view = session.lobby.view
+            if view.failure and not kept:
+                stop()
+                return
+            if not (view.invite or view.host_name):
+                return
+            table_id = session.peer.table_id
+            table = RecentTable(
+                target or view.invite,
+                view.game,
+                view.host_name,
+                session.addresses(),
+                "" if table_id is None else table_id.hex(),
+            )
+            if not kept or kept[-1] != table:
+                kept[:] = [table]
+                self.store.remember_table(table)
                 self.show_recent()
 
-        unsubscribe = lobby.subscribe(check)
+        stop_lobby = session.lobby.subscribe(check)
+        stop_events = session.subscribe(check)
+
+        def stop() -> None:
+            stop_lobby()
+            stop_events()

@@ -16,13 +16,15 @@ from PySide6.QtCore import QCoreApplication
 
 __all__ = ["host_failure", "window_words"]
 
-FLAG_CLAUSE = re.compile(r"[;,:]?\s*(?:choose|join|use|give)\b[^;]*?\s--[a-z][a-z-]*[^;]*")
+FLAG_CLAUSE = re.compile(r"[;,:]?\s*(?:choose|join|use|give|without)\b[^;]*?\s--[a-z][a-z-]*[^;]*")
 """A clause that tells the user to use a command-line option (up to the next ``;``)."""
+FLAG_ASIDE = re.compile(r"\s*\([^()]*?--[a-z][a-z-]*[^()]*\)")
+"""A parenthesis that guesses which option was misused ("a mistyped --secret?")."""
 
 
 def window_words(reason: str) -> str:
-    """``reason`` without the clauses that name a command-line option."""
-    return FLAG_CLAUSE.sub("", reason).strip()
+    """``reason`` without the clauses and asides that name a command-line option."""
+    return FLAG_CLAUSE.sub("", FLAG_ASIDE.sub("", reason)).strip()
 
 
 def host_failure(kind: str, reason: str, port: int) -> str:
