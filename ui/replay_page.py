@@ -95,6 +95,7 @@ nav button { font-size: 1.1em; min-width: 2.4em; }
 #verified { border-left: 4px solid VERDICT; padding: .2em .8em; background: #fff; }
 #verified code { word-break: break-all; }
 .problem { color: #b00020; }
+.undone { text-decoration: line-through; }
 #sprite { position: absolute; width: 0; height: 0; overflow: hidden; }
 body.board-only { margin: 0; }
 body.board-only h1, body.board-only #players, body.board-only nav, body.board-only #caption,
@@ -239,8 +240,9 @@ def _moves(replay: Replay) -> str:
     for line in replay.lines:
         if line.kind == "ply":
             text = move_line(replay, replay.frames[line.ply])
+            kind = "ply undone" if line.undone else "ply"  # a move a takeback undid
             items.append(
-                f'<li class="ply" data-ply="{line.ply}">{_swatch(line.seat)}{escape(text)}</li>'
+                f'<li class="{kind}" data-ply="{line.ply}">{_swatch(line.seat)}{escape(text)}</li>'
             )
         else:
             kind = "chat" if line.kind == "chat" else "note"
