@@ -13,7 +13,10 @@ __all__ = ["move_line", "move_lines", "player_of"]
 
 
 def player_of(replay: Replay, frame: Frame) -> str:
-    """Who played ``frame``'s ply, by name."""
+    """Who played ``frame``'s ply, by name; for a TAKEBACK, who asked for it (the player of
+    the ply it undid), not whoever appended it."""
+    if frame.is_takeback:
+        frame = replay.frames[frame.ply - 1]
     seat = frame.player or frame.seat
     return replay.seat_name(seat, frame.ply) if seat else frame.by
 

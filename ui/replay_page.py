@@ -29,6 +29,7 @@ from ui.animation import caption_lines
 from ui.board_render import BoardRenderer
 from ui.cards import game_title, result_words, verdict_words
 from ui.move_list import move_line
+from ui.theme import side_colour
 
 __all__ = ["PageBuilder", "file_date", "file_digest", "replay_page"]
 
@@ -95,6 +96,7 @@ nav button { font-size: 1.1em; min-width: 2.4em; }
 #verified { border-left: 4px solid VERDICT; padding: .2em .8em; background: #fff; }
 #verified code { word-break: break-all; }
 .problem { color: #b00020; }
+.undone { text-decoration: line-through; }
 #sprite { position: absolute; width: 0; height: 0; overflow: hidden; }
 body.board-only { margin: 0; }
 body.board-only h1, body.board-only #players, body.board-only nav, body.board-only #caption,
@@ -102,16 +104,6 @@ body.board-only #side { display: none; }
 body.board-only #board { width: SIZEpx; }
 """
 
-SEAT_COLOURS_CSS = (
-    "#d1495b",
-    "#2e86de",
-    "#3aa655",
-    "#f2a93b",
-    "#8e5cc2",
-    "#1fb5b5",
-    "#8d6e63",
-    "#e377c2",
-)
 VERDICT_COLOURS = {0: "#2e7d32", 3: "#b26a00"}
 ID = re.compile(r'\bid="([^"]+)"')
 
@@ -137,10 +129,11 @@ def file_digest(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _swatch(seat: int | None) -> str:
+def _swatch(game: str, seat: int | None) -> str:
+    """A square of the colour of ``seat``'s pieces on the board of ``game``."""
     if not seat:
         return ""
-    colour = SEAT_COLOURS_CSS[(seat - 1) % len(SEAT_COLOURS_CSS)]
+    colour = side_colour(game, seat).name()
     return f'<span class="seat" style="background:{colour}"></span>'
 
 
@@ -236,20 +229,18 @@ def _verification(replay: Replay, digest: str) -> str:
 
 def _moves(replay: Replay) -> str:
     items = ['<li class="ply" data-ply="0">0. the start</li>']
+    game = replay.engine.name
     for line in replay.lines:
         if line.kind == "ply":
             text = move_line(replay, replay.frames[line.ply])
-            items.append(
-                f'<li class="ply" data-ply="{line.ply}">{_swatch(line.seat)}{escape(text)}</li>'
-            )
+            kind = "ply undone" if line.undone else "ply"  # a move a takeback undid
         else:
             kind = "chat" if line.kind == "chat" else "note"
             text = f"{line.author}: {line.text}" if line.kind == "chat" else line.text
             if line.kind not in ("chat", "problem"):
                 text = f"{line.author} {line.text}"
-            items.append(
-                f'<li class="{kind}" data-ply="{line.ply}">{_swatch(line.seat)}{escape(text)}</li>'
-            )
+        swatch = _swatch(game, line.seat)
+        items.append(f'<li class="{kind}" data-ply="{line.ply}">{swatch}{escape(text)}</li>')
     return "\n".join(items)
 
 
@@ -298,8 +289,10 @@ class PageBuilder:
         while not self.finished:
             self.step()
         title = f"{game_title(self.replay)} — {Path(self.replay.report.path).name}"
+        game = self.replay.engine.name
         players = ", ".join(
-            f"{_swatch(p.seat)}seat {p.seat}: {escape(p.name)}" for p in self.replay.report.players
+            f"{_swatch(game, p.seat)}seat {p.seat}: {escape(p.name)}"
+            for p in self.replay.report.players
         )
         colour = VERDICT_COLOURS.get(self.replay.report.exit_code, "#b00020")
         style = STYLE.replace("SIZE", str(self.size)).replace("VERDICT", colour)

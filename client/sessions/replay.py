@@ -22,7 +22,7 @@ verification only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from client.logs.verifier import Verification
 from client.logs.verify_report import Problem, Report
@@ -35,6 +35,7 @@ from client.rules.records import (
     HALT,
     MOVE,
     POINT,
+    TAKEBACK,
     TAKEBACK_ASK,
     TAKEBACK_CONSENT,
     SignedRecord,
@@ -68,6 +69,10 @@ class Frame:
     def engine_state(self) -> object:
         return self.state.engine_state
 
+    @property
+    def is_takeback(self) -> bool:
+        return self.ply > 0 and self.state.record.kind == TAKEBACK
+
 
 @dataclass(frozen=True)
 class Line:
@@ -84,6 +89,8 @@ class Line:
     text: str
     about: int | None = None
     """For a takeback ask or consent: the ply to be taken back."""
+    undone: bool = False
+    """A ply a later TAKEBACK undid (shown struck through)."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +135,8 @@ class Replay:
                     head = entry.ply
                     before = chain.at(head - 1)
                     lines.append(_ply_line(chain.at(head), engine, start, before))
+                    if chain.at(head).record.kind == TAKEBACK:
+                        _credit_takeback(lines, head - 1)
                 continue
             if entry.status == "problem":
                 what = record.kind if record is not None else "record"
@@ -169,6 +178,18 @@ class Replay:
             shown = tuple(p for p in marks.get(ply, {}).values() if p.arrows or p.squares)
             frames.append(_frame(state, chain.at(max(ply - 1, 0)), engine, start, report, shown))
         return cls(report.path, engine, start, report, tuple(frames), tuple(lines))
+
+
+def _credit_takeback(lines: list[Line], undone: int) -> None:
+    """Strike the ply a TAKEBACK (the last line) undid, and credit the TAKEBACK to the player
+    who asked: the one who played that ply (a takeback is only ever of the asker's own move),
+    not the peer that appended it."""
+    for row in range(len(lines) - 2, -1, -1):
+        line = lines[row]
+        if line.kind == "ply" and line.ply == undone:
+            lines[row] = replace(line, undone=True)
+            lines[-1] = replace(lines[-1], seat=line.seat, author=line.author)
+            return
 
 
 def _name(start: TableStart, key: bytes) -> str:

@@ -25,6 +25,8 @@ from net.invite import Invite, parse_invite
 from tests.client.gamelogs import LoggedTable
 from tests.ui.test_window import click_move, free_port, open_window, start_local_game, until
 from ui.boards.consensus import Board
+from ui.move_list import move_lines
+from ui.replay_page import replay_page
 from ui.screens.replay import ReplayScreen
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
@@ -165,6 +167,15 @@ def test_the_replay_screen_lists_a_takeback_and_steps_back_to_the_position_befor
     taken = next(row for row, text in enumerate(texts) if text.startswith("2. ply 1 taken back"))
     assert texts[1].startswith("1. ") and 1 < ask < taken and 1 < consent < taken
     assert texts[taken + 1].startswith("3. ")
+    # B, to move, appended the TAKEBACK; A asked for it, and A's undone move is struck.
+    assert " A " in f" {texts[taken]} " and " B " not in f" {texts[taken]} "
+    struck = [
+        row for row in range(screen.record.count()) if screen.record.item(row).font().strikeOut()
+    ]
+    assert struck == [1]
     replay = screen.replay
     assert replay is not None
     assert replay.frames[2].engine_state == replay.frames[0].engine_state
+    assert move_lines(replay)[1].startswith("2. A: ")
+    page = replay_page(replay, 120, "2026-12-03")
+    assert page.count('class="ply undone"') == 1 and 'class="ply undone" data-ply="1"' in page

@@ -232,6 +232,62 @@ class CognesCanvas(QWidget):
             box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(coin))
 
+    def ghost_font(self, base: QFont) -> QFont:
+        """The font of the landing's words (sized by the coin as drawn)."""
+        font = QFont(base)
+        font.setBold(True)
+        font.setPixelSize(max(10, int(self.radius * self.scale() * 0.7)))
+        return font
+
+    def ghost_words(self, ghost: Ghost) -> str:
+        """What the landing says: how much closer, and why it cannot be played if not."""
+        gain = QCoreApplication.translate("CognesCanvas", "{gain} mm").format(
+            gain=millimetres(ghost.gain, signed=True)
+        )
+        if not ghost.allowed:
+            return QCoreApplication.translate(
+                "CognesCanvas", "{gain}: not closer by {minimum} mm"
+            ).format(gain=gain, minimum=millimetres(self.min_gain))
+        if ghost.foul:
+            return gain + QCoreApplication.translate("CognesCanvas", " — touches: foul")
+        return gain
+
+    def coin_circles(self) -> list[tuple[QPointF, float]]:
+        """Every coin drawn (the middle one first), as (centre, radius) in pixels."""
+        radius = self.radius * self.scale()
+        points = [(0.0, 0.0), *self.centres]
+        return [(self.to_pixels(point), radius) for point in points]
+
+    def ghost_label(self, ghost: Ghost, width: float) -> QRectF:
+        """Where the landing's words go: beside the landing (right, then left, level with it,
+        then a line lower or higher...), else above or below it: the first place inside the
+        picture that covers no coin (the landing's included), so the words never hide a coin
+        nor run off the edge; else the place inside that covers the fewest coins."""
+        landing = self.to_pixels(ghost.landing)
+        radius = self.radius * self.scale()
+        gap = radius * 1.2
+        height = radius * 2
+        top = landing.y() - radius
+        beside = [
+            QRectF(x, top + step * height, width, height)
+            for step in (0, 1, -1, 2, -2)
+            for x in (landing.x() + gap, landing.x() - gap - width)
+        ]
+        middle = landing.x() - width / 2
+        places = [
+            *beside,
+            QRectF(middle, landing.y() - gap - height, width, height),
+            QRectF(middle, landing.y() + gap, width, height),
+        ]
+        circles = [*self.coin_circles(), (landing, radius)]
+        bounds = QRectF(self.rect())
+
+        def cost(box: QRectF) -> tuple[bool, int]:
+            inside = bounds.contains(box)
+            return not inside, sum(circle_overlaps(box, centre, r) for centre, r in circles)
+
+        return min(places, key=cost)
+
     def _paint_ghost(self, painter: QPainter, ghost: Ghost, s: float) -> None:
         start = self.to_pixels(self.centres[ghost.coin])
         landing = self.to_pixels(ghost.landing)
@@ -255,28 +311,19 @@ class CognesCanvas(QWidget):
         painter.setPen(QPen(colour, max(1.5, radius * 0.1), Qt.PenStyle.DashLine))
         painter.setBrush(QBrush(fill))
         painter.drawEllipse(landing, radius, radius)
-        font = QFont(painter.font())
-        font.setBold(True)
-        font.setPixelSize(max(10, int(radius * 0.7)))
+        font = self.ghost_font(painter.font())
         painter.setFont(font)
-        gain = QCoreApplication.translate("CognesCanvas", "{gain} mm").format(
-            gain=millimetres(ghost.gain, signed=True)
-        )
-        words = gain
-        if not ghost.allowed:
-            words = QCoreApplication.translate(
-                "CognesCanvas", "{gain}: not closer by {minimum} mm"
-            ).format(gain=gain, minimum=millimetres(self.min_gain))
-        elif ghost.foul:
-            words += QCoreApplication.translate("CognesCanvas", " — touches: foul")
-        width = QFontMetricsF(font).horizontalAdvance(words) + 4
-        box = QRectF(landing.x() + radius * 1.2, landing.y() - radius, width, radius * 2)
-        if box.right() > self.width():
-            box.moveRight(landing.x() - radius * 1.2)
-        align = Qt.AlignmentFlag.AlignVCenter
-        if box.right() < landing.x():
-            align |= Qt.AlignmentFlag.AlignRight
+        words = self.ghost_words(ghost)
+        box = self.ghost_label(ghost, QFontMetricsF(font).horizontalAdvance(words) + 4)
+        align = Qt.AlignmentFlag.AlignCenter
         painter.setPen(QPen(QColor("#000000")))
         painter.drawText(box.translated(1, 1), align, words)
         painter.setPen(QPen(QColor("#ffffff")))
         painter.drawText(box, align, words)
+
+
+def circle_overlaps(box: QRectF, centre: QPointF, radius: float) -> bool:
+    """Whether the disc of ``radius`` around ``centre`` reaches into ``box``."""
+    x = min(max(centre.x(), box.left()), box.right())
+    y = min(max(centre.y(), box.top()), box.bottom())
+    return math.hypot(centre.x() - x, centre.y() - y) < radius

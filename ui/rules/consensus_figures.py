@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
 
 from engines.consensus import ENGINE, NO_KILL, ConsensusState
 from engines.consensus_board import (
@@ -119,19 +119,32 @@ class ConsensusFigure(ConsensusCanvas):
             self._paint_cross(painter, where)
         painter.end()
 
-    def _paint_labels(self, painter: QPainter) -> None:
-        painter.setPen(QPen(QColor("#555555")))
-        font = painter.font()
-        font.setPixelSize(int(CELL * 0.34))
-        painter.setFont(font)
+    def labels(self) -> list[tuple[QRectF, Qt.AlignmentFlag, str]]:
+        """The files' letters under the board and the ranks' numbers left of it: (box,
+        alignment in it, text), in the margins ``square_rect`` leaves."""
+        found = []
+        bottom = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
         for file in range(self.files[0], self.files[1] + 1):
             rect = self.square_rect(self.ranks[0] * 9 + file).translated(0, CELL * 0.62)
-            bottom = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
-            painter.drawText(rect, bottom, "abcdefghi"[file])
+            found.append((rect, bottom, "abcdefghi"[file]))
+        left = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         for rank in range(self.ranks[0], self.ranks[1] + 1):
-            rect = self.square_rect(rank * 9 + self.files[0]).translated(-CELL * 0.62, 0)
-            left = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-            painter.drawText(rect, left, str(rank + 1))
+            # The whole margin left of the frame (3 px), never over the first file's squares.
+            square = self.square_rect(rank * 9 + self.files[0])
+            rect = QRectF(0, square.top(), square.left() - 3 - CELL * 0.08, CELL)
+            found.append((rect, left, str(rank + 1)))
+        return found
+
+    def label_font(self, base: QFont) -> QFont:
+        font = QFont(base)
+        font.setPixelSize(int(CELL * 0.34))
+        return font
+
+    def _paint_labels(self, painter: QPainter) -> None:
+        painter.setPen(QPen(QColor("#555555")))
+        painter.setFont(self.label_font(painter.font()))
+        for rect, align, text in self.labels():
+            painter.drawText(rect, align, text)
 
     def _paint_arrow(self, painter: QPainter, arrow: Arrow, shift: float = 0.0) -> None:
         start = self.square_rect(arrow.start).center()

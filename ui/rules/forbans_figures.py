@@ -27,6 +27,8 @@ from ui.boards.forbans_canvas import DANGER, SEA, SEA_ROUTE, SIDE_COLOURS
 
 COLUMNS, ROWS = 4, 3
 GAP = 62
+LABEL_PIXELS = 11
+"""The size of a port's name."""
 LIBERTY = QColor("#2e7d32")
 MOVE = QColor("#0d47a1")
 FORBIDDEN = QColor("#c62828")
@@ -105,15 +107,35 @@ class ForbansFigure(QWidget):
             self._paint_arrow(painter, self.arrow)
         painter.end()
 
+    def label_box(self, where: int) -> QRectF:
+        """The box the port's name is centred in: up and left of the port, clear of its
+        stack (radius 14) and its danger ring (radius 20, pen included)."""
+        centre = self.point(where)
+        return QRectF(centre.x() - GAP / 2 + 3, centre.y() - GAP / 2 + 1, 14, 14)
+
+    def circles(self, where: int) -> list[tuple[QPointF, float]]:
+        """What is drawn on the port, as (centre, outer radius with the pen) discs."""
+        centre = self.point(where)
+        drawn = []
+        if where in self.threatened:
+            drawn.append((centre, 20 + 1.1))
+        if where in self.last_liberties:
+            drawn.append((centre, 13 + 1.0))
+        if not self.board[where]:
+            drawn.append((centre, 7.0 if where in self.liberties else 5.5))
+        else:
+            drawn.append((centre, 14 + 0.75))
+        return drawn
+
     def _paint_port(self, painter: QPainter, where: int) -> None:
         centre = self.point(where)
         count = self.board[where]
         font = QFont(painter.font())
-        font.setPixelSize(11)
+        font.setPixelSize(LABEL_PIXELS)
         painter.setFont(font)
         painter.setPen(QPen(QColor("#333333")))
-        label = QRectF(centre.x() - GAP / 2 + 3, centre.y() - GAP / 2 + 1, 14, 14)
-        painter.drawText(label, Qt.AlignmentFlag.AlignCenter, toy_map().ports[where].name)
+        name = toy_map().ports[where].name
+        painter.drawText(self.label_box(where), Qt.AlignmentFlag.AlignCenter, name)
         if where in self.threatened:
             painter.setPen(QPen(DANGER, 2.2, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -414,6 +414,9 @@ class ReplayScreen(QWidget):
             game = replay.engine.name
             icon = side_icon(game, line.seat) if line.seat else seat_icon(8)
             item = QListWidgetItem(icon, text)
+            font = QFont(item.font())
+            font.setStrikeOut(line.undone)  # the move a takeback undid, struck through
+            item.setFont(font)
         else:
             if line.kind == "chat":
                 text = self.tr("{author}: {text}").format(author=line.author, text=line.text)
