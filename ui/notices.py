@@ -27,6 +27,7 @@ NOTICES: dict[str, object] = {
     "takeback-asked": QT_TRANSLATE_NOOP("Notice", "{name} asks to take back ply {ply}."),
     "takeback-consented": QT_TRANSLATE_NOOP("Notice", "{name} consents to take back ply {ply}."),
     "bots-consent-takeback": QT_TRANSLATE_NOOP("Notice", "The bots consent."),
+    "bot-declines-takeback": QT_TRANSLATE_NOOP("Notice", "{name} declines the takeback: {reason}."),
     "takeback-lapsed": QT_TRANSLATE_NOOP(
         "Notice", "The takeback of ply {ply} lapsed: the game moved on."
     ),

@@ -22,7 +22,8 @@ Invariants of an accepted TAKEBACK at ply n+1 (``takeback_rule``, else ``PlyReje
   restored state).
 
 ``TakebackBook`` keeps the asks and consents a table received, per position, bounded.  A
-peer that consented **holds** its bots on that position for ``HOLD`` seconds (so the
+peer that consented, or whose person was asked and has not answered, **holds** its bots on
+that position for ``HOLD`` seconds (so the
 takeback is not overtaken by its own bot's move); a peer without a person (every seat it
 signs played by a bot, ``--bot``) consents by itself to a valid ask on its head when its
 bots agree (``client.bots.answers``), unless they already moved on — once the next ply is

@@ -15,8 +15,10 @@ Invariants:
 * A resignation asked for out of turn waits for this player's turn (the engines accept a
   resignation only from the player to move, as the chain does).
 * Bots answer a draw offer at once: they all accept when ``bots_accept_draws``, else decline.
-* A takeback (``take_back``) undoes the last ply when it is this player's own move: the bots
-  consent unless they already moved on (then the last ply is not this player's).  It is a
+* A takeback (``take_back``) undoes the last ply when it is this player's own move and every
+  bot consents by its rule (``client.bots.answers``: a few a game, never into a position it
+  judges lost); a bot that declines says why in the chat.  Bots cannot move on meanwhile:
+  the answer comes at once, and a bot's move thought for the undone position is dropped.  It is a
   ply of its own, as at a networked table: the move list keeps both.
 """
 
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING
 import trio
 
 from client.bots import Bot, make_bot
+from client.bots.answers import takeback_refusal
 from client.sessions.notices import notice
 from client.sessions.session_api import (
     ChatEntry,
@@ -159,6 +162,11 @@ class LocalGame:
             return
         last = self._plies[-1]
         self._notice("takeback-asked", name=self._names[self._my_seat], ply=last.ply)
+        declined = self._bots_decline_takeback()
+        if declined is not None:
+            bot_seat, reason = declined
+            self._notice("bot-declines-takeback", name=self._names[bot_seat], reason=reason)
+            return
         self._notice("bots-consent-takeback")
         seat = self._engine.to_move(self._state)
         player = self._mover() or last.player
@@ -237,6 +245,16 @@ class LocalGame:
             return "a takeback is never taken back."
         if last.kind != "move" or last.player != self._my_seat:
             return f"ply {last.ply} is not your own move."
+        return None
+
+    def _bots_decline_takeback(self) -> tuple[int, str] | None:
+        """The first bot that declines taking back the last ply, and why, as at a table
+        (``client.bots.answers``); None when they all consent."""
+        taken_back = sum(1 for ply in self._plies if ply.kind == "takeback")
+        for seat, bot in self._bots.items():
+            why = takeback_refusal(bot, self._engine, self._before[-1], seat, taken_back)
+            if why is not None:
+                return seat, why
         return None
 
     def _my_turn(self) -> bool:

@@ -27,6 +27,7 @@ ENGLISH: Mapping[str, str] = {
     "takeback-asked": "{name} asks to take back ply {ply}.",
     "takeback-consented": "{name} consents to take back ply {ply}.",
     "bots-consent-takeback": "The bots consent.",
+    "bot-declines-takeback": "{name} declines the takeback: {reason}.",
     "takeback-lapsed": "The takeback of ply {ply} lapsed: the game moved on.",
     # Resigning and the end.
     "resign-pending": "You resign; it takes effect when your turn comes.",

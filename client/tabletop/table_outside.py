@@ -10,9 +10,10 @@ DRAW_ACCEPT (``client.tabletop.outside``) and TAKEBACK_ASK and TAKEBACK_CONSENT
 * asks and consents bind a position (ply and chain digest): they are void once another ply
   is appended there, and events are emitted only for those on the head;
 * a peer without a person answers by itself, while ``live``, a valid ask or a draw offer on
-  its head by its bots' rule (``client.bots.answers``); a DRAW_OFFER of a peer whose every
-  seat resigned is refused;
-  a peer that consented holds its bots on that position for ``HOLD``;
+  its head by its bots' rule (``client.bots.answers``), and a takeback its bots decline with
+  a CHAT saying why; a DRAW_OFFER of a peer whose every seat resigned is refused;
+* a peer that consented, or that has a person who was asked and has not answered yet, holds
+  its bots on that position for ``HOLD``;
 * the TAKEBACK is appended by the local key to move once every peer consented on the head.
 """
 
@@ -124,6 +125,21 @@ class TableOutside:
         )
         return self._ledger.local.bot_refusal(head, "takeback", restored, taken_back, own=own)
 
+    def _answer_ask(self, ply: int, prev: bytes) -> None:
+        """Another peer asks to take back the head's ply.  A peer without a person answers at
+        once by its bots' rule: it consents, or says in a CHAT why its bots decline (the asker
+        sees the refusal, not silence).  A peer with a person holds its bots on that position
+        for ``HOLD`` meanwhile, so none of them moves on and voids the ask before the person
+        answered."""
+        if not self._auto_consent:
+            self._ledger.takebacks.hold(prev, self._ledger.now + HOLD)
+            return
+        why = self.bot_answer("takeback", own=True)
+        if why is None:
+            self._ledger.sign_outside(TAKEBACK_CONSENT, {"ply": ply, "prev": prev})
+        else:
+            self._ledger.sign_outside(CHAT, {"text": f"{why[0].upper()}{why[1:]}."})
+
     def _bots_answer_draw(self, offer: SignedRecord, prev: bytes) -> None:
         """A peer without a person answers a draw offer on its head by its bots' rule."""
         head = self._chain.head
@@ -184,9 +200,8 @@ class TableOutside:
             self._ledger.out.events.append(TakebackAsked(record.author, who, ply - 1))
             mine = self._ledger.me in self._ledger.takebacks.consents_on(prev)
             asker = record.author == self._ledger.me  # its consent comes with the ask
-            agree = self._auto_consent and not mine and not asker and self._ledger.live()
-            if agree and self.bot_answer("takeback", own=True) is None:
-                self._ledger.sign_outside(TAKEBACK_CONSENT, {"ply": ply, "prev": prev})
+            if not mine and not asker and self._ledger.live():
+                self._answer_ask(ply, prev)
         else:
             ask = self._ledger.takebacks.ask_on(prev)
             if ask is None or ask.author != record.author:  # not the asker's own consent

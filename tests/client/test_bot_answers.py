@@ -10,7 +10,7 @@ from client.bots.answers import MAX_BOT_TAKEBACKS, accepts_draw
 from client.bots.discorder import evaluate
 from client.rules.errors import IntentRefused
 from client.rules.records import DRAW_ACCEPT, DRAW_OFFER, RESIGN, TAKEBACK
-from client.tabletop.events import DrawAccepted
+from client.tabletop.events import ChatReceived, DrawAccepted
 from engines import find_engine
 from tests.client.harness import Router, Setup, act, forge
 
@@ -164,3 +164,25 @@ def test_the_random_bot_answers_by_a_coin_fixed_by_its_seed_and_the_position() -
     bot = RandomBot(5)
     bot.choose(DISCORDER, positions[3])  # its moves do not change its answers
     assert accepts_draw(bot, DISCORDER, positions[0], 1) == answers[0]
+
+
+def test_a_bot_peer_that_declines_a_takeback_says_why_to_the_asker() -> None:
+    """Bea plays by hand against a peer with no person (``--bot``): past the takebacks its bot
+    allows, the bot peer answers her ask with a line in the chat, not with silence."""
+    setup = Setup(["B", "A"], engine=DISCORDER, params=DISCORDER.sample_params[0])
+    tables = {"B": setup.table("B", bots=()), "A": setup.table("A", bot_delay=1000.0)}
+    router = Router(tables)
+    router.start()
+    router.run(until=1.0)
+    b = tables["B"]
+    for attempt in range(MAX_BOT_TAKEBACKS + 1):
+        move = DISCORDER.legal_moves(b.head.engine_state)[0]
+        router.take("B", b.move(move, router.now))
+        router.take("B", b.ask_takeback(router.now))
+        router.run(until=router.now + 1.0)
+        taken = [s.record.kind for s in b.chain.states].count(TAKEBACK)
+        assert taken == min(attempt + 1, MAX_BOT_TAKEBACKS)
+    said = [event.text for event in router.of_type("B", ChatReceived)]
+    assert said == ["The bot of seat 2 declines the takeback (it allows 2 takebacks a game, "
+                    "and they are used)."]  # fmt: skip
+    assert b.head.record.kind == "MOVE"  # the ask stands unanswered no more: play goes on

@@ -311,3 +311,26 @@ def test_every_consent_is_told_even_when_the_takeback_comes_before_it() -> None:
             if not {setup.key(n) for n in "BCD"} <= set(told) or len(told) != len(set(told)):
                 missed.append((seed, name, len(told)))
     assert missed == []
+
+
+def test_a_person_asked_holds_the_bots_it_hosts_until_it_answers() -> None:
+    """C plays seat 3 by hand and hosts the bot of seat 2, which moves right after A: A's ask
+    pauses that bot (it would void the ask by moving) until C consents."""
+    setup = Setup(["A", "bot:C", "C", "B"])
+    tables = {
+        "A": setup.table("A", bots=()),
+        "C": setup.table("C", bots=[2], bot_delay=1.0, seed=3),
+        "B": setup.table("B", bot_delay=1.0, seed=4),
+    }
+    router = Router(tables)
+    router.start()
+    router.run()
+    a, c = tables["A"], tables["C"]
+    router.take("A", a.move(2, router.now))
+    router.take("A", a.ask_takeback(router.now))
+    asked = router.now
+    router.run(until=asked + HOLD / 2)  # far past the bot's delay: it waits for C
+    assert c.head.ply == 1 and [e.ply for e in router.of_type("C", TakebackAsked)] == [1]
+    act(router, "C", c.consent_takeback(router.now))
+    assert labels(a)[1] == "ply 1 taken back"
+    assert len(chains(router)) == 1

@@ -15,6 +15,7 @@ import qtrio
 import trio
 from PySide6.QtCore import Qt
 
+from client.bots.answers import MAX_BOT_TAKEBACKS
 from client.node.joining import JoinConfig
 from client.node.peer_node import NodeConfig
 from client.runtime.peer import Peer
@@ -53,6 +54,27 @@ async def test_my_last_move_is_taken_back_against_bots(qtbot: Any) -> None:
         assert table.moves.item(1).text().startswith("  2. ply 1 taken back")
         assert table.moves.item(0).font().strikeOut()  # the undone move, struck through
         assert board.interactive
+
+
+@qt_trio
+async def test_the_bots_answer_take_back_by_their_rule_and_say_why_they_decline(
+    qtbot: Any,
+) -> None:
+    """Two takebacks a game, then the bots decline, in the chat: the click is never lost."""
+    async with open_window(qtbot) as window:
+        session = start_local_game(qtbot, window, pace_ms=5000)
+        table = window.table
+        board = table.board
+        assert isinstance(board, Board)
+        start = session.snapshot.state
+        for _ in range(MAX_BOT_TAKEBACKS + 1):
+            click_move(qtbot, board, [20, ENGINE.destinations(start, 20)[0]])
+            qtbot.mouseClick(table.takeback_button, Qt.MouseButton.LeftButton)
+        kinds = [ply.kind for ply in session.snapshot.plies]
+        assert kinds == ["move", "takeback"] * MAX_BOT_TAKEBACKS + ["move"]
+        lines = [table.chat.lines.item(i).text() for i in range(table.chat.lines.count())]
+        assert lines[-1].startswith("Random 2 declines the takeback: it allows 2 takebacks")
+        assert session.snapshot.ply == 2 * MAX_BOT_TAKEBACKS + 1  # play goes on, the bots' turn
 
 
 async def host_with_a_bot_guest(qtbot: Any, window: Any, nursery: trio.Nursery) -> Peer:
