@@ -26,6 +26,7 @@ from client.sessions.session_api import Pointed
 from engines import AnyEngine
 from ui.boards import make_board
 from ui.boards.pointing import ShownMarks
+from ui.game_names import game_name
 
 __all__ = ["BoardRenderer", "ensure_offscreen", "png_bytes", "rgb_bytes"]
 
@@ -68,7 +69,7 @@ class BoardRenderer:
     def __init__(self, engine: AnyEngine, size: int) -> None:
         self.application = ensure_offscreen()
         self.engine, self.size = engine, size
-        self.board = make_board(engine)
+        self.board = make_board(engine, game_name(engine.name))
         self.side = size
         self.closed = False
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TypeAlias
 
 from client.bots import BOT_LEVELS
-from client.commands.secret_input import ENV_SECRET
+from client.commands.secret_input import ENV_SECRET, GENERATE
 from client.logs.export_request import ExportRequest, add_export_options, export_request
 from client.rules.clock import (
     DEFAULT_ACK_MS,
@@ -27,10 +27,7 @@ from net.invite import DEFAULT_PORT
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What ``add_subparsers`` returns (argparse names no public type for it)."""
 
-__all__ = ["GENERATE", "build_parser", "main"]
-
-GENERATE = "\0generate"
-"""``--secret`` given without a value: the host makes one (``net.invite.new_secret``)."""
+__all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:

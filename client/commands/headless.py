@@ -29,9 +29,9 @@ from typing import TextIO
 import trio
 
 from client.bots import kind_of_level
-from client.commands.cli import GENERATE
 from client.commands.ignored_words import ignored_sentence
 from client.commands.repeats import REPEAT_WINDOW, RepeatSummary
+from client.commands.secret_input import GENERATE
 from client.commands.terminal import TerminalPlayer
 from client.node.hosting import HostConfig
 from client.node.joining import JoinConfig, parse_target
@@ -52,7 +52,7 @@ from client.node.peer_events import (
     TableFlooded,
     TableStarted,
 )
-from client.node.peer_node import NodeConfig
+from client.node.peer_node import NodeConfig, next_role
 from client.node.rematch import RematchChanged, RematchReady
 from client.profile.settings import SettingsStore
 from client.rules.clock_history import lost_on_time, verdict_on
@@ -590,7 +590,6 @@ def _run(
     main: Callable[[Printer], Awaitable[int]],
 ) -> int:
     """Play the table, then each rematch ``--rematch`` asks for that every peer accepted."""
-    from client.node.rematch import next_role
 
     code = _run_one(peer, args, setup, out, main)
     left = getattr(args, "rematch", 0)

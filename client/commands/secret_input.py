@@ -29,6 +29,7 @@ from net.invite import check_secret
 __all__ = [
     "ENV_SECRET",
     "FROM_INPUT",
+    "GENERATE",
     "MAX_SECRET_FILE",
     "VISIBLE_WARNING",
     "read_invite",
@@ -38,6 +39,8 @@ __all__ = [
 ENV_SECRET = "PALABRE_SECRET"
 FROM_INPUT = "-"
 """``--secret -`` and ``join -``: read it from the terminal or standard input."""
+GENERATE = "\0generate"
+"""``--secret`` given without a value: the host makes one (``net.invite.new_secret``)."""
 MAX_SECRET_FILE = 4096
 """Bytes read from ``--secret-file``: a secret is at most 64 characters on its first line."""
 VISIBLE_WARNING = (

@@ -53,18 +53,15 @@ from net.events import Event as NetEvent
 from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
 from net.events import RecordRejected as NetRecordRejected
 from net.invite import SCHEME, Invite, parse_address, parse_invite
-from net.logfile import TornTail
 from net.records import Kind, Record
 
 if TYPE_CHECKING:
-    from client.node.node_io import Journal, NodeLink, RoleNode
-    from client.rules.records import SignedRecord
+    from client.node.node_io import NodeLink, Reopening, RoleNode
 
 __all__ = [
     "JOIN_FAILURE_KINDS",
     "JoinConfig",
     "JoinRole",
-    "Reopening",
     "parse_target",
 ]
 
@@ -141,15 +138,6 @@ class JoinConfig:
         if isinstance(self.target, Invite) and self.target.secret is not None:
             return self.target.secret
         return self.secret
-
-
-@dataclass(frozen=True)
-class Reopening:
-    """This table's game file, found and read again by the runtime for a rejoin."""
-
-    journal: Journal
-    records: Sequence[SignedRecord]
-    torn: TornTail | None
 
 
 class JoinRole:

@@ -20,7 +20,7 @@ socket.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -31,7 +31,6 @@ from net.events import LinkClosed, MessageReceived, SendEvent
 
 if TYPE_CHECKING:
     from client.bots import Bot
-    from client.node.joining import Reopening
     from client.node.mesh import Address, Mesh
     from client.node.peer_events import PeerEvent
     from client.rules.records import SignedRecord, Signer
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
     from client.tabletop.table import Table
     from engines import AnyEngine
     from net.identity import Identity
+    from net.logfile import TornTail
     from net.records import Record
 
 T = TypeVar("T")
@@ -71,6 +71,7 @@ __all__ = [
     "RematchAnswer",
     "RemoveBot",
     "RemovePlayer",
+    "Reopening",
     "RoleNode",
     "Send",
     "SetReady",
@@ -180,6 +181,15 @@ class Journal(Protocol):
     def append(self, record: bytes, *, sync: bool = False) -> None: ...
 
     def sync(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Reopening:
+    """This table's game file, found and read again by the runtime for a rejoin."""
+
+    journal: Journal
+    records: Sequence[SignedRecord]
+    torn: TornTail | None
 
 
 class EvidenceStore(Protocol):

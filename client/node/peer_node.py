@@ -50,7 +50,7 @@ from client.bots import Bot, level_of_kind, make_bot
 from client.bots.thinking import INLINE, Thinking
 from client.node.evidence_budget import EvidenceBudget
 from client.node.hosting import HostConfig, HostRole
-from client.node.joining import JoinConfig, JoinRole, Reopening
+from client.node.joining import JoinConfig, JoinRole
 from client.node.lobby import JoinRefused
 from client.node.lobby_wire import JOIN
 from client.node.mesh import (
@@ -96,6 +96,7 @@ from client.node.node_io import (
     RematchAnswer,
     RemoveBot,
     RemovePlayer,
+    Reopening,
     Send,
     SetReady,
     Started,
@@ -119,7 +120,7 @@ from client.node.peer_events import (
 )
 from client.node.peer_policy import TablePolicy
 from client.node.peer_relay import Relay
-from client.node.rematch import Rematch
+from client.node.rematch import OPEN_RETRY, Rematch, RematchPlan
 from client.profile.known_peers import KnownPeers
 from client.rules.divergence import Evidence
 from client.rules.net_adapter import NetSigner, open_envelope, record_from_net
@@ -157,7 +158,7 @@ from net.logfile import LogWriter
 from net.records import Record
 from net.signer import RecordSigner
 
-__all__ = ["SYNC_DELAY", "NodeConfig", "PeerNode", "mesh_topic"]
+__all__ = ["SYNC_DELAY", "NodeConfig", "PeerNode", "mesh_topic", "next_role"]
 
 SYNC_DELAY = 0.05
 """Received records are fsynced at the latest this long after they were appended."""
@@ -196,6 +197,42 @@ class NodeConfig:
             bot_delay=self.bot_delay,
             **changes,
         )
+
+
+def next_role(
+    next_table: RematchPlan, name: str, config: NodeConfig, *, secret: str | None = None
+) -> HostConfig | JoinConfig:
+    """How this peer sits at ``next_table``: its host's or its joiner's config (``config`` as
+    for the last table: profile, bots...; ``secret``: the last table's, which the rematch
+    keeps).  ``Peer(identity, next_role(...), config)`` plays it."""
+    role: HostConfig | JoinConfig
+    if next_table.is_host:
+        role = HostConfig(
+            config.engine_for(next_table.game),
+            next_table.params,
+            name,
+            table_id=next_table.table_id,
+            seat=next_table.seat,
+            bot_seats=next_table.bot_seats,
+            invited=next_table.players,
+            away_ms=next_table.away_ms,
+            idle_ms=next_table.idle_ms,
+            clock=next_table.clock,
+            auto_start=True,
+            open_retry=OPEN_RETRY,
+            secret=secret,
+        )
+    else:
+        role = JoinConfig(
+            next_table.invite,
+            name,
+            seat=next_table.seat,
+            bot_seats=next_table.bot_seats,
+            ready=True,
+            dial_retry=OPEN_RETRY,
+            secret=secret,
+        )
+    return role
 
 
 def mesh_topic(topic: str) -> bool:

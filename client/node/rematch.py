@@ -5,8 +5,8 @@ After its table ended, a peer says whether it plays again: ``rematch {yes}`` to 
 and who declined (``rematch_state``).  A peer that leaves declines.  Once its own table has
 ended and every peer of START accepted, the **previous host** opens the rematch: it picks a
 new table id, sends ``rematch_table {table, port}`` to every peer and leaves the old table;
-each peer then leaves too and plays the new table (``next_role``: the runtime's ``Peer``
-runs it):
+each peer then leaves too and plays the new table (``client.node.peer_node.next_role``: the
+runtime's ``Peer`` runs it):
 
 * the host listens on the **same port** as before (a firewall opened for it stays right),
   and admits only the players of the last game; joiners dial the address they reached it at,
@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from client.node.lobby_wire import REMATCH, REMATCH_STATE, REMATCH_TABLE
 from client.rules.clock import ClockSpec
@@ -42,21 +42,17 @@ from net.identity import fingerprint
 from net.invite import Invite
 
 if TYPE_CHECKING:
-    from client.node.hosting import HostConfig
-    from client.node.joining import JoinConfig
-    from client.node.node_io import NodeLink
-    from client.node.peer_events import PeerEvent
-    from client.node.peer_node import NodeConfig
     from client.tabletop.table import Table
 
 __all__ = [
+    "OPEN_RETRY",
     "REMATCH_WAIT",
     "Rematch",
     "RematchChanged",
+    "RematchLink",
     "RematchPeer",
     "RematchPlan",
     "RematchReady",
-    "next_role",
     "plan_next",
     "rotated",
 ]
@@ -148,20 +144,36 @@ class RematchReady:
     next: RematchPlan
 
 
-class RematchPeer(Protocol):
+class RematchLink(Protocol):
+    """What ``Rematch`` reads of a link (``client.node.node_io.NodeLink`` is one): the peer at
+    its end, and the address this peer reached it at."""
+
+    @property
+    def key(self) -> bytes: ...
+
+    @property
+    def address(self) -> str | None: ...
+
+
+L = TypeVar("L", bound=RematchLink)
+"""The node's own link type: ``Rematch`` hands back to ``send`` the links the node gave it,
+so it names them by what it reads and stays below the node's modules (no import circle)."""
+
+
+class RematchPeer(Protocol[L]):
     """What ``Rematch`` uses of the node it is part of (``client.node.peer_node.PeerNode``)."""
 
     me: bytes
     stay: bool
     port: int
     table: Table | None
-    links: list[NodeLink]
+    links: list[L]
 
-    def peer_links(self) -> list[NodeLink]: ...
+    def peer_links(self) -> list[L]: ...
 
-    def send(self, link: NodeLink, event: SendEvent) -> None: ...
+    def send(self, link: L, event: SendEvent) -> None: ...
 
-    def notify(self, event: PeerEvent) -> None: ...
+    def notify(self, event: RematchChanged | RematchReady) -> None: ...
 
     def hold(self, seconds: float | None) -> None: ...
 
@@ -170,10 +182,10 @@ class RematchPeer(Protocol):
     def finish(self, code: int, reason: str = "goodbye") -> None: ...
 
 
-class Rematch:
+class Rematch(Generic[L]):
     """One peer's part in playing again.  See the module docstring."""
 
-    def __init__(self, peer: RematchPeer, *, auto: bool = False) -> None:
+    def __init__(self, peer: RematchPeer[L], *, auto: bool = False) -> None:
         self.peer = peer
         self.auto = auto
         self.yes: set[bytes] = set()
@@ -230,7 +242,7 @@ class Rematch:
         return True
 
     # --- the peer's hooks -------------------------------------------------------------------
-    def on_message(self, link: NodeLink, message: MessageReceived) -> None:
+    def on_message(self, link: L, message: MessageReceived) -> None:
         """A rematch message from ``link`` (ignored unless it comes from the right side)."""
         topic, body = message.topic, message.body
         start = self.start
@@ -267,7 +279,7 @@ class Rematch:
                 self._send_state(start)
             self._changed()
 
-    def on_event(self, event: PeerEvent) -> None:
+    def on_event(self, event: object) -> None:
         """Every event the node tells (first): an END makes an auto-rematch peer accept."""
         if isinstance(event, TableEnded) and self.auto:
             self.peer.hold(REMATCH_WAIT)
@@ -321,42 +333,3 @@ class Rematch:
         self.next = next_table
         self.peer.notify(RematchReady(next_table))
         self.peer.finish(0, "playing again at a new table")
-
-
-def next_role(
-    next_table: RematchPlan, name: str, config: NodeConfig, *, secret: str | None = None
-) -> HostConfig | JoinConfig:
-    """How this peer sits at ``next_table``: its host's or its joiner's config (``config`` as
-    for the last table: profile, bots...; ``secret``: the last table's, which the rematch
-    keeps).  ``Peer(identity, next_role(...), config)`` plays it."""
-    from client.node.hosting import HostConfig
-    from client.node.joining import JoinConfig
-
-    role: HostConfig | JoinConfig
-    if next_table.is_host:
-        role = HostConfig(
-            config.engine_for(next_table.game),
-            next_table.params,
-            name,
-            table_id=next_table.table_id,
-            seat=next_table.seat,
-            bot_seats=next_table.bot_seats,
-            invited=next_table.players,
-            away_ms=next_table.away_ms,
-            idle_ms=next_table.idle_ms,
-            clock=next_table.clock,
-            auto_start=True,
-            open_retry=OPEN_RETRY,
-            secret=secret,
-        )
-    else:
-        role = JoinConfig(
-            next_table.invite,
-            name,
-            seat=next_table.seat,
-            bot_seats=next_table.bot_seats,
-            ready=True,
-            dial_retry=OPEN_RETRY,
-            secret=secret,
-        )
-    return role

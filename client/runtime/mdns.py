@@ -41,10 +41,9 @@ from client.node.discovery import (
     service_name,
 )
 from client.node.lobby_wire import LobbyChanged
-from client.node.peer_events import MdnsNote, Observer, PeerEvent
+from client.node.peer_events import MdnsNote, Observer, PeerEvent, TableStarted
 from client.rules.errors import BadAd
 from client.runtime.addresses import lan_addresses
-from client.runtime.peer import TableStarted
 
 __all__ = ["Announcer", "TableFinder", "announce_addresses", "mdns_enabled"]
 

@@ -62,7 +62,7 @@ import trio
 from client.bots.thinking import INLINE, Thinking, ThreadThinking
 from client.node.evidence_budget import EvidenceBudget
 from client.node.hosting import HostConfig, HostRole
-from client.node.joining import JoinConfig, JoinRole, Reopening
+from client.node.joining import JoinConfig, JoinRole
 from client.node.lobby_wire import SCHEMAS as LOBBY_SCHEMAS
 from client.node.mesh import SCHEMAS as MESH_SCHEMAS
 from client.node.mesh import Address, Mesh
@@ -89,6 +89,7 @@ from client.node.node_io import (
     RematchAnswer,
     RemoveBot,
     RemovePlayer,
+    Reopening,
     Send,
     SetReady,
     StartTable,

@@ -32,7 +32,8 @@ from client.node.peer_events import (
     TableFlooded,
     TableStarted,
 )
-from client.node.rematch import RematchChanged, RematchReady, next_role
+from client.node.peer_node import next_role
+from client.node.rematch import RematchChanged, RematchReady
 from client.rules.divergence import Evidence
 from client.rules.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rules.takeback import refusal

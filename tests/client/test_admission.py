@@ -19,8 +19,8 @@ from client.node.hosting import HostConfig
 from client.node.lobby import JoinRefused
 from client.node.lobby_wire import LobbyChanged
 from client.node.peer_events import JoinFailed
-from client.node.peer_node import NodeConfig
-from client.node.rematch import RematchPlan, next_role
+from client.node.peer_node import NodeConfig, next_role
+from client.node.rematch import RematchPlan
 from client.profile.known_peers import KnownPeers, NameConflict, name_key
 from client.rules.errors import LaunchError
 from client.runtime.peer import LinkLost, NameWarning, Peer

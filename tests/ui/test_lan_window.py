@@ -18,8 +18,7 @@ from PySide6.QtWidgets import QPushButton
 from client.node.discovery import FoundTable, TableAd
 from client.node.hosting import HostConfig
 from client.node.joining import JoinConfig
-from client.node.peer_node import NodeConfig
-from client.node.rematch import next_role
+from client.node.peer_node import NodeConfig, next_role
 from client.runtime.mdns import TableFinder
 from client.runtime.peer import Peer
 from client.sessions.net_session import NetSession

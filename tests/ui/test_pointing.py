@@ -48,7 +48,7 @@ def sq(name: str) -> int:
 
 def shown_board(qtbot: Any, game: str) -> tuple[BoardWidget, Any]:
     engine = find_engine(game)
-    board = make_board(engine)
+    board = make_board(engine, game)
     qtbot.addWidget(board)
     board.resize(700, 700)
     board.show()

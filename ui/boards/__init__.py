@@ -1,7 +1,8 @@
 """Board widgets, one module per game; games without one get the generic move list.
 
-``make_board(engine)`` picks the widget: the module listed in ``_BOARDS`` for the engine's
-name exposes a ``Board`` class (a ``BoardWidget``).
+``make_board(engine, name)`` picks the widget: the module listed in ``_BOARDS`` for the
+engine's name exposes a ``Board`` class (a ``BoardWidget``); the generic one shows ``name``,
+the game's name as the player reads it.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ _BOARDS: dict[str, str] = {
 }
 
 
-def make_board(engine: AnyEngine) -> BoardWidget:
+def make_board(engine: AnyEngine, name: str) -> BoardWidget:
     module_name = _BOARDS.get(engine.name)
     if module_name is None:
-        return GenericBoard()
+        return GenericBoard(name)
     board: BoardWidget = importlib.import_module(module_name).Board()
     return board

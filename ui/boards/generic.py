@@ -21,12 +21,15 @@ from PySide6.QtWidgets import (
 
 from engines import AnyEngine
 from ui.boards.base import BoardWidget
-from ui.game_names import game_name
 
 
 class GenericBoard(BoardWidget):
-    def __init__(self) -> None:
+    def __init__(self, name: str) -> None:
+        """``name``: the game's, as the player reads it (``ui.game_names.game_name``), given
+        by the screen so that the boards need not know the rules texts, whose figures are
+        drawn with the boards (no import circle)."""
         super().__init__()
+        self.name = name
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.filter = QLineEdit(placeholderText=self.tr("filter moves"))
@@ -57,7 +60,7 @@ class GenericBoard(BoardWidget):
     ) -> None:
         self.moves.clear()
         seat = engine.to_move(state)
-        plain = self.tr("{game} has no drawn board yet.").format(game=game_name(engine.name))
+        plain = self.tr("{game} has no drawn board yet.").format(game=self.name)
         if interactive:
             self.caption.setText(plain + " " + self.tr("Your move: double-click it in the list."))
             for move in engine.legal_moves(state):

@@ -317,7 +317,7 @@ class ReplayScreen(QWidget):
             f"color: {VERDICT_COLOURS.get(report.exit_code, ERROR)}; font-weight: bold;"
         )
         self.verdict.setText(self._verdict_text(replay))
-        self.board = make_board(replay.engine)
+        self.board = make_board(replay.engine, game_name(replay.engine.name))
         self.board_layout.addWidget(self.board)
         self._show_players(replay)
         self._show_record(replay)

@@ -347,7 +347,7 @@ class TableScreen(QWidget):
         self.clear_session()
         self.session = session
         snapshot = session.snapshot
-        self.board = make_board(snapshot.engine)
+        self.board = make_board(snapshot.engine, game_name(snapshot.engine.name))
         self.watched_since, self.ended_after = time.monotonic(), None
         self.history = PositionHistory(snapshot.engine)
         self.last_live = None
