@@ -21,7 +21,7 @@ from client.sessions.session_api import (
     SessionEvent,
     StateChanged,
 )
-from ui.screens.window_words import window_words
+from ui.window_words import window_words
 
 
 class SessionBridge(QObject):

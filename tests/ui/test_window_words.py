@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.screens.window_words import host_failure, window_words
+from ui.window_words import host_failure, window_words
 
 
 @pytest.mark.parametrize(

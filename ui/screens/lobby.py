@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from client.node.lobby_model import LobbyIntents, LobbyModel
 from ui.game_names import game_name
-from ui.screens.window_words import window_words
 from ui.theme import ERROR, side_icon
+from ui.window_words import window_words
 
 # What each kind of failed join means for the player (client.node.joining.JOIN_FAILURE_KINDS);
 # the words of whoever ended the join follow it.

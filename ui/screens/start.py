@@ -54,8 +54,8 @@ from ui.game_names import game_name
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
-from ui.screens.window_words import host_failure
 from ui.theme import ERROR
+from ui.window_words import host_failure
 
 RECENT_ROLE = Qt.ItemDataRole.UserRole + 1
 """A recent-tables item's ``RecentTable``."""
