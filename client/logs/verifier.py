@@ -43,6 +43,7 @@ from pathlib import Path
 from client.logs.verify_claims import ClaimJudge
 from client.logs.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
 from client.logs.verify_seqs import SeqLedger, why_missing
+from client.rules.carried_acks import stated_figure
 from client.rules.chain import Chain, PlyRule, TableState, describe_key
 from client.rules.clock_history import clock_history
 from client.rules.errors import BadEnvelope, PlyRejected
@@ -170,7 +171,7 @@ class _Verifier:
         self.pending: dict[int, list[tuple[SignedRecord, Entry]]] = {}
         self.gaps_reported: set[int] = set()
         self.acks_read: dict[int, dict[bytes, bytes]] = {}
-        self.figures_read: dict[int, dict[bytes, object]] = {}
+        self.figures_read: dict[int, dict[bytes, int | None]] = {}
         """On a clocked table, each ACK's figure (``ms``) by ply and author: the last ply is
         judged from its own ACKs (every earlier one from those the next ply carries)."""
         self.names: dict[bytes, str] = {}
@@ -457,7 +458,7 @@ class _Verifier:
                 self.acks_read.setdefault(ply, {}).setdefault(record.author, record.body["digest"])
                 if self.start.clock is not None:
                     figures = self.figures_read.setdefault(ply, {})
-                    figures.setdefault(record.author, record.body.get("ms"))
+                    figures.setdefault(record.author, stated_figure(record.body))
             self.claims.add(record, entry)
         elif kind == HALT:
             self._on_halt(record, entry)
@@ -671,7 +672,7 @@ class _Verifier:
         figures = self.figures_read.get(head.ply, {})
         if any(digests.get(peer) != head.chain_digest for peer in head.peers):
             return
-        self.chain.judge_head([_figure(figures.get(peer)) for peer in head.peers])
+        self.chain.judge_head([figures.get(peer) for peer in head.peers])
 
     def _missing_seqs(self) -> None:
         """Each author's missing ``seq`` numbers, as ranges, with whose they are and why."""
@@ -686,11 +687,6 @@ class _Verifier:
                 f"{missing.count:,} record(s) signed by {who} are not in this log (seq "
                 f"{missing.listed()}; its records here go up to seq {missing.highest}): {why}",
             )
-
-
-def _figure(value: object) -> int | None:
-    """An ACK's ``ms`` as the verdict counts it (nil, or absent on an older ACK: None)."""
-    return value if type(value) is int else None
 
 
 def _take_runs(runs: deque[list[tuple[int, bytes, Envelope]]]) -> list[int]:

@@ -281,7 +281,7 @@ class Report:
             out.append(f"plies:    {self.plies}, final {final}")
             out.append(f"result:   {self._result_line()}")
             if self.clock is not None:
-                out.extend(self._clock_lines())
+                out.extend(self._clock_lines(self.clock))
         if self.cut is not None:
             out.append(f"cut:      {self.cut}")
         for damage in self.damaged:
@@ -296,10 +296,8 @@ class Report:
         ended = "ENDs from every peer" if self.ended else "not every peer signed END"
         return f"{self.result.summary} ({self.result.reason}; {ended})"
 
-    def _clock_lines(self) -> list[str]:
+    def _clock_lines(self, spec: ClockSpec) -> list[str]:
         """The time control, who ran out, the disputed plies and the clocks at the end."""
-        spec = self.clock
-        assert spec is not None
         out = [
             f"clock:    {spec.describe()} (lag credit {spec.lag_ms} ms, stall after "
             f"{spec.ack_ms / 1000:g} s), {len(self.clocked)} plies judged"

@@ -72,4 +72,11 @@ def _figure(ack: SignedRecord, table_id: bytes, ply: int, digest: bytes) -> int 
     body: Mapping[str, object] = ack.body
     if read_int(body, "ply") != ply or read_digest(body, "digest") != digest:
         raise Malformed(f"it acknowledges another position than ply {ply}")
-    return None if body.get("ms") is None else read_int(body, "ms", 0, 2**32 - 1)
+    return stated_figure(body)
+
+
+def stated_figure(body: Mapping[str, object]) -> int | None:
+    """The figure an ACK states (``ms``; None when nil or absent).  Its range was checked
+    when the record was decoded (``net.records``), wherever the ACK came from."""
+    figure = body.get("ms")
+    return figure if type(figure) is int else None

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from client.rules.carried_acks import stated_figure
 from client.rules.chain import Chain, TableState
 from client.rules.clock import CLOCKED_KINDS, ClockSpec, PlyTimer, Verdict, running_seat, threshold
 from client.rules.clock_history import clocks_now
@@ -166,8 +167,7 @@ class TableClock:
             claim = self._acks.get(head.ply, key)
             if claim is None:
                 return None
-            figure = claim.record.body.get("ms")
-            figures.append(figure if type(figure) is int else None)
+            figures.append(stated_figure(claim.record.body))
         verdict = self._chain.judge_head(figures)
         self._judged.add(head.ply)
         if verdict is not None:

@@ -205,9 +205,10 @@ class TableLedger:
 
     def clocks(self, now: float) -> ClockDisplay | None:
         """The clocks to show at ``now`` (``client.tabletop.table_view``), or None."""
-        if self.clock is None or self.ended or not self.begun:
-            return None if self.clock is None else self.clock.display(self.now)
-        return self.clock.display(now)
+        if self.clock is None:
+            return None
+        live = self.begun and not self.ended  # an ended table's clocks stand still
+        return self.clock.display(now if live else self.now)
 
     def _bot_budget(self, seat: int) -> Budget | None:
         """What the bot of ``seat`` may spend on its move (``client.bots.clock_budget``), from
