@@ -21,7 +21,7 @@ from client.rules.records import TAKEBACK
 from client.tabletop.opened_once import OpenedOnce
 from net import ed25519
 from net.envelope import parse_envelope
-from tests.client.harness import act, world
+from tests.client.harness import Router, act, world
 
 PEERS = ["A", "B", "C", "D"]
 
@@ -43,10 +43,8 @@ def verified(monkeypatch: pytest.MonkeyPatch) -> Counter[bytes]:
 def test_each_consent_is_verified_once_at_each_peer_that_received_it(
     verified: Counter[bytes],
 ) -> None:
-    _, router = world(PEERS)
+    router = asked()
     a = router.tables["A"]
-    act(router, "A", a.move(2, router.now))
-    act(router, "A", a.ask_takeback(router.now))
     for name in "CDB":  # B, to move, consents last and appends the TAKEBACK
         act(router, name, router.tables[name].consent_takeback(router.now))
     for name, table in router.tables.items():
@@ -63,6 +61,15 @@ def test_each_consent_is_verified_once_at_each_peer_that_received_it(
     assert verified[_signature(takeback.envelope)] == 3
 
 
+def asked() -> Router:
+    """Four peers; A moved, then asked to take that ply back."""
+    _, router = world(PEERS)
+    a = router.tables["A"]
+    act(router, "A", a.move(2, router.now))
+    act(router, "A", a.ask_takeback(router.now))
+    return router
+
+
 def _signature(envelope: bytes) -> bytes:
     return parse_envelope(envelope).signature
 
@@ -70,10 +77,7 @@ def _signature(envelope: bytes) -> bytes:
 def test_the_kept_record_is_the_real_openers_and_a_changed_byte_still_fails(
     verified: Counter[bytes],
 ) -> None:
-    _, router = world(PEERS)
-    a = router.tables["A"]
-    act(router, "A", a.move(2, router.now))
-    act(router, "A", a.ask_takeback(router.now))
+    router = asked()
     envelope = router.logs["A"][-1].envelope
     opener = OpenedOnce(open_envelope, limit=2)
     first = opener(envelope)
