@@ -17,6 +17,7 @@ screen is the only place to choose, so no game is open at that moment.
 
 from __future__ import annotations
 
+import linecache
 import os
 import sys
 from pathlib import Path
@@ -90,6 +91,11 @@ class MainWindow(QMainWindow):
         self.replay.closed.connect(self.show_start)
 
     def show_start(self) -> None:
+        # PySide6's import hook reads the source of every module imported after it (to see
+        # whether it uses PySide6), which leaves all of it in ``linecache``: over 10 MB once
+        # the screens and a game's board are imported.  Nothing here needs it kept; a
+        # traceback reads the lines it shows again.
+        linecache.clearcache()
         self.start.show_recent()
         self.stack.setCurrentWidget(self.start)
 

@@ -77,6 +77,7 @@ from client.rules.records import (
 from client.rules.start import TableStart, open_start
 from client.rules.takeback import TakebackBook
 from client.tabletop.events import Output, PresenceChanged
+from client.tabletop.opened_once import OpenedOnce
 from client.tabletop.outside import OutsideLog
 from client.tabletop.presence import Presence
 from client.tabletop.seating import LocalSeats
@@ -156,9 +157,11 @@ class Table:
         ``bot_factory`` makes the bot keys of the seats a REMOVE hands to this peer (without
         it this peer never appends a REMOVE, but still votes)."""
         start, engine = open_start(start_record, lambda _name: engine)
-        chain = Chain(start, engine, opener, rules)
+        # Every embedded consent is verified once here, however often the chain reads it.
+        self._opened = opened = OpenedOnce(opener)
+        chain = Chain(start, engine, opened, rules)
         local = LocalSeats(start, engine, me, signers or {}, bots or {}, bot_delay)
-        self._ledger = ledger = TableLedger(chain, local, me, opener, journal)
+        self._ledger = ledger = TableLedger(chain, local, me, opened, journal)
         self.halt = TableHalt(ledger)
         self.removals = TableRemovals(ledger, bot_factory)
         self.claims = TableClaims(ledger, self.halt, self.removals)
@@ -306,6 +309,7 @@ class Table:
         self._ledger.now = event.now
         match event:
             case Received(record=record):
+                self._opened.remember(record)  # net verified it: its copy in a ply is known
                 self._ledger.inbox.arrived.append(record)
             case HeardFrom(key=key, now=now):
                 self.presence.hear(key, now)
