@@ -387,6 +387,9 @@ def test_the_lobby_speaks_french(qtbot: Any) -> None:
     screen = LobbyScreen()
     qtbot.addWidget(screen)
     screen.set_model(LobbyModel(LobbyView("consensus", seats=seats, is_host=True)), None)
+    assert screen.title.text() == "Ouverture de votre table…"  # not listening yet
+    opened = LobbyView("consensus", invite="palabre://x", seats=seats, is_host=True)
+    screen.set_model(LobbyModel(opened), None)
     headers = [screen.seats.horizontalHeaderItem(c).text() for c in range(5)]
     assert headers == ["Siège", "Nom", "Empreinte", "Type", "Prêt"]
     assert screen.seats.item(0, 1).text() == "Ana (vous)"

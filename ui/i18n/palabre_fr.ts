@@ -657,6 +657,22 @@
         <translation>Partir</translation>
     </message>
     <message>
+        <source>Watch</source>
+        <translation>Regarder</translation>
+    </message>
+    <message>
+        <source>Follow the game without a seat, as a spectator.</source>
+        <translation>Suivre la partie sans siège, en spectateur.</translation>
+    </message>
+    <message>
+        <source>Your table could not be opened</source>
+        <translation>Votre table n’a pas pu être ouverte</translation>
+    </message>
+    <message>
+        <source>Opening your table…</source>
+        <translation>Ouverture de votre table…</translation>
+    </message>
+    <message>
         <source>You host this table: {game}</source>
         <translation>Vous accueillez cette table&#xa0;: {game}</translation>
     </message>
@@ -685,6 +701,10 @@
         <translation>Attention&#xa0;: {warning}</translation>
     </message>
     <message>
+        <source>Every seat at that table is taken. You can still watch the game.</source>
+        <translation>Toutes les places de cette table sont prises. Vous pouvez quand même regarder la partie.</translation>
+    </message>
+    <message>
         <source> (you)</source>
         <translation> (vous)</translation>
     </message>
@@ -707,10 +727,6 @@
     <message>
         <source>The host runs another version of palabre or of the game&apos;s rules.</source>
         <translation>L&apos;hôte utilise une autre version de palabre ou des règles du jeu.</translation>
-    </message>
-    <message>
-        <source>Every seat at that table is taken.</source>
-        <translation>Toutes les places de cette table sont prises.</translation>
     </message>
     <message>
         <source>This table admits only players with its invite: ask the host for it and paste it.</source>
@@ -1385,6 +1401,14 @@
         <translation>Rejoindre</translation>
     </message>
     <message>
+        <source>Rejoin</source>
+        <translation>Revenir</translation>
+    </message>
+    <message>
+        <source>Go back to the selected table through any of its players still there, one address after another until one answers.</source>
+        <translation>Revenir à la table choisie par l’un de ses joueurs encore là, une adresse après l’autre jusqu’à ce qu’une réponde.</translation>
+    </message>
+    <message>
         <source>Recent tables</source>
         <translation>Tables récentes</translation>
     </message>
@@ -1397,8 +1421,16 @@
         <translation>Ouvrir un fichier de partie…</translation>
     </message>
     <message>
+        <source>players at {addresses}</source>
+        <translation>joueurs à {addresses}</translation>
+    </message>
+    <message>
         <source>Open a game file</source>
         <translation>Ouvrir un fichier de partie</translation>
+    </message>
+    <message>
+        <source>Choose a table in the list of recent tables.</source>
+        <translation>Choisissez une table dans la liste des tables récentes.</translation>
     </message>
     <message>
         <source>No fingerprint: {problem}</source>
