@@ -493,15 +493,19 @@ class StartScreen(QWidget):
             if view.failure and not kept:
                 stop()
                 return
-            if not (view.invite or view.host_name):
-                return
-            table_id = session.peer.table_id
+            if not (view.invite or view.host_name or session.started):
+                return  # a rejoin after START gets no roster: its table is the sign
+            table_id = "" if session.peer.table_id is None else session.peer.table_id.hex()
+            before = next(
+                (t for t in self.store.settings.recent if table_id and t.table_id == table_id),
+                RecentTable(""),
+            )
             table = RecentTable(
                 target or view.invite,
-                view.game,
-                view.host_name,
+                view.game or before.game,
+                view.host_name or before.label,
                 session.addresses(),
-                "" if table_id is None else table_id.hex(),
+                table_id,
             )
             if not kept or kept[-1] != table:
                 kept[:] = [table]
