@@ -6,7 +6,10 @@ Every action goes through the ``Launcher`` (client/commands/launcher.py).  What 
 in the message line, in the launcher's words; a local game it creates is handed on with
 ``sessionReady`` and the window switches to the table; a networked table (hosted or joined)
 with ``tableReady``, and the window shows its lobby; a game file with ``replayRequested``.
-A joined table is remembered among the recent tables once its host has let the player in.
+Every table the player sat at is remembered among the recent tables (a hosted one once it
+listens, a joined one once its host let the player in or the table was taken up again), with
+every address its players listen at; *Rejoin* tries them in turn, and a full table's lobby
+offers to watch it (``watch``).
 """
 
 from __future__ import annotations
