@@ -150,6 +150,7 @@ class SettingsStore:
 
     def remember_table(self, table: RecentTable) -> None:
         """Put ``table`` first in the recent list (once), keeping the newest ``MAX_RECENT``."""
+        table = replace(table, peers=table.peers[:MAX_PEER_ADDRESSES])
         others = tuple(item for item in self.settings.recent if not item.same_table(table))
         self._save(replace(self.settings, recent=(table, *others)[:MAX_RECENT]))
 

@@ -26,7 +26,13 @@ def host_port(host: str, port: int) -> str:
 def table_addresses(peer: Peer, invite: Invite | None) -> tuple[str, ...]:
     """Every address ``peer`` knows its table's peers listen at, the others' first, each
     once; ``invite``: the one it hosts with (None for a joiner)."""
-    others = [host_port(where.host, where.port) for where in list(peer.mesh.book.values())]
+    table = peer.table
+    at_table = None if table is None else set(table.start.peer_keys)
+    others = [
+        host_port(where.host, where.port)
+        for key, where in list(peer.mesh.book.items())
+        if at_table is None or key in at_table  # what others say of strangers is not kept
+    ]
     if invite is not None:
         own = [host_port(host, invite.port) for host in invite.addresses]
     elif peer.port:

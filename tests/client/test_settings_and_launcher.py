@@ -18,7 +18,13 @@ from client.commands.launcher import (
     parse_options,
 )
 from client.node.lobby_model import LobbyModel, LobbySeat, LobbyView
-from client.profile.settings import MAX_RECENT, RecentTable, SettingsStore, check_name
+from client.profile.settings import (
+    MAX_PEER_ADDRESSES,
+    MAX_RECENT,
+    RecentTable,
+    SettingsStore,
+    check_name,
+)
 from client.rules.errors import LaunchError
 from net.safe_names import is_safe_file_name
 
@@ -57,6 +63,9 @@ def test_a_recent_table_keeps_its_peers_addresses_and_is_one_entry_per_table(hom
     [other, table] = SettingsStore("hugo").settings.recent
     assert other.addresses == ("10.0.0.9:7447",)  # no peer known: what was typed
     assert table.addresses == ("10.0.0.3:7449",) and table.table_id == "ab"
+    many = tuple(f"10.0.1.{n}:7447" for n in range(MAX_PEER_ADDRESSES + 8))
+    store.remember_table(RecentTable("10.0.1.0:7447", "consensus", "Hugo", many, "ab"))
+    assert SettingsStore("hugo").settings.recent[0].peers == many[:MAX_PEER_ADDRESSES]
 
 
 def test_a_settings_file_from_before_peer_addresses_still_reads(home: Path) -> None:

@@ -104,4 +104,14 @@ async def test_a_crashed_host_rejoins_its_table_from_the_recent_tables(qtbot: An
             assert session is not None
             assert session.snapshot.my_seat == 1
             await until(lambda: any(link.key == ana.me for link in session.peer.links))
+
+            def kept() -> tuple[str, ...]:
+                [entry] = SettingsStore("hugo").settings.recent  # the same table: one entry
+                assert entry.table_id == table.table_id and entry.game == "consensus"
+                return entry.addresses
+
+            # rejoined as a joiner: Ana's address still, and its own new listening port
+            own = f":{session.peer.port}"
+            await until(lambda: any(where.endswith(own) for where in kept()))
+            assert ana_address in kept()
         others.cancel_scope.cancel()

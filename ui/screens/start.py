@@ -6,7 +6,10 @@ Every action goes through the ``Launcher`` (client/commands/launcher.py).  What 
 in the message line, in the launcher's words; a local game it creates is handed on with
 ``sessionReady`` and the window switches to the table; a networked table (hosted or joined)
 with ``tableReady``, and the window shows its lobby; a game file with ``replayRequested``.
-A joined table is remembered among the recent tables once its host has let the player in.
+Every table the player sat at is remembered among the recent tables (a hosted one once it
+listens, a joined one once its host let the player in or the table was taken up again), with
+every address its players listen at; *Rejoin* tries them in turn, and a full table's lobby
+offers to watch it (``watch``).
 """
 
 from __future__ import annotations
@@ -493,15 +496,19 @@ class StartScreen(QWidget):
             if view.failure and not kept:
                 stop()
                 return
-            if not (view.invite or view.host_name):
-                return
-            table_id = session.peer.table_id
+            if not (view.invite or view.host_name or session.started):
+                return  # a rejoin after START gets no roster: its table is the sign
+            table_id = "" if session.peer.table_id is None else session.peer.table_id.hex()
+            before = next(
+                (t for t in self.store.settings.recent if table_id and t.table_id == table_id),
+                RecentTable(""),
+            )
             table = RecentTable(
                 target or view.invite,
-                view.game,
-                view.host_name,
+                view.game or before.game,
+                view.host_name or before.label,
                 session.addresses(),
-                "" if table_id is None else table_id.hex(),
+                table_id,
             )
             if not kept or kept[-1] != table:
                 kept[:] = [table]
