@@ -57,7 +57,7 @@ from tests.client.memnet import MemoryNetwork, deterministic
 from tests.client.peers import host_peer, join_peer
 from tests.client.tinygame import ENGINE
 
-__all__ = ["GOLDEN", "Recorder", "Scenario", "play"]
+__all__ = ["GOLDEN", "Recorder", "Scenario", "peer_options", "play"]
 
 GOLDEN = Path(__file__).parent / "golden"
 TABLE_ID = bytes(range(16))
@@ -220,6 +220,20 @@ def _engine_for(name: str) -> Any:
     return ENGINE
 
 
+def peer_options(name: str, index: int, home: Path) -> dict[str, Any]:
+    """A peer on the virtual clock (``tests.client.peers`` options): its profile ``name``
+    under ``home``, the toy game, a bot at its own seat seeded by ``index``."""
+    return {
+        "profile": name,
+        "home": home,
+        "engine_for": _engine_for,
+        "bot_me": True,
+        "bot_delay": 0.3,
+        "think_in_thread": False,  # a worker thread is invisible to the virtual clock
+        "seed": index + 1,
+    }
+
+
 def play(scenario: Scenario, home: Path) -> tuple[dict[str, list[str]], dict[str, int]]:
     """Play ``scenario``'s table; every peer's trace and exit code, by name."""
     names = {identity(name).public_key: name for name in scenario.peers}
@@ -229,17 +243,8 @@ def play(scenario: Scenario, home: Path) -> tuple[dict[str, list[str]], dict[str
     network = MemoryNetwork()
 
     def common(name: str, index: int) -> dict[str, Any]:
-        options: dict[str, Any] = {
-            "name": name,
-            "profile": name,
-            "home": home,
-            "engine_for": _engine_for,
-            "bot_me": True,
-            "bot_delay": 0.3,
-            "think_in_thread": False,  # a worker thread is invisible to the virtual clock
-            "seed": index + 1,
-            "network": network.at(f"127.0.0.{index + 1}"),
-        }
+        options = {"name": name, **peer_options(name, index, home)}
+        options["network"] = network.at(f"127.0.0.{index + 1}")
         options.update(scenario.options.get(name, {}))
         return options
 

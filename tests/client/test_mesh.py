@@ -1,22 +1,22 @@
 """The mesh's decisions: who dials whom, what goes on which link, pulls; and games over it.
 
-The first tests call ``client.node.mesh`` directly; the others run whole tables on
-``MeshRouter``, where records travel only over links and each table's relay and beat (the
-peer node's own parts, ``client.node.peer_relay`` and ``client.node.peer_beat``) decide where they
-go next, what a presence report says and when to pull, as ``client.runtime.peer`` does over TCP.
+The first tests call ``client.node.mesh`` directly; the others play whole tables of real
+peers on the in-memory network (``tests.client.mesh_tables``), with links cut both ways
+before or during the game.  A peer restarted from its game file is in the golden traces
+(tests/client/test_golden_traces.py, "rejoin") and tests/client/test_rejoin.py; faults one
+way and resets in tests/client/test_mesh_faults.py.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
 
-from client.node.mesh import FLOODED, RETRY_FIRST, Address, Held, Mesh
-from client.rules.records import ACK, CHAIN_KINDS, CHAT, END, MOVE, REMOVE, START, VOTE
-from client.tabletop.table import Table
-from tests.client.harness import Setup, forge, last_seq
-from tests.client.meshnet import MeshRouter
-from tests.client.test_rejoin import assert_no_equivocation, keys_of
-from tests.client.test_removal import assert_same_chain, run_until
+from client.node.mesh import FLOODED, HEARTBEAT, RETRY_FIRST, Address, Held, Mesh
+from client.rules.records import ACK, CHAT, END, MOVE, REMOVE, START, VOTE
+from tests.client.golden import identity
+from tests.client.harness import Setup, forge
+from tests.client.mesh_tables import MeshTable, play_table
 
 A, B, C, D = (bytes([n]) * 32 for n in range(1, 5))
 PEERS = (A, B, C, D)
@@ -117,112 +117,65 @@ def test_a_pull_is_answered_once_a_second_per_link() -> None:
 
 
 # --- games over the mesh ------------------------------------------------------------------
-def mesh_game(
-    seats: list[str], *, seed: int = 0, pile: int = 40, **options: Any
-) -> tuple[Setup, MeshRouter]:
-    setup = Setup(seats, params={"seats": len(seats), "pile": pile}, away_ms=20_000, seed=seed)
-    tables = {n: setup.table(n, bot_delay=0.3, seed=seed) for n in setup.peer_names}
-    router = MeshRouter(tables, seed=seed, **options)
-    return setup, router
+# Real peers (hosting, joining, their nodes and links) on the in-memory network.
+FOUR = ["host", "ann", "bob", "cy"]
 
 
-def finished(tables: list[Table]) -> bool:
-    return all(t.ended for t in tables)
+def assert_played(table: MeshTable) -> None:
+    """Every peer (and spectator) ended well with the same chain; nobody was voted off."""
+    assert table.codes == dict.fromkeys([*table.names, *table.watchers], 0)
+    chains = table.final_chains()
+    assert len({tuple(chain) for chain in chains.values()}) == 1
+    for name, peer in table.peers.items():
+        assert peer.table is not None and not peer.table.halted, name
+        kinds = {state.record.kind for state in peer.table.chain.states}
+        assert REMOVE not in kinds, name
 
 
-def test_a_full_mesh_plays_a_game_and_passes_on_nearly_nothing() -> None:
-    _setup, router = mesh_game(["A", "B", "C", "D"], max_delay=0.02)
-    router.start()
-    tables = list(router.tables.values())
-    run_until(router, lambda: finished(tables), limit=300)
-    assert finished(tables) and not any(t.halted for t in tables)
-    assert_same_chain(tables)
+def both_ways(a: str, b: str) -> Callable[[MeshTable], None]:
+    def cut(table: MeshTable) -> None:
+        table.cut(a, b)
+        table.cut(b, a)
+
+    return cut
+
+
+def test_a_full_mesh_plays_a_game_and_passes_on_nearly_nothing(tmp_path: Path) -> None:
+    table = play_table(FOUR, tmp_path, pile=40)
+    assert_played(table)
+    passed_on = [s for s in table.sent if s.author != identity(s.by).public_key]
     # Once the first reports told who has which link, nothing but the chain is passed on.
-    late = {kind for when, kind in router.forwarded if when > 2 * router.heartbeat}
-    assert late and late <= FLOODED
+    late = {s.kind for s in passed_on if s.at > 2 * HEARTBEAT}
+    assert late and late <= FLOODED, late
 
 
-def test_a_cut_link_is_bridged_by_the_others() -> None:
-    _setup, router = mesh_game(["A", "B", "C", "D"], max_delay=0.02)
-    router.cut.add(frozenset("AB"))
-    router.start()
-    tables = list(router.tables.values())
-    run_until(router, lambda: finished(tables), limit=300)
-    assert finished(tables) and not any(t.halted for t in tables)
-    assert_same_chain(tables)
-    assert not any(t.chain.states[-1].record.kind == "REMOVE" for t in tables)
+def test_a_cut_link_is_bridged_by_the_others(tmp_path: Path) -> None:
+    table = play_table(FOUR, tmp_path, faults=both_ways("ann", "bob"))
+    assert_played(table)
+    assert not [a for a in table.arrived if {a.at_peer, a.came_from} == {"ann", "bob"}]
 
 
-def test_a_peer_linked_to_one_other_only_still_plays() -> None:
-    _setup, router = mesh_game(["A", "B", "C", "D"], max_delay=0.05, duplicate=0.2)
-    router.cut |= {frozenset("DA"), frozenset("DB")}
-    router.start()
-    tables = list(router.tables.values())
-    run_until(router, lambda: finished(tables), limit=300)
-    assert finished(tables) and not any(t.halted for t in tables)
-    assert_same_chain(tables)
+def test_a_peer_linked_to_one_other_only_still_plays(tmp_path: Path) -> None:
+    def isolate(table: MeshTable) -> None:  # after START: cy joined through the host
+        both_ways("cy", "host")(table)
+        both_ways("cy", "ann")(table)
+
+    table = play_table(FOUR, tmp_path, at_ply={("host", 1): isolate})
+    assert_played(table)
+    assert any(a.at_peer == "cy" and a.came_from == "bob" for a in table.arrived)
 
 
-def test_records_lost_on_a_link_are_pulled_when_the_table_stalls() -> None:
-    _setup, router = mesh_game(["A", "B", "C"], drop=0.2, max_delay=0.02, seed=3)
-    router.start()
-    tables = list(router.tables.values())
-    run_until(router, lambda: finished(tables), limit=600)
-    assert finished(tables) and not any(t.halted for t in tables)
-    assert_same_chain(tables)
-    assert router.pulls  # the losses were made good by pulls
-
-
-def test_a_spectator_joining_mid_game_pulls_everything_and_ends_with_the_same_chain() -> None:
-    setup, router = mesh_game(["A", "B", "C"])
-    router.start()
-    tables = list(router.tables.values())
-    run_until(router, lambda: tables[0].head.ply >= 6, limit=100)
-    watcher = setup.table(None, spectator=True)
-    router.join("S", watcher)
-    router.cut |= {frozenset("SA"), frozenset("SB")}  # it came by C
-    router.take("S", watcher.begin(router.now))
-    router.pull("S", "C")
-    run_until(router, lambda: finished([*tables, watcher]), limit=300)
-    assert finished([*tables, watcher]) and not watcher.halted
-    assert_same_chain([*tables, watcher])
-    assert router.sent_by["S"] == []  # it signs nothing
-
-
-def test_a_peer_restarted_from_its_log_pulls_what_it_missed_and_is_pulled_from() -> None:
-    setup, router = mesh_game(["A", "B", "C"], seed=1)
-    router.start()
-    crashed: list[Any] = []
-
-    def crash(source: str, output: Any) -> bool:
-        plies = [r for r in output.send if r.kind in CHAIN_KINDS]
-        if plies and plies[0].body["ply"] >= 5 and not crashed:
-            crashed.append((source, plies[0]))
-            return True
-        return False
-
-    router.crash_when = crash
-    tables = list(router.tables.values())
-    run_until(router, lambda: bool(crashed), limit=100)
-    router.crash_when = None
-    name, move = crashed[0]
-    run_until(router, lambda: False, limit=router.now + 5)  # the others wait for it
-    log = router.logs[name]
-    table = setup.table(name, log=log, bot_delay=0.3, seed=1)
-    assert last_seq(log, table.me or b"") > 0
-    router.join(name, table)
-    router.down.discard(name)
-    router.take(name, table.restore(log, router.now))
-    for other in router.links_of(name):  # the link opens: each side pulls from the other
-        router.pull(name, other)
-        router.pull(other, name)
-    tables = list(router.tables.values())
-    run_until(router, lambda: finished(tables), limit=router.now + 300)
-    assert finished(tables) and not any(t.halted for t in tables)
-    assert_same_chain(tables)
-    assert tables[0].chain.at(move.body["ply"]).record == move
-    everything = [r for log in router.logs.values() for r in log]
-    assert_no_equivocation(everything, keys_of(setup, table))
+def test_a_spectator_joining_mid_game_pulls_everything_and_ends_with_the_same_chain(
+    tmp_path: Path,
+) -> None:
+    table = play_table(
+        ["host", "ann", "bob"], tmp_path, pile=40, watchers=["eve"],
+        at_ply={("host", 6): lambda table: table.watch("eve")},
+    )  # fmt: skip
+    assert_played(table)
+    eve = identity("eve").public_key
+    assert not [s for s in table.sent if s.author == eve]  # it signs nothing
+    assert [a for a in table.arrived if a.at_peer == "eve" and a.kind == "MOVE"]
 
 
 def test_the_end_holders_grow_and_leave_out_the_absent() -> None:
