@@ -15,6 +15,9 @@ Invariants:
 * A resignation asked for out of turn waits for this player's turn (the engines accept a
   resignation only from the player to move, as the chain does).
 * Bots answer a draw offer at once: they all accept when ``bots_accept_draws``, else decline.
+* With a ``record`` (``client.sessions.local_record``), every ply is also played into a
+  one-peer table that writes the game file, signed as any table's; the first failure stops
+  the file (the player is told once) and the game goes on.
 * A takeback (``take_back``) undoes the last ply when it is this player's own move: the bots
   consent unless they already moved on (then the last ply is not this player's).  It is a
   ply of its own, as at a networked table: the move list keeps both.
@@ -23,11 +26,13 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import trio
 
 from client.bots import Bot, make_bot
+from client.sessions.local_record import LocalRecord, RecordLost
 from client.sessions.notices import notice
 from client.sessions.session_api import (
     ChatEntry,
@@ -67,8 +72,11 @@ class LocalGame:
         bot_delay: float = 0.4,
         bots_accept_draws: bool = False,
         think_in_thread: bool = True,
+        record: Callable[[Mapping[int, str]], LocalRecord] | None = None,
     ) -> None:
-        """Set up the game; ``InvalidParams`` (or ``ValueError`` for a bad bot kind or seat)."""
+        """Set up the game; ``InvalidParams`` (or ``ValueError`` for a bad bot kind or seat).
+        ``record(names)`` opens the game file, given each seat's name (``OSError`` and
+        ``net.errors.NetError`` go to the caller)."""
         self._engine = engine
         # Tests on trio's autojump clock think inline: a worker thread is invisible to that
         # clock, which would race ahead (and time out) while the bot thinks.
@@ -98,12 +106,19 @@ class LocalGame:
         self._left = False
         self._wake = trio.Event()
         self._seats = self._seat_views()
+        self._record = record(self._names) if record is not None else None
+        self._game_file = self._record.path if self._record is not None else None
         self._snapshot = self._make_snapshot()
 
     # --- what the screens read ---------------------------------------------------------
     @property
     def snapshot(self) -> SessionSnapshot:
         return self._snapshot
+
+    @property
+    def game_file(self) -> Path | None:
+        """Where this game is saved (None for a game that is not)."""
+        return self._game_file
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -164,6 +179,7 @@ class LocalGame:
         player = self._mover() or last.player
         text = f"ply {last.ply} taken back"
         view = PlyView(len(self._plies) + 1, seat or last.seat, player, "takeback", text, ())
+        self._recorded(lambda record, state: record.take_back(state), self._before[-1])
         self._advance(self._before[-1], view)
 
     def consent_takeback(self) -> None:
@@ -196,6 +212,7 @@ class LocalGame:
 
     def leave(self) -> None:
         self._left = True
+        self._close_record()
         self._wake.set()
 
     # --- the bots' loop -----------------------------------------------------------------
@@ -254,6 +271,7 @@ class LocalGame:
         notation = self._engine.format_move(self._state, move)
         wire = tuple(self._engine.move_to_wire(move))
         state = self._engine.apply(self._state, move)
+        self._recorded(lambda record, after: record.move(move, after), state)
         self._advance(state, PlyView(len(self._plies) + 1, seat, player, "move", notation, wire))
 
     def _play_resign(self) -> None:
@@ -261,6 +279,7 @@ class LocalGame:
         assert seat is not None
         self._resign_pending = False
         state = self._engine.resign(self._state, self._my_seat)
+        self._recorded(lambda record, after: record.resign(after), state)
         text = f"{self._names[self._my_seat]} resigns"
         self._advance(state, PlyView(len(self._plies) + 1, seat, self._my_seat, "resign", text, ()))
 
@@ -268,6 +287,7 @@ class LocalGame:
         seat = self._engine.to_move(self._state)
         assert seat is not None
         state = self._engine.agree_draw(self._state)
+        self._recorded(lambda record, after: record.draw(after), state)
         player = self._engine.controller(self._state, seat)
         ply = PlyView(len(self._plies) + 1, seat, player, "draw", "draw agreed", ())
         self._advance(state, ply)
@@ -284,11 +304,27 @@ class LocalGame:
             self._emit(PlayersChanged(seats))
         outcome = self._outcome()
         if outcome is not None:
+            self._close_record()
             self._notice("game-over", summary=outcome.summary)
             self._emit(GameEnded(outcome))
         elif self._resign_pending and self._my_turn():
             self._play_resign()
         self._wake.set()
+
+    def _recorded(self, play: Callable[[LocalRecord, object], None], state: object) -> None:
+        """Play one ply into the game file, which reaches ``state``; a failure stops it."""
+        if self._record is None:
+            return
+        try:
+            play(self._record, state)
+        except RecordLost as error:
+            self._close_record()
+            self._error(f"This game is no longer being saved: {error}")
+
+    def _close_record(self) -> None:
+        record, self._record = self._record, None
+        if record is not None:
+            record.close()
 
     def _last(self) -> PlyView | None:
         return self._plies[-1] if self._plies else None
