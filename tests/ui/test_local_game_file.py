@@ -57,6 +57,7 @@ async def test_a_game_against_bots_is_a_verified_game_file(
         qtbot.mouseClick(table.confirm_yes, Qt.MouseButton.LeftButton)
         await until(lambda: session.snapshot.outcome is not None)
         plies = len(session.snapshot.plies)
+        await until(lambda: table.summary.replay_button.isEnabled())  # the summary has the file
 
         verdict = subprocess.run(
             [sys.executable, "-m", "client", "verify", str(expected)],

@@ -68,7 +68,11 @@ def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
 
 
 def game_file_of(session: GameSession) -> Path | None:
-    """The game file a networked table's peer writes (None for a game without one)."""
+    """The game file of the game: a local game's (``LocalGame.game_file``), else the one a
+    networked table's peer writes (None for a game without one)."""
+    local = getattr(session, "game_file", None)
+    if isinstance(local, Path):
+        return local if local.exists() else None
     peer = getattr(session, "peer", None)
     table_id = getattr(peer, "table_id", None)
     if peer is None or table_id is None:
