@@ -56,6 +56,9 @@ class LocalRequest:
     player_name: str = "You"
     bot_delay: float = 0.4
     seed: int = 0
+    bot_word: str = ""
+    """What the bots are called, in the player's language ("réfléchi": "Réfléchi 2"); the
+    kind's own word when empty."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +209,7 @@ class Launcher:
                 seed=request.seed,
                 bot_delay=request.bot_delay,
                 record=record,
+                bot_word=request.bot_word,
             )
         except InvalidParams as error:
             raise LaunchError(f"Cannot start {request.game}: {error}") from error

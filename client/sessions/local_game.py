@@ -73,10 +73,12 @@ class LocalGame:
         bots_accept_draws: bool = False,
         think_in_thread: bool = True,
         record: Callable[[Mapping[int, str]], LocalRecord] | None = None,
+        bot_word: str = "",
     ) -> None:
         """Set up the game; ``InvalidParams`` (or ``ValueError`` for a bad bot kind or seat).
         ``record(names)`` opens the game file, given each seat's name (``OSError`` and
-        ``net.errors.NetError`` go to the caller)."""
+        ``net.errors.NetError`` go to the caller).  Bots are named ``bot_word`` (the kind
+        by default) and their seat: "Sensible 2", "Réfléchi 2"."""
         self._engine = engine
         # Tests on trio's autojump clock think inline: a worker thread is invisible to that
         # clock, which would race ahead (and time out) while the bot thinks.
@@ -87,7 +89,9 @@ class LocalGame:
             raise InvalidParams(f"your seat must be between 1 and {seat_count}, not {my_seat}")
         self._my_seat = my_seat
         self._names = {
-            seat: player_name if seat == my_seat else f"{bot_kind.capitalize()} {seat}"
+            seat: player_name
+            if seat == my_seat
+            else f"{(bot_word or bot_kind).capitalize()} {seat}"
             for seat in range(1, seat_count + 1)
         }
         self._bots: dict[int, Bot] = {
