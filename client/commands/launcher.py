@@ -13,20 +13,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 
-from client.bots import BOT_KINDS
+from client.bots import BOT_KINDS, level_of_kind
 from client.node.hosting import HostConfig
 from client.node.joining import JoinConfig, parse_target
 from client.node.lobby import JoinRefused
 from client.node.peer_node import NodeConfig
+from client.profile.game_file import create_named, game_dir
 from client.profile.profile_lock import hold_profile
 from client.rules.errors import LaunchError, ProfileInUse
 from client.runtime.mdns import mdns_enabled
 from client.runtime.peer import Peer
 from client.sessions.local_game import LocalGame
+from client.sessions.local_record import LocalRecord
 from client.sessions.net_session import NetSession
 from engines import AnyEngine, InvalidParams, UnknownGame, engine_names, find_engine
-from net.errors import IdentityError, InviteError
+from net.errors import IdentityError, InviteError, LogFileError
 from net.fsutil import os_reason
 from net.identity import Identity, load_profile_identity, profile_warnings
 from net.invite import DEFAULT_PORT, Invite, check_secret, new_secret
@@ -53,6 +56,9 @@ class LocalRequest:
     player_name: str = "You"
     bot_delay: float = 0.4
     seed: int = 0
+    bot_word: str = ""
+    """What the bots are called, in the player's language ("réfléchi": "Réfléchi 2"); the
+    kind's own word when empty."""
 
 
 @dataclass(frozen=True)
@@ -187,18 +193,33 @@ class Launcher:
         if request.bot_kind not in BOT_KINDS:
             raise LaunchError(f"Unknown bot kind {request.bot_kind!r}.")
         params = self.params(request.game, request.seats, request.options)
+        engine = self.engine(request.game)
+        identity = self._identity()
+        games = game_dir(self.profile)
+
+        def record(names: Mapping[int, str]) -> LocalRecord:
+            """The game file, saved like every table's (``client.sessions.local_record``)."""
+            players = [names[seat] for seat in sorted(names)]
+            file = create_named(games, date.today(), engine.name, players)
+            level = level_of_kind(request.bot_kind)
+            return LocalRecord(engine, params, identity, request.my_seat, names, file, level)
+
         try:
             return LocalGame(
-                self.engine(request.game),
+                engine,
                 params,
                 my_seat=request.my_seat,
                 player_name=request.player_name,
                 bot_kind=request.bot_kind,
                 seed=request.seed,
                 bot_delay=request.bot_delay,
+                record=record,
+                bot_word=request.bot_word,
             )
         except InvalidParams as error:
             raise LaunchError(f"Cannot start {request.game}: {error}") from error
+        except LogFileError as error:
+            raise LaunchError(f"Cannot save the game: {error}") from error
         except ImportError as error:
             raise LaunchError(
                 f"The {request.bot_kind} bot for {request.game} is not installed; "

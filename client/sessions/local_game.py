@@ -15,6 +15,9 @@ Invariants:
 * A resignation asked for out of turn waits for this player's turn (the engines accept a
   resignation only from the player to move, as the chain does).
 * Bots answer a draw offer at once: they all accept when ``bots_accept_draws``, else decline.
+* With a ``record`` (``client.sessions.local_record``), every ply is also played into a
+  one-peer table that writes the game file, signed as any table's; the first failure stops
+  the file (the player is told once) and the game goes on.
 * A takeback (``take_back``) undoes the last ply when it is this player's own move and every
   bot consents by its rule (``client.bots.answers``: a few a game, never into a position it
   judges lost); a bot that declines says why in the chat.  Bots cannot move on meanwhile:
@@ -25,12 +28,14 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import trio
 
 from client.bots import Bot, make_bot
 from client.bots.answers import takeback_refusal
+from client.sessions.local_record import LocalRecord, RecordLost
 from client.sessions.notices import notice
 from client.sessions.session_api import (
     ChatEntry,
@@ -70,8 +75,13 @@ class LocalGame:
         bot_delay: float = 0.4,
         bots_accept_draws: bool = False,
         think_in_thread: bool = True,
+        record: Callable[[Mapping[int, str]], LocalRecord] | None = None,
+        bot_word: str = "",
     ) -> None:
-        """Set up the game; ``InvalidParams`` (or ``ValueError`` for a bad bot kind or seat)."""
+        """Set up the game; ``InvalidParams`` (or ``ValueError`` for a bad bot kind or seat).
+        ``record(names)`` opens the game file, given each seat's name (``OSError`` and
+        ``net.errors.NetError`` go to the caller).  Bots are named ``bot_word`` (the kind
+        by default) and their seat: "Sensible 2", "Réfléchi 2"."""
         self._engine = engine
         # Tests on trio's autojump clock think inline: a worker thread is invisible to that
         # clock, which would race ahead (and time out) while the bot thinks.
@@ -82,7 +92,9 @@ class LocalGame:
             raise InvalidParams(f"your seat must be between 1 and {seat_count}, not {my_seat}")
         self._my_seat = my_seat
         self._names = {
-            seat: player_name if seat == my_seat else f"{bot_kind.capitalize()} {seat}"
+            seat: player_name
+            if seat == my_seat
+            else f"{(bot_word or bot_kind).capitalize()} {seat}"
             for seat in range(1, seat_count + 1)
         }
         self._bots: dict[int, Bot] = {
@@ -101,12 +113,19 @@ class LocalGame:
         self._left = False
         self._wake = trio.Event()
         self._seats = self._seat_views()
+        self._record = record(self._names) if record is not None else None
+        self._game_file = self._record.path if self._record is not None else None
         self._snapshot = self._make_snapshot()
 
     # --- what the screens read ---------------------------------------------------------
     @property
     def snapshot(self) -> SessionSnapshot:
         return self._snapshot
+
+    @property
+    def game_file(self) -> Path | None:
+        """Where this game is saved (None for a game that is not)."""
+        return self._game_file
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -172,6 +191,7 @@ class LocalGame:
         player = self._mover() or last.player
         text = f"ply {last.ply} taken back"
         view = PlyView(len(self._plies) + 1, seat or last.seat, player, "takeback", text, ())
+        self._recorded(lambda record, state: record.take_back(state), self._before[-1])
         self._advance(self._before[-1], view)
 
     def consent_takeback(self) -> None:
@@ -204,6 +224,7 @@ class LocalGame:
 
     def leave(self) -> None:
         self._left = True
+        self._close_record()
         self._wake.set()
 
     # --- the bots' loop -----------------------------------------------------------------
@@ -272,6 +293,7 @@ class LocalGame:
         notation = self._engine.format_move(self._state, move)
         wire = tuple(self._engine.move_to_wire(move))
         state = self._engine.apply(self._state, move)
+        self._recorded(lambda record, after: record.move(move, after), state)
         self._advance(state, PlyView(len(self._plies) + 1, seat, player, "move", notation, wire))
 
     def _play_resign(self) -> None:
@@ -279,6 +301,7 @@ class LocalGame:
         assert seat is not None
         self._resign_pending = False
         state = self._engine.resign(self._state, self._my_seat)
+        self._recorded(lambda record, after: record.resign(after), state)
         text = f"{self._names[self._my_seat]} resigns"
         self._advance(state, PlyView(len(self._plies) + 1, seat, self._my_seat, "resign", text, ()))
 
@@ -286,6 +309,7 @@ class LocalGame:
         seat = self._engine.to_move(self._state)
         assert seat is not None
         state = self._engine.agree_draw(self._state)
+        self._recorded(lambda record, after: record.draw(after), state)
         player = self._engine.controller(self._state, seat)
         ply = PlyView(len(self._plies) + 1, seat, player, "draw", "draw agreed", ())
         self._advance(state, ply)
@@ -302,11 +326,27 @@ class LocalGame:
             self._emit(PlayersChanged(seats))
         outcome = self._outcome()
         if outcome is not None:
+            self._close_record()
             self._notice("game-over", summary=outcome.summary)
             self._emit(GameEnded(outcome))
         elif self._resign_pending and self._my_turn():
             self._play_resign()
         self._wake.set()
+
+    def _recorded(self, play: Callable[[LocalRecord, object], None], state: object) -> None:
+        """Play one ply into the game file, which reaches ``state``; a failure stops it."""
+        if self._record is None:
+            return
+        try:
+            play(self._record, state)
+        except RecordLost as error:
+            self._close_record()
+            self._error(f"This game is no longer being saved: {error}")
+
+    def _close_record(self) -> None:
+        record, self._record = self._record, None
+        if record is not None:
+            record.close()
 
     def _last(self) -> PlyView | None:
         return self._plies[-1] if self._plies else None

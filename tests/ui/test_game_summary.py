@@ -36,8 +36,8 @@ async def test_resigning_shows_the_summary_and_the_same_game_starts_again(qtbot:
         assert "<b>Zoé</b>: lost" in summary.standings.text()
         plies = session.snapshot.ply
         assert summary.facts.text().startswith(f"{plies} plies · 0 min ")
-        assert not summary.replay_button.isEnabled()  # a game against bots keeps no file yet
-        assert summary.replay_button.toolTip() == "This game has no game file to replay."
+        assert summary.replay_button.isEnabled()  # a game against bots is saved too
+        assert summary.replay_button.toolTip() == str(session.game_file)  # type: ignore[attr-defined]
 
         qtbot.mouseClick(summary.export_button, Qt.MouseButton.LeftButton)
         lines = QApplication.clipboard().text().splitlines()

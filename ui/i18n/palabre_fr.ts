@@ -771,6 +771,14 @@
         <source>ply {ply} taken back</source>
         <translation>coup {ply} repris</translation>
     </message>
+    <message>
+        <source>{name} resigns</source>
+        <translation>{name} abandonne</translation>
+    </message>
+    <message>
+        <source>draw agreed</source>
+        <translation>nulle acceptée</translation>
+    </message>
 </context>
 <context>
     <name>Notation</name>
@@ -1669,6 +1677,14 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>The table halted at ply {ply}: nothing more can be played.</source>
         <translation>La table s&apos;est arrêtée au coup {ply}&#xa0;: plus rien ne peut être joué.</translation>
+    </message>
+    <message>
+        <source>{game} against bots</source>
+        <translation>{game} contre les robots</translation>
+    </message>
+    <message>
+        <source>{game} at a networked table</source>
+        <translation>{game} à une table en réseau</translation>
     </message>
     <message>
         <source>The {plies} moves are in the clipboard.</source>

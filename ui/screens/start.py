@@ -381,6 +381,7 @@ class StartScreen(QWidget):
             bot_kind=self.local_bot_kind.currentData(),
             player_name=self.store.settings.name,
             bot_delay=self.local_pace.value() / 1000,
+            bot_word=self.local_bot_kind.currentText(),  # the bots are named in this language
         )
         self._launch_local(request)
 

@@ -68,7 +68,11 @@ def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
 
 
 def game_file_of(session: GameSession) -> Path | None:
-    """The game file a networked table's peer writes (None for a game without one)."""
+    """The game file of the game: a local game's (``LocalGame.game_file``), else the one a
+    networked table's peer writes (None for a game without one)."""
+    local = getattr(session, "game_file", None)
+    if isinstance(local, Path):
+        return local if local.exists() else None
     peer = getattr(session, "peer", None)
     table_id = getattr(peer, "table_id", None)
     if peer is None or table_id is None:
@@ -365,12 +369,10 @@ class TableScreen(QWidget):
         self.bridge.halted.connect(lambda _halted: self.refresh())
         self.pointing = PointingController(self.board, session, self.bridge)
         self.board_layout.addWidget(self.pointing.toolbar)
-        # The session names the game by its engine's code ("Forbans against bots"): the
-        # window says the name its rules give it.
-        code = snapshot.engine.name.capitalize()
-        self.title.setText(snapshot.title.replace(code, game_name(snapshot.engine.name), 1))
+        self.title.setText(self._title(snapshot))
         self.moves.clear()
         self.chat.game = snapshot.engine.name
+        self.chat.ending = self._ending_words
         self.chat.show_chat(snapshot.chat)
         self.error.clear()
         self.refresh()
@@ -576,6 +578,25 @@ class TableScreen(QWidget):
             can_play_again=can_play_again,
             game_file="" if path is None else str(path),
         )
+
+    def _ending_words(self) -> str:
+        """How the game ended, in the player's words ("" while it goes on)."""
+        if self.session is None:
+            return ""
+        snapshot = self.session.snapshot
+        outcome = snapshot.outcome
+        return "" if outcome is None else describe_outcome(snapshot, outcome)
+
+    def _title(self, snapshot: SessionSnapshot) -> str:
+        """The session names the game by its engine's code, in English ("Forbans against
+        bots"): the window says the name its rules give it, in the player's language."""
+        code = snapshot.engine.name.capitalize()
+        game = game_name(snapshot.engine.name)
+        if snapshot.title == f"{code} against bots":
+            return self.tr("{game} against bots").format(game=game)
+        if snapshot.title == f"{code} at a networked table":
+            return self.tr("{game} at a networked table").format(game=game)
+        return snapshot.title.replace(code, game, 1)
 
     def _replay(self) -> None:
         path = None if self.session is None else game_file_of(self.session)

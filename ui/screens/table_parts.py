@@ -6,6 +6,8 @@ holds no game state of its own beyond what it shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent
 from PySide6.QtWidgets import (
@@ -113,6 +115,10 @@ class MoveList(QListWidget):
                 item.setToolTip(ply.notation)
             if ply.kind == "takeback":
                 notation = self.tr("ply {ply} taken back").format(ply=ply.ply - 1)
+            elif ply.kind == "resign":  # the session's words are English ("Ana resigns")
+                notation = self.tr("{name} resigns").format(name=snapshot.seat_name(ply.player))
+            elif ply.kind == "draw":
+                notation = self.tr("draw agreed")
             item.setText(f"{ply.ply:>3}. {notation}   {who}  {mark}")
         if viewing:
             self.setCurrentRow(viewing - 1)
@@ -131,6 +137,9 @@ class ChatPanel(QWidget):
         super().__init__()
         self.game = ""
         """The game on the table: its authors' lines take their pieces' colour."""
+        self.ending: Callable[[], str] = lambda: ""
+        """The end of the game in the player's words, once it ended (the table's own
+        summary, which the game-over notice carries, is the engine's English)."""
         self.lines = QListWidget()
         self.lines.setWordWrap(True)
         self.field = QLineEdit(placeholderText=self.tr("Say something to the table…"))
@@ -171,7 +180,9 @@ class ChatPanel(QWidget):
 
     def add(self, entry: ChatEntry) -> None:
         if entry.seat is None:
-            item = QListWidgetItem(notice_text(entry))
+            said = entry.notice
+            ending = self.ending() if said is not None and said.key == "game-over" else ""
+            item = QListWidgetItem(ending or notice_text(entry))
             font = QFont(item.font())
             font.setItalic(True)
             item.setFont(font)
