@@ -299,7 +299,7 @@ class PageBuilder:
             self.step()
         title = f"{game_title(self.replay)} — {Path(self.replay.report.path).name}"
         players = ", ".join(
-            f"{_swatch(p.seat)}seat {p.seat}: {escape(p.name)}" for p in self.replay.report.players
+            f"{_swatch(p.seat)}seat {p.seat}: {escape(p.name)}" for p in self.replay.players
         )
         colour = VERDICT_COLOURS.get(self.replay.report.exit_code, "#b00020")
         style = STYLE.replace("SIZE", str(self.size)).replace("VERDICT", colour)

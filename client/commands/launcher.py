@@ -20,6 +20,7 @@ from client.node.joining import JoinConfig, parse_target
 from client.node.lobby import JoinRefused
 from client.node.peer_node import NodeConfig
 from client.profile.profile_lock import hold_profile
+from client.rules.bot_names import BotNamer, bot_name
 from client.rules.errors import LaunchError, ProfileInUse
 from client.runtime.mdns import mdns_enabled
 from client.runtime.peer import Peer
@@ -138,6 +139,9 @@ class Launcher:
         self._engines = engines
         self.profile = profile
         self.bot_delay = self.BOT_DELAY if bot_delay is None else bot_delay
+        self.bot_namer: BotNamer = bot_name
+        """How the sessions name bots (``client.rules.bot_names``); the window sets its own,
+        which translates."""
 
     def fingerprint(self) -> str:
         """This profile's fingerprint (its key is made on first use); ``LaunchError``."""
@@ -191,6 +195,7 @@ class Launcher:
                 bot_kind=request.bot_kind,
                 seed=request.seed,
                 bot_delay=request.bot_delay,
+                bot_namer=self.bot_namer,
             )
         except InvalidParams as error:
             raise LaunchError(f"Cannot start {request.game}: {error}") from error
@@ -229,7 +234,7 @@ class Launcher:
             peer = Peer(self._identity(), hosting, config)
         except (InvalidParams, JoinRefused) as error:
             raise LaunchError(f"Cannot host {request.game}: {error}") from error
-        return NetSession(peer, port=request.port)
+        return NetSession(peer, port=request.port, bot_namer=self.bot_namer)
 
     def join(self, request: JoinRequest, name: str = "Player") -> NetSession:
         """A table to join by address or invite, in its lobby (the UI runs its ``serve``)."""
@@ -249,7 +254,7 @@ class Launcher:
                 stay=True, profile=self.profile, engine_for=self._find, bot_delay=self.bot_delay
             ),
         )
-        return NetSession(peer)
+        return NetSession(peer, bot_namer=self.bot_namer)
 
     def _hold_profile(self) -> None:
         """One profile, one process (``client.profile.profile_lock``): the window takes the profile

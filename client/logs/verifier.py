@@ -43,6 +43,7 @@ from pathlib import Path
 from client.logs.verify_claims import ClaimJudge
 from client.logs.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
 from client.logs.verify_seqs import SeqLedger, why_missing
+from client.rules.bot_names import bot_name
 from client.rules.chain import Chain, PlyRule, TableState, describe_key
 from client.rules.errors import BadEnvelope, PlyRejected
 from client.rules.halting import halt_claim
@@ -697,9 +698,9 @@ def _good_signatures(jobs: list[tuple[int, bytes, Envelope]]) -> list[int]:
 
 
 def _player_name(start: TableStart, spec: SeatSpec) -> str:
-    """``Ann`` for a person, ``a bot run by Ann (strong)`` for a bot (its level when START
-    names it)."""
+    """``Ann`` for a person, ``Bot 3 of Ann (strong)`` for a bot (``client.rules.bot_names``;
+    its level when START names it)."""
     names = {peer.key: peer.name for peer in start.peers}
     if spec.runner is None:
         return names.get(spec.key, "?")
-    return f"a bot run by {names.get(spec.runner, '?')}{spec.level_note}"
+    return bot_name(spec.seat, names.get(spec.runner, "?"), spec.level)

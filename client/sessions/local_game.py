@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from client.bots import Bot, make_bot
+from client.bots import Bot, level_of_kind, make_bot
 from client.bots.answers import takeback_refusal
+from client.rules.bot_names import BotNamer, bot_name
 from client.sessions.notices import notice
 from client.sessions.session_api import (
     ChatEntry,
@@ -70,6 +71,7 @@ class LocalGame:
         bot_delay: float = 0.4,
         bots_accept_draws: bool = False,
         think_in_thread: bool = True,
+        bot_namer: BotNamer = bot_name,
     ) -> None:
         """Set up the game; ``InvalidParams`` (or ``ValueError`` for a bad bot kind or seat)."""
         self._engine = engine
@@ -81,8 +83,9 @@ class LocalGame:
         if not 1 <= my_seat <= seat_count:
             raise InvalidParams(f"your seat must be between 1 and {seat_count}, not {my_seat}")
         self._my_seat = my_seat
+        level = level_of_kind(bot_kind)  # the player runs the bots: "Bot 2 of Ana (normal)"
         self._names = {
-            seat: player_name if seat == my_seat else f"{bot_kind.capitalize()} {seat}"
+            seat: player_name if seat == my_seat else bot_namer(seat, player_name, level)
             for seat in range(1, seat_count + 1)
         }
         self._bots: dict[int, Bot] = {

@@ -33,6 +33,7 @@ from client.node.peer_events import (
     TableStarted,
 )
 from client.node.rematch import RematchChanged, RematchReady, next_role
+from client.rules.bot_names import BotNamer, bot_name
 from client.rules.divergence import Evidence
 from client.rules.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rules.takeback import refusal
@@ -101,9 +102,11 @@ ABANDONED = "The table was abandoned: {names} stayed away."
 class NetSession:
     """A ``GameSession`` and ``LobbyIntents`` over a networked table."""
 
-    def __init__(self, peer: Peer, *, port: int = 0) -> None:
+    def __init__(self, peer: Peer, *, port: int = 0, bot_namer: BotNamer = bot_name) -> None:
         self.peer = peer
         self.port = port
+        self._bot_namer = bot_namer
+        """How a bot is named (``client.rules.bot_names``; the window's namer translates)."""
         self.started = False
         host = peer.host
         game = host.config.engine.name if host is not None else ""
@@ -322,6 +325,7 @@ class NetSession:
                     ready=runner is not None and runner.ready,
                     is_mine=seat.key == self.peer.me or seat.runner == self.peer.me,
                     runner=runner.name if runner is not None and seat.is_bot else "",
+                    level=seat.level,
                 )
             )
         return tuple(seats)
@@ -487,7 +491,7 @@ class NetSession:
         except (IdentityError, InvalidParams, LookupError) as error:
             self._emit(SessionError(f"The new table cannot be opened: {error}"))
             return
-        self._emit(NextTable(NetSession(nxt, port=event.next.port)))
+        self._emit(NextTable(NetSession(nxt, port=event.next.port, bot_namer=self._bot_namer)))
 
     def _on_link_lost(self, event: LinkLost) -> None:
         if not event.fatal:
@@ -537,7 +541,9 @@ class NetSession:
         views = []
         for spec in head.seats:
             runner = spec.runner
-            name = names.get(spec.key) or f"Bot of {names.get(runner or b'', '?')}{spec.level_note}"
+            name = names.get(spec.key) or self._bot_namer(
+                spec.seat, names.get(runner or b"", "?"), spec.level
+            )
             player = runner or spec.key
             away = player in self._away or (player != table.me and not table.present(player))
             views.append(

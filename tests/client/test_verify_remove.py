@@ -79,7 +79,7 @@ def test_a_removal_voted_by_every_other_peer_verifies(tmp_path: Path) -> None:
     assert report.removed == [(5, d)]
     bot = report.players[-1]
     assert (bot.seat, bot.key, bot.since_ply) == (4, script.identity("new4").key, 5)
-    assert bot.runner == script.identity("A").key and bot.name == "a bot run by A"
+    assert bot.runner == script.identity("A").key and bot.name == "Bot 4 of A"
     assert report.ended and report.final == report.plies
     assert "(removed at ply 5)" in "\n".join(report.lines())
 

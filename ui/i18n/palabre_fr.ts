@@ -323,6 +323,29 @@
     </message>
 </context>
 <context>
+    <name>BotName</name>
+    <message>
+        <source>easy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>strong</source>
+        <translation type="unfinished">fort</translation>
+    </message>
+    <message>
+        <source>Bot {seat} of {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} ({level})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Cards</name>
     <message>
         <source>The game is not over: {plies} plies played.</source>
@@ -677,10 +700,6 @@
         <translation>Connexion à la table…</translation>
     </message>
     <message>
-        <source>Bot of {name}</source>
-        <translation>Bot de {name}</translation>
-    </message>
-    <message>
         <source>Careful: {warning}</source>
         <translation>Attention&#xa0;: {warning}</translation>
     </message>
@@ -788,6 +807,10 @@
     <message>
         <source>The bots consent.</source>
         <translation>Les robots acceptent.</translation>
+    </message>
+    <message>
+        <source>{name} declines the takeback: {reason}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The takeback of ply {ply} lapsed: the game moved on.</source>
@@ -934,10 +957,6 @@
     <message>
         <source>(you)</source>
         <translation>(vous)</translation>
-    </message>
-    <message>
-        <source>(bot)</source>
-        <translation>(robot)</translation>
     </message>
     <message>
         <source>— played by {name}</source>
