@@ -108,6 +108,11 @@ class LocalGame:
 
     # --- what the screens read ---------------------------------------------------------
     @property
+    def bot_delay(self) -> float:
+        """Seconds a bot waits before its move (the form's bot speed)."""
+        return self._bot_delay
+
+    @property
     def snapshot(self) -> SessionSnapshot:
         return self._snapshot
 

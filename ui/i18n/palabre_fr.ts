@@ -346,6 +346,29 @@
     </message>
 </context>
 <context>
+    <name>BotSpeedBox</name>
+    <message>
+        <source>fast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the bots think before each move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{ms} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Cards</name>
     <message>
         <source>The game is not over: {plies} plies played.</source>
@@ -1324,6 +1347,10 @@
         <translation>Lire les règles de ce jeu, avec des dessins</translation>
     </message>
     <message>
+        <source>Bot speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>random</source>
         <translation>au hasard</translation>
     </message>
@@ -1334,10 +1361,6 @@
     <message>
         <source>strong</source>
         <translation>fort</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> ms</translation>
     </message>
     <message>
         <source>Play against bots</source>
@@ -1358,10 +1381,6 @@
     <message>
         <source>Bots</source>
         <translation>Robots</translation>
-    </message>
-    <message>
-        <source>Bots wait</source>
-        <translation>Attente des robots</translation>
     </message>
     <message>
         <source>Play alone against bots</source>
