@@ -326,46 +326,46 @@
     <name>BotName</name>
     <message>
         <source>easy</source>
-        <translation type="unfinished"></translation>
+        <translation>facile</translation>
     </message>
     <message>
         <source>normal</source>
-        <translation type="unfinished"></translation>
+        <translation>normal</translation>
     </message>
     <message>
         <source>strong</source>
-        <translation type="unfinished">fort</translation>
+        <translation>fort</translation>
     </message>
     <message>
         <source>Bot {seat} of {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Robot {seat} de {name}</translation>
     </message>
     <message>
         <source>{name} ({level})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({level})</translation>
     </message>
 </context>
 <context>
     <name>BotSpeedBox</name>
     <message>
         <source>fast</source>
-        <translation type="unfinished"></translation>
+        <translation>rapide</translation>
     </message>
     <message>
         <source>normal</source>
-        <translation type="unfinished"></translation>
+        <translation>normale</translation>
     </message>
     <message>
         <source>slow</source>
-        <translation type="unfinished"></translation>
+        <translation>lente</translation>
     </message>
     <message>
         <source>How long the bots think before each move</source>
-        <translation type="unfinished"></translation>
+        <translation>Le temps que les robots réfléchissent avant chaque coup</translation>
     </message>
     <message>
         <source>{ms} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>{ms}&#xa0;ms</translation>
     </message>
 </context>
 <context>
@@ -833,7 +833,7 @@
     </message>
     <message>
         <source>{name} declines the takeback: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} refuse de reprendre le coup&#xa0;: {reason}.</translation>
     </message>
     <message>
         <source>The takeback of ply {ply} lapsed: the game moved on.</source>
@@ -1348,7 +1348,7 @@
     </message>
     <message>
         <source>Bot speed</source>
-        <translation type="unfinished"></translation>
+        <translation>Vitesse des robots</translation>
     </message>
     <message>
         <source>random</source>
