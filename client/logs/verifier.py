@@ -533,7 +533,7 @@ class _Verifier:
                 self._allow(spec.key, spec.runner or spec.key)
                 name = _player_name(self.start, spec)
                 self.report.players.append(
-                    Player(spec.seat, spec.key, name, spec.runner, state.ply)
+                    Player(spec.seat, spec.key, name, spec.runner, state.ply, spec.level)
                 )
         for peer in before.peers:
             if peer not in state.peers:
