@@ -109,7 +109,9 @@ _OPTION_KEY = Text(1, 32, r"[a-z0-9][a-z0-9_.-]*")
 _OPTION_VALUE = OneOf((int, Int(-(2**63), 2**63 - 1)), (str, Text(0, 64)))
 _LEVEL = Text(1, 16, r"[a-z][a-z0-9_-]*")
 """A bot seat's level in START (``easy``, ``normal``, ``strong``; a word, for levels to come)."""
-_REPLACEMENT = Struct({"seat": _SEAT, "key": _KEY, "runner": _KEY})
+# ``level`` came later (the replacement bot's, as START names a bot's): a REMOVE without it
+# stays valid.
+_REPLACEMENT = Struct({"seat": _SEAT, "key": _KEY, "runner": _KEY}, optional={"level": _LEVEL})
 _PLY_HEAD = {"ply": _PLY1, "prev": _DIGEST}
 _CLOCK = Struct(
     {"base_ms": Int(1, 86_400_000)},

@@ -33,6 +33,7 @@ from client.profile.settings import SettingsStore
 from client.runtime.mdns import TableFinder
 from client.sessions.net_session import NetSession
 from client.sessions.session_api import GameSession, NextTable, SessionEvent
+from ui.bot_names import shown_bot_name
 from ui.i18n import (
     LanguagePreference,
     current_language,
@@ -59,6 +60,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("palabre")
         self.nursery = nursery
         self.launcher = launcher or Launcher()
+        self.launcher.bot_namer = shown_bot_name  # bots named in the player's language
         self.store = store or SettingsStore()
         # Before any screen is built: screens set their texts once, in the language in use.
         ensure_language(LanguagePreference(self.store.path.parent).load())

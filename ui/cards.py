@@ -60,7 +60,7 @@ def _players(replay: Replay) -> list[tuple[int, str]]:
                 seat=player.seat, name=player.name
             ),
         )
-        for player in replay.report.players
+        for player in replay.players
     ]
 
 

@@ -33,6 +33,7 @@ from client.logs.progress import ProgressBar
 from client.rules.errors import ReplayUnavailable
 from client.sessions.replay import Replay
 from ui.animated_file import write_bytes
+from ui.bot_names import shown_bot_name
 from ui.replay_page import file_date
 
 __all__ = ["export"]
@@ -43,7 +44,7 @@ def export(request: ExportRequest, err: TextIO | None = None) -> int:
     err = err or sys.stderr
     verification = load_for_show(request.log, err)
     try:
-        replay = Replay.build(verification)
+        replay = Replay.build(verification, shown_bot_name)
     except ReplayUnavailable:
         return verification.report.exit_code  # load_for_show said why
     for ply, what in ((request.ply, "--ply"), (request.first, "--from"), (request.last, "--to")):

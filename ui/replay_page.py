@@ -291,8 +291,7 @@ class PageBuilder:
         title = f"{game_title(self.replay)} — {Path(self.replay.report.path).name}"
         game = self.replay.engine.name
         players = ", ".join(
-            f"{_swatch(game, p.seat)}seat {p.seat}: {escape(p.name)}"
-            for p in self.replay.report.players
+            f"{_swatch(game, p.seat)}seat {p.seat}: {escape(p.name)}" for p in self.replay.players
         )
         colour = VERDICT_COLOURS.get(self.replay.report.exit_code, "#b00020")
         style = STYLE.replace("SIZE", str(self.size)).replace("VERDICT", colour)

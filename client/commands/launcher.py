@@ -22,6 +22,7 @@ from client.node.lobby import JoinRefused
 from client.node.peer_node import NodeConfig
 from client.profile.game_file import create_named, game_dir
 from client.profile.profile_lock import hold_profile
+from client.rules.bot_names import BotNamer, bot_name
 from client.rules.errors import LaunchError, ProfileInUse
 from client.runtime.mdns import mdns_enabled
 from client.runtime.peer import Peer
@@ -56,9 +57,6 @@ class LocalRequest:
     player_name: str = "You"
     bot_delay: float = 0.4
     seed: int = 0
-    bot_word: str = ""
-    """What the bots are called, in the player's language ("réfléchi": "Réfléchi 2"); the
-    kind's own word when empty."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +70,9 @@ class HostRequest:
     """Admit only players who know a table secret (made here; the invite carries it)."""
     bot_kind: str = "sensible"
     """How well the host's bots play (``client.bots.BOT_KINDS``); START names its level."""
+    bot_delay: float | None = None
+    """Seconds the host's bots wait before each move (the form's bot speed); None: the
+    launcher's."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ class Launcher:
 
     BOT_DELAY = 0.4
     """Seconds the bots of a networked table wait before moving, so people can follow
-    (``bot_delay`` overrides it: tests and scripts)."""
+    (``bot_delay`` overrides it and the host form's bot speed: tests and scripts)."""
 
     def __init__(
         self,
@@ -149,6 +150,10 @@ class Launcher:
         self._engines = engines
         self.profile = profile
         self.bot_delay = self.BOT_DELAY if bot_delay is None else bot_delay
+        self._delay_forced = bot_delay is not None
+        self.bot_namer: BotNamer = bot_name
+        """How the sessions name bots (``client.rules.bot_names``); the window sets its own,
+        which translates."""
 
     def fingerprint(self) -> str:
         """This profile's fingerprint (its key is made on first use); ``LaunchError``."""
@@ -214,7 +219,7 @@ class Launcher:
                 seed=request.seed,
                 bot_delay=request.bot_delay,
                 record=record,
-                bot_word=request.bot_word,
+                bot_namer=self.bot_namer,
             )
         except InvalidParams as error:
             raise LaunchError(f"Cannot start {request.game}: {error}") from error
@@ -250,12 +255,18 @@ class Launcher:
                 stay=True,
                 profile=self.profile,
                 engine_for=self._find,
-                bot_delay=self.bot_delay,
+                bot_delay=self._host_delay(request),
             )
             peer = Peer(self._identity(), hosting, config)
         except (InvalidParams, JoinRefused) as error:
             raise LaunchError(f"Cannot host {request.game}: {error}") from error
-        return NetSession(peer, port=request.port)
+        return NetSession(peer, port=request.port, bot_namer=self.bot_namer)
+
+    def _host_delay(self, request: HostRequest) -> float:
+        """The wait of the host's bots: the launcher's when forced, else the form's."""
+        if self._delay_forced or request.bot_delay is None:
+            return self.bot_delay
+        return request.bot_delay
 
     def join(self, request: JoinRequest, name: str = "Player") -> NetSession:
         """A table to join by address or invite, in its lobby (the UI runs its ``serve``)."""
@@ -276,7 +287,7 @@ class Launcher:
                 stay=True, profile=self.profile, engine_for=self._find, bot_delay=self.bot_delay
             ),
         )
-        return NetSession(peer)
+        return NetSession(peer, bot_namer=self.bot_namer)
 
     def _hold_profile(self) -> None:
         """One profile, one process (``client.profile.profile_lock``): the window takes the profile

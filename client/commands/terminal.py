@@ -29,6 +29,7 @@ import trio
 from client.logs.board_text import board_lines
 from client.node.lobby import JoinRefused
 from client.node.peer_events import PeerEvent, TableStarted
+from client.rules.bot_names import bot_name
 from client.rules.clock import clock_face
 from client.rules.errors import IntentRefused
 from client.runtime.peer import Peer
@@ -257,7 +258,7 @@ class TerminalPlayer:
         key = table.head.seat_key(table.engine.controller(state, seat))
         spec = next((spec for spec in table.head.seats if spec.key == key), None)
         if spec is not None and spec.runner is not None:
-            bot = f"a bot run by {self._name(spec.runner)}{spec.level_note}"
+            bot = bot_name(spec.seat, self._name(spec.runner), spec.level)
             return f"seat {seat} is to move ({bot})"
         return f"seat {seat} is to move ({self._name(key)})"
 

@@ -43,6 +43,7 @@ from pathlib import Path
 from client.logs.verify_claims import ClaimJudge
 from client.logs.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
 from client.logs.verify_seqs import SeqLedger, why_missing
+from client.rules.bot_names import bot_name
 from client.rules.carried_acks import stated_figure
 from client.rules.chain import Chain, PlyRule, TableState, describe_key
 from client.rules.clock_history import clock_history
@@ -531,7 +532,7 @@ class _Verifier:
                 self._allow(spec.key, spec.runner or spec.key)
                 name = _player_name(self.start, spec)
                 self.report.players.append(
-                    Player(spec.seat, spec.key, name, spec.runner, state.ply)
+                    Player(spec.seat, spec.key, name, spec.runner, state.ply, spec.level)
                 )
         for peer in before.peers:
             if peer not in state.peers:
@@ -712,9 +713,9 @@ def _good_signatures(jobs: list[tuple[int, bytes, Envelope]]) -> list[int]:
 
 
 def _player_name(start: TableStart, spec: SeatSpec) -> str:
-    """``Ann`` for a person, ``a bot run by Ann (strong)`` for a bot (its level when START
-    names it)."""
+    """``Ann`` for a person, ``Bot 3 of Ann (strong)`` for a bot (``client.rules.bot_names``;
+    its level when START names it)."""
     names = {peer.key: peer.name for peer in start.peers}
     if spec.runner is None:
         return names.get(spec.key, "?")
-    return f"a bot run by {names.get(spec.runner, '?')}{spec.level_note}"
+    return bot_name(spec.seat, names.get(spec.runner, "?"), spec.level)

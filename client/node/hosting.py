@@ -182,7 +182,7 @@ class HostRole:
             address, port = self._where.get(key, ("", self.node.port if key == me else 0))
             peers.append(RosterPeer(key, name, address, port, key in lobby.ready))
         seats = tuple(
-            RosterSeat(n, None, None) if s is None else RosterSeat(n, s.key, s.runner)
+            RosterSeat(n, None, None) if s is None else RosterSeat(n, s.key, s.runner, s.level)
             for n, s in enumerate(lobby.seats, 1)
         )
         engine = self.config.engine

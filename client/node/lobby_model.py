@@ -36,6 +36,8 @@ class LobbySeat:
     """This peer's player sits there, or this peer runs the bot that does."""
     runner: str = ""
     """For a bot: the name of the player whose palabre runs it."""
+    level: str | None = None
+    """For a bot: its level when the host says it (``client.rules.bot_names``)."""
 
     @property
     def taken(self) -> bool:

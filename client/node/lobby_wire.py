@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from client.bots import BOT_LEVELS
+from client.rules.bot_names import bot_name
 from net.wire import Bool, Bytes, Int, ListOf, MapOf, Nullable, OneOf, Schema, Struct, Text
 
 __all__ = [
@@ -109,7 +110,8 @@ SCHEMAS: Mapping[str, Schema] = {
                 16,
             ),
             "seats": ListOf(
-                Struct({"key": Nullable(_KEY), "runner": Nullable(_KEY)}),
+                # ``level`` came later: a host before levels names none.
+                Struct({"key": Nullable(_KEY), "runner": Nullable(_KEY)}, {"level": _LEVEL}),
                 1,
                 64,
             ),
@@ -139,6 +141,8 @@ class RosterSeat:
     """The key that will sign this seat's moves; None while the seat is free."""
     runner: bytes | None
     """The peer running the bot at this seat; None for a person's seat or a free one."""
+    level: str | None = None
+    """A bot's level (easy, normal, strong), as START will name it; None when unknown."""
 
     @property
     def is_bot(self) -> bool:
@@ -173,7 +177,7 @@ class Roster:
             return "free"
         if seat.runner is not None:
             runner = self.peer(seat.runner)
-            return f"a bot of {runner.name if runner else '?'}"
+            return bot_name(seat.seat, runner.name if runner else "?", seat.level)
         peer = self.peer(seat.key)
         return peer.name if peer else "?"
 
@@ -200,6 +204,7 @@ class RosterSeatBody(TypedDict):
 
     key: bytes | None
     runner: bytes | None
+    level: NotRequired[str]
 
 
 class RosterBody(TypedDict):
@@ -232,10 +237,17 @@ def roster_body(roster: Roster) -> RosterBody:
             }
             for p in roster.peers
         ],
-        "seats": [{"key": s.key, "runner": s.runner} for s in roster.seats],
+        "seats": [_seat_body(s) for s in roster.seats],
         "spectators": roster.spectators,
         "waiting": [text[:120] for text in roster.waiting[:96]],
     }
+
+
+def _seat_body(seat: RosterSeat) -> RosterSeatBody:
+    body = RosterSeatBody(key=seat.key, runner=seat.runner)
+    if seat.level is not None:
+        body["level"] = seat.level
+    return body
 
 
 def read_roster(body: RosterBody) -> Roster:
@@ -250,7 +262,8 @@ def read_roster(body: RosterBody) -> Roster:
             for p in body["peers"]
         ),
         seats=tuple(
-            RosterSeat(number, s["key"], s["runner"]) for number, s in enumerate(body["seats"], 1)
+            RosterSeat(number, s["key"], s["runner"], s.get("level"))
+            for number, s in enumerate(body["seats"], 1)
         ),
         spectators=body["spectators"],
         waiting=tuple(body["waiting"]),

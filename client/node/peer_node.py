@@ -715,6 +715,7 @@ class PeerNode:
             bot_delay=self.config.bot_delay,
             journal=lambda record: game_file.append(record.envelope),
             bot_factory=self._replacement_bot,
+            bot_level=level_of_kind(self.config.bot_kind),
         )
         self.table.local.think_in(self.thinking())
         self.policy.keys = set(start.peer_keys) | set(start.seat_keys)

@@ -7,7 +7,8 @@ timeout) off the table.  Its body is ``{ply, prev, removed, replacements, votes}
 * ``removed``: the peers taken off, none twice (this peer lists them in the table's order);
 * ``replacements``: one ``{seat, key, runner}`` per seat the removed peers played (their own
   seats and the bot seats they ran; this peer lists them in seat order): a **new** bot key
-  for the seat, run by the appender;
+  for the seat, run by the appender; and ``level``, the level of the bot that takes the
+  seat, when the appender names it (a REMOVE before levels has none, and stays valid);
 * ``votes``: a VOTE envelope of **every** peer that remains (the appender's own included),
   each binding this ``ply``, ``prev``, ``removed`` and ``replacements`` exactly.
 
@@ -29,12 +30,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from client.rules.bodies import KEY_SIZE, all_keys, read_bytes, read_digest, read_int, read_list
+from client.rules.bodies import (
+    KEY_SIZE,
+    all_keys,
+    read_bytes,
+    read_digest,
+    read_int,
+    read_list,
+    read_text,
+)
 from client.rules.chain import PlyContext, PlyEffect, TableState
 from client.rules.consent import check_consents
 from client.rules.errors import Malformed, PlyRejected
 from client.rules.records import VOTE, SignedRecord
-from client.rules.start import SeatSpec, TableStart
+from client.rules.start import MAX_LEVEL, SeatSpec, TableStart
 from engines import Outcome
 
 __all__ = [
@@ -70,15 +79,21 @@ class Proposal:
             "ply": self.ply,
             "prev": self.prev,
             "removed": list(self.removed),
-            "replacements": [
-                {"seat": s.seat, "key": s.key, "runner": s.runner} for s in self.replacements
-            ],
+            "replacements": [_replacement_body(s) for s in self.replacements],
         }
 
     @property
     def runner(self) -> bytes | None:
         """The appender named by the replacements (None when there are none)."""
         return self.replacements[0].runner if self.replacements else None
+
+
+def _replacement_body(spec: SeatSpec) -> dict[str, object]:
+    """A replacement's fields; ``level`` only when known (a REMOVE before levels had none)."""
+    body: dict[str, object] = {"seat": spec.seat, "key": spec.key, "runner": spec.runner}
+    if spec.level is not None:
+        body["level"] = spec.level
+    return body
 
 
 def read_proposal(body: Mapping[str, object]) -> Proposal:
@@ -93,7 +108,8 @@ def read_proposal(body: Mapping[str, object]) -> Proposal:
         key, runner = read_bytes(item, "key", KEY_SIZE), read_bytes(item, "runner", KEY_SIZE)
         if len(key) != KEY_SIZE or len(runner) != KEY_SIZE:
             raise Malformed("a replacement key or runner is not a 32-byte key")
-        replacements.append(SeatSpec(read_int(item, "seat", 1, 64), key, runner))
+        level = read_text(item, "level", MAX_LEVEL) if "level" in item else None
+        replacements.append(SeatSpec(read_int(item, "seat", 1, 64), key, runner, level))
     return Proposal(
         read_int(body, "ply", 1), read_digest(body, "prev"), tuple(listed), tuple(replacements)
     )

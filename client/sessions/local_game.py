@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from client.bots import Bot, make_bot
+from client.bots import Bot, level_of_kind, make_bot
 from client.bots.answers import takeback_refusal
+from client.rules.bot_names import BotNamer, bot_name
 from client.sessions.local_record import LocalRecord, RecordLost
 from client.sessions.notices import notice
 from client.sessions.session_api import (
@@ -76,12 +77,12 @@ class LocalGame:
         bots_accept_draws: bool = False,
         think_in_thread: bool = True,
         record: Callable[[Mapping[int, str]], LocalRecord] | None = None,
-        bot_word: str = "",
+        bot_namer: BotNamer = bot_name,
     ) -> None:
         """Set up the game; ``InvalidParams`` (or ``ValueError`` for a bad bot kind or seat).
         ``record(names)`` opens the game file, given each seat's name (``OSError`` and
-        ``net.errors.NetError`` go to the caller).  Bots are named ``bot_word`` (the kind
-        by default) and their seat: "Sensible 2", "Réfléchi 2"."""
+        ``net.errors.NetError`` go to the caller).  Bots are named by ``bot_namer`` (in the
+        player's language): "Bot 2 of Ana (normal)"."""
         self._engine = engine
         # Tests on trio's autojump clock think inline: a worker thread is invisible to that
         # clock, which would race ahead (and time out) while the bot thinks.
@@ -91,10 +92,9 @@ class LocalGame:
         if not 1 <= my_seat <= seat_count:
             raise InvalidParams(f"your seat must be between 1 and {seat_count}, not {my_seat}")
         self._my_seat = my_seat
+        level = level_of_kind(bot_kind)  # the player runs the bots: "Bot 2 of Ana (normal)"
         self._names = {
-            seat: player_name
-            if seat == my_seat
-            else f"{(bot_word or bot_kind).capitalize()} {seat}"
+            seat: player_name if seat == my_seat else bot_namer(seat, player_name, level)
             for seat in range(1, seat_count + 1)
         }
         self._bots: dict[int, Bot] = {
@@ -118,6 +118,11 @@ class LocalGame:
         self._snapshot = self._make_snapshot()
 
     # --- what the screens read ---------------------------------------------------------
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a bot waits before its move (the form's bot speed)."""
+        return self._bot_delay
+
     @property
     def snapshot(self) -> SessionSnapshot:
         return self._snapshot

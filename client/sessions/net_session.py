@@ -34,6 +34,7 @@ from client.node.peer_events import (
 )
 from client.node.peer_node import next_role
 from client.node.rematch import RematchChanged, RematchReady
+from client.rules.bot_names import BotNamer, bot_name
 from client.rules.divergence import Evidence
 from client.rules.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rules.takeback import refusal
@@ -104,9 +105,11 @@ ABANDONED = "The table was abandoned: {names} stayed away."
 class NetSession:
     """A ``GameSession`` and ``LobbyIntents`` over a networked table."""
 
-    def __init__(self, peer: Peer, *, port: int = 0) -> None:
+    def __init__(self, peer: Peer, *, port: int = 0, bot_namer: BotNamer = bot_name) -> None:
         self.peer = peer
         self.port = port
+        self._bot_namer = bot_namer
+        """How a bot is named (``client.rules.bot_names``; the window's namer translates)."""
         self.started = False
         self.invite: Invite | None = None
         """The invite this peer hosts with, once its table is open (None for a joiner)."""
@@ -332,6 +335,7 @@ class NetSession:
                     ready=runner is not None and runner.ready,
                     is_mine=seat.key == self.peer.me or seat.runner == self.peer.me,
                     runner=runner.name if runner is not None and seat.is_bot else "",
+                    level=seat.level,
                 )
             )
         return tuple(seats)
@@ -497,7 +501,7 @@ class NetSession:
         except (IdentityError, InvalidParams, LookupError) as error:
             self._emit(SessionError(f"The new table cannot be opened: {error}"))
             return
-        self._emit(NextTable(NetSession(nxt, port=event.next.port)))
+        self._emit(NextTable(NetSession(nxt, port=event.next.port, bot_namer=self._bot_namer)))
 
     def _on_link_lost(self, event: LinkLost) -> None:
         if not event.fatal:
@@ -547,7 +551,9 @@ class NetSession:
         views = []
         for spec in head.seats:
             runner = spec.runner
-            name = names.get(spec.key) or f"Bot of {names.get(runner or b'', '?')}{spec.level_note}"
+            name = names.get(spec.key) or self._bot_namer(
+                spec.seat, names.get(runner or b"", "?"), spec.level
+            )
             player = runner or spec.key
             away = player in self._away or (player != table.me and not table.present(player))
             views.append(

@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from client.logs.verifier import Verification
-from client.logs.verify_report import Problem, Report
+from client.logs.verify_report import Player, Problem, Report
+from client.rules.bot_names import BotNamer, bot_name
 from client.rules.chain import TableState
 from client.rules.errors import ReplayUnavailable
 from client.rules.records import (
@@ -101,6 +102,9 @@ class Replay:
     report: Report
     frames: tuple[Frame, ...]
     lines: tuple[Line, ...]
+    players: tuple[Player, ...]
+    """The report's players, each bot named by the replay's ``BotNamer`` (the window's
+    translates: ``client.rules.bot_names``)."""
 
     @property
     def plies(self) -> int:
@@ -109,14 +113,15 @@ class Replay:
     def seat_name(self, seat: int, ply: int = 0) -> str:
         """Who plays ``seat`` at ``ply`` (a bot that replaced a player counts from its ply)."""
         name = f"seat {seat}"
-        for player in self.report.players:
+        for player in self.players:
             if player.seat == seat and player.since_ply <= ply:
                 name = player.name
         return name
 
     @classmethod
-    def build(cls, verification: Verification) -> Replay:
-        """The replay of a verified log (``ReplayUnavailable`` if it has no chain)."""
+    def build(cls, verification: Verification, bot_namer: BotNamer = bot_name) -> Replay:
+        """The replay of a verified log (``ReplayUnavailable`` if it has no chain); its bots
+        named by ``bot_namer``."""
         report, start, chain, engine = (
             verification.report,
             verification.start,
@@ -134,7 +139,7 @@ class Replay:
                 if entry.status == "applied":
                     head = entry.ply
                     before = chain.at(head - 1)
-                    lines.append(_ply_line(chain.at(head), engine, start, before))
+                    lines.append(_ply_line(chain.at(head), engine, start, before, bot_namer))
                     if chain.at(head).record.kind == TAKEBACK:
                         _credit_takeback(lines, head - 1)
                 continue
@@ -176,8 +181,17 @@ class Replay:
         for state in chain.states:
             ply = state.ply
             shown = tuple(p for p in marks.get(ply, {}).values() if p.arrows or p.squares)
-            frames.append(_frame(state, chain.at(max(ply - 1, 0)), engine, start, report, shown))
-        return cls(report.path, engine, start, report, tuple(frames), tuple(lines))
+            before = chain.at(max(ply - 1, 0))
+            frames.append(_frame(state, before, engine, start, report, shown, bot_namer))
+        players = tuple(
+            player
+            if player.runner is None
+            else replace(
+                player, name=bot_namer(player.seat, _name(start, player.runner), player.level)
+            )
+            for player in report.players
+        )
+        return cls(report.path, engine, start, report, tuple(frames), tuple(lines), players)
 
 
 def _credit_takeback(lines: list[Line], undone: int) -> None:
@@ -212,16 +226,18 @@ def _player(engine: AnyEngine, before: TableState, seat: int | None) -> int | No
     return engine.controller(before.engine_state, seat)
 
 
-def _ply_line(state: TableState, engine: AnyEngine, start: TableStart, before: TableState) -> Line:
+def _ply_line(
+    state: TableState, engine: AnyEngine, start: TableStart, before: TableState, namer: BotNamer
+) -> Line:
     player = _player(engine, before, state.seat)
-    return Line("ply", state.ply, player, _signer(start, before, state.record), state.label)
+    return Line("ply", state.ply, player, _signer(start, before, state.record, namer), state.label)
 
 
-def _signer(start: TableStart, before: TableState, record: SignedRecord) -> str:
-    """``Ann``, or ``a bot run by Ann`` (the verifier's words for the players)."""
+def _signer(start: TableStart, before: TableState, record: SignedRecord, namer: BotNamer) -> str:
+    """``Ann``, or ``Bot 3 of Ann (strong)`` (the verifier's words for the players)."""
     for spec in before.seats:
         if spec.key == record.author and spec.runner is not None:
-            return f"a bot run by {_name(start, spec.runner)}{spec.level_note}"
+            return namer(spec.seat, _name(start, spec.runner), spec.level)
     return _name(start, record.author)
 
 
@@ -232,6 +248,7 @@ def _frame(
     start: TableStart,
     report: Report,
     marks: tuple[Pointed, ...],
+    namer: BotNamer,
 ) -> Frame:
     ply = state.ply
     record = state.record
@@ -242,7 +259,7 @@ def _frame(
         seat=state.seat,
         player=_player(engine, before, state.seat) if ply else None,
         label=state.label if ply else "start",
-        by=_signer(start, before, record) if ply else _name(start, start.host),
+        by=_signer(start, before, record, namer) if ply else _name(start, start.host),
         last_move=last,
         final=ply <= report.final,
         problems=tuple(p for p in report.problems if p.ply == ply),

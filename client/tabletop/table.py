@@ -144,6 +144,7 @@ class Table:
         rules: Mapping[str, PlyRule] = PLY_RULES,
         journal: Callable[[SignedRecord], None] | None = None,
         bot_factory: BotFactory | None = None,
+        bot_level: str | None = None,
     ) -> None:
         """``StartRefused`` if START does not fit ``engine``; ``ValueError`` if ``signers``
         lacks a key this peer must sign with.  ``bots`` maps a seat key this peer runs to the
@@ -155,7 +156,8 @@ class Table:
         this peer took it, plies in chain order.
 
         ``bot_factory`` makes the bot keys of the seats a REMOVE hands to this peer (without
-        it this peer never appends a REMOVE, but still votes)."""
+        it this peer never appends a REMOVE, but still votes); ``bot_level`` is their level,
+        which the REMOVE names."""
         start, engine = open_start(start_record, lambda _name: engine)
         # Every embedded consent is verified once here, however often the chain reads it.
         self._opened = opened = OpenedOnce(opener)
@@ -163,7 +165,7 @@ class Table:
         local = LocalSeats(start, engine, me, signers or {}, bots or {}, bot_delay)
         self._ledger = ledger = TableLedger(chain, local, me, opened, journal)
         self.halt = TableHalt(ledger)
-        self.removals = TableRemovals(ledger, bot_factory)
+        self.removals = TableRemovals(ledger, bot_factory, bot_level)
         self.claims = TableClaims(ledger, self.halt, self.removals)
         auto_consent = me is not None and me in (bots or {})
         self.outside_records = TableOutside(ledger, auto_consent=auto_consent)

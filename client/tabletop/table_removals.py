@@ -38,10 +38,15 @@ from engines import Outcome
 class TableRemovals:
     """Votes, REMOVE and abandoned tables (the absent peers' part of the table)."""
 
-    def __init__(self, ledger: TableLedger, bot_factory: BotFactory | None) -> None:
+    def __init__(
+        self, ledger: TableLedger, bot_factory: BotFactory | None, bot_level: str | None = None
+    ) -> None:
         self._ledger = ledger
         self._chain = ledger.chain
         self._bot_factory = bot_factory
+        self._bot_level = bot_level
+        """The level of the bots ``bot_factory`` makes: a REMOVE names it, so a log says what
+        played the seats it hands over."""
         self._new_bots: dict[tuple[int, int], tuple[Signer, Bot | None]] = {}
 
     def act_on_absence(self) -> bool:
@@ -99,7 +104,7 @@ class TableRemovals:
             made = self._new_bots.get((head.ply + 1, seat))
             if made is None:
                 made = self._new_bots[(head.ply + 1, seat)] = self._bot_factory(seat, head.ply + 1)
-            replacements.append(SeatSpec(seat, made[0].key, self._ledger.me))
+            replacements.append(SeatSpec(seat, made[0].key, self._ledger.me, self._bot_level))
         return Proposal(head.ply + 1, head.chain_digest, removed, tuple(replacements))
 
     def adopt_bots(self, state: TableState, proposal: Proposal) -> None:

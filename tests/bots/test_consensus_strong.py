@@ -50,7 +50,7 @@ def test_a_level_names_a_bot() -> None:
 def test_a_local_game_at_the_strong_level_names_its_bots_so() -> None:
     game = Launcher().play_local(LocalRequest(game="consensus", bot_kind="strong"))
     names = [seat.name for seat in game.snapshot.seats]
-    assert names == ["You", "Strong 2", "Strong 3", "Strong 4"]
+    assert names == ["You", *(f"Bot {seat} of You (strong)" for seat in (2, 3, 4))]
 
 
 def test_it_refuses_another_game() -> None:

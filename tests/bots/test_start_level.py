@@ -157,14 +157,14 @@ async def test_a_hosted_strong_bot_is_named_strong_at_the_table_and_in_its_log(
     assert [(seat.runner is not None, seat.level) for seat in start.seats].count(
         (True, "strong")
     ) == 1
-    assert "Bot of Ann (strong)" in window
-    assert any(turn.endswith("(a bot run by Ann (strong))") for turn in turns), turns
+    assert "Bot 2 of Ann (strong)" in window
+    assert any(turn.endswith("(Bot 2 of Ann (strong))") for turn in turns), turns
     # what ``palabre verify`` and ``palabre log show`` print (the commands' own engine lookup
     # knows no Grab, the tests' game: the verifier is given it)
     verification = verify_file(bob.file.path, find=_engine_for)
     assert verification.report.exit_code == 0
-    assert any("a bot run by Ann (strong)" in line for line in verification.report.lines())
-    assert any("a bot run by Ann (strong)" in line for line in game_lines(verification))
+    assert any("Bot 2 of Ann (strong)" in line for line in verification.report.lines())
+    assert any("Bot 2 of Ann (strong)" in line for line in game_lines(verification))
     levels = [player["level"] for player in verification.report.to_json()["players"]]
     assert sorted(levels, key=str) == [None, None, "strong"]
 

@@ -117,6 +117,7 @@ class Setup:
         engine: AnyEngine | None = None,
         bot_kind: str = "random",
         log: Sequence[SignedRecord] = (),
+        bot_level: str | None = None,
     ) -> Table:
         """Peer ``name``'s table.  ``bots="all"`` has bots play every seat it signs for;
         ``bots=()`` none (moves through intents); a list of seat numbers, those seats.
@@ -152,6 +153,7 @@ class Setup:
             bots=bot_map,
             bot_delay=bot_delay,
             bot_factory=self.bot_factory(name, log, bot_kind),
+            bot_level=bot_level,
         )
 
 

@@ -107,6 +107,25 @@ def test_a_peer_that_goes_silent_is_removed_and_a_bot_finishes_its_seat() -> Non
     assert {v.author for v in votes} == {setup.key("A"), setup.key("B")}
 
 
+def test_the_bot_that_replaces_a_removed_player_has_its_level_in_the_remove() -> None:
+    """A names the level of the bots it makes in its REMOVE (a log says what played); B's
+    table, which makes none, takes the REMOVE and its level as A wrote it."""
+    setup = Setup(["A", "B", "C"], params={"seats": 3, "pile": 30}, away_ms=int(AWAY * 1000))
+    tables = {
+        "A": setup.table("A", bot_delay=0.5, bot_level="strong"),
+        "B": setup.table("B", bot_delay=0.5),
+        "C": setup.table("C", bot_delay=0.5),
+    }
+    router = Router(tables, presence=True)
+    router.start()
+    down_at_ply(router, "C", 4, watcher="A")
+    a, b = router.tables["A"], router.tables["B"]
+    run_until(router, lambda: bool(removes(b)))
+    [replacement] = removes(b)[0].replacements
+    assert (replacement.seat, replacement.level) == (3, "strong")
+    assert b.head.seats[2].level == "strong" and a.chain.states[-1].seats[2].level == "strong"
+
+
 def test_two_against_two_removes_nobody_and_the_game_goes_on_after_they_return() -> None:
     _setup, router = cluster(["A", "B", "C", "D"])
     run_until(router, lambda: router.tables["A"].head.ply >= 3)

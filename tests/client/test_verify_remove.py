@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from client.logs.log_show import game_lines
 from client.logs.verifier import verify_file
 from client.logs.verify_report import Report
 from client.rules.chain import TableState
@@ -37,6 +38,7 @@ def votes_and_remove(
     runner: str = "A",
     bots: dict[int, str] | None = None,
     vote_change: dict[str, Any] | None = None,
+    level: str | None = None,
 ) -> SignedRecord:
     """Votes (logged outside the chain, then embedded) and the REMOVE for the next ply."""
     head = script.chain.head
@@ -48,6 +50,7 @@ def votes_and_remove(
         "removed": [script.identity(name).key for name in removed],
         "replacements": [
             {"seat": seat, "key": script.identity(bot).key, "runner": script.identity(runner).key}
+            | ({} if level is None else {"level": level})
             for seat, bot in sorted(bots.items())
         ],
     }
@@ -79,9 +82,25 @@ def test_a_removal_voted_by_every_other_peer_verifies(tmp_path: Path) -> None:
     assert report.removed == [(5, d)]
     bot = report.players[-1]
     assert (bot.seat, bot.key, bot.since_ply) == (4, script.identity("new4").key, 5)
-    assert bot.runner == script.identity("A").key and bot.name == "a bot run by A"
+    assert bot.runner == script.identity("A").key and bot.name == "Bot 4 of A"
     assert report.ended and report.final == report.plies
     assert "(removed at ply 5)" in "\n".join(report.lines())
+
+
+def test_the_level_of_a_replacing_bot_is_in_the_report_and_in_log_show(tmp_path: Path) -> None:
+    script = four()
+    script.play(4)
+    votes_and_remove(script, level="strong")
+    script.ack()
+    finish(script)
+    verification = verify_file(script.write(tmp_path / "removal.palabre"))
+    report = verification.report
+    assert report.problems == [] and report.exit_code == 0
+    bot = report.players[-1]
+    assert (bot.seat, bot.since_ply, bot.level, bot.name) == (4, 5, "strong", "Bot 4 of A (strong)")
+    assert report.to_json()["players"][-1]["level"] == "strong"  # type: ignore[index]
+    assert "Bot 4 of A (strong)  (from ply 5)" in "\n".join(report.lines())
+    assert any("Bot 4 of A (strong)" in line for line in game_lines(verification))
 
 
 def late_move_of_d() -> tuple[Script, TableState, SignedRecord]:

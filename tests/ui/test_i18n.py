@@ -328,6 +328,11 @@ async def test_the_start_and_table_screens_speak_french(qtbot: Any) -> None:
         assert table.board is not None
         assert "cliquez une de vos pièces" in table.board.prompt.text()  # type: ignore[attr-defined]
         assert "(vous)" in table.players.item(0).text()
+        me = window.session.snapshot.seat_name(1) if window.session else ""
+        bot = f"Robot 2 de {me} (normal)"  # the sensible bot plays at the normal level
+        assert table.players.item(1).text().lstrip("▶ ") == bot
+        assert "(vous)" not in table.players.item(1).text()
+        assert [start.local_pace.itemText(i) for i in range(3)] == ["rapide", "normale", "lente"]
 
 
 @qt_trio

@@ -42,7 +42,16 @@ class RecordedIntents:
 def lobby(qtbot: Any) -> tuple[LobbyScreen, LobbyModel, RecordedIntents]:
     seats = (
         LobbySeat(1, "Ana", "K3QF-7ZPA", is_mine=True),
-        LobbySeat(2, "Bot 2", "M2XC-91QD", is_bot=True, ready=True, is_mine=True, runner="Ana"),
+        LobbySeat(
+            2,
+            "Bot 2",
+            "M2XC-91QD",
+            is_bot=True,
+            ready=True,
+            is_mine=True,
+            runner="Ana",
+            level="strong",
+        ),
         LobbySeat(3),
         LobbySeat(4),
     )
@@ -59,7 +68,7 @@ def test_seats_fingerprints_ready_marks_and_the_invite_are_shown(qtbot: Any) -> 
     screen, _model, intents = lobby(qtbot)
     rows = [[screen.seats.item(row, column).text() for column in range(5)] for row in range(4)]
     assert rows[0] == ["1", "Ana (you)", "K3QF-7ZPA", "person", ""]
-    assert rows[1] == ["2", "Bot of Ana", "M2XC-91QD", "bot", "✓"]
+    assert rows[1] == ["2", "Bot 2 of Ana (strong)", "M2XC-91QD", "bot", "✓"]
     assert rows[2][1] == "— free —"
     assert screen.invite.text() == INVITE
     assert screen.title.text() == "You host this table: Consensus"

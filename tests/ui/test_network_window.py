@@ -21,6 +21,8 @@ import pytest
 import qtrio
 import trio
 
+from client.logs.log_show import game_lines
+from client.logs.verifier import verify_file
 from client.node.joining import JoinConfig
 from client.node.peer_node import NodeConfig
 from client.runtime.peer import Peer
@@ -148,12 +150,13 @@ async def test_two_windows_fill_a_table_chat_and_play_consensus_by_clicks(qtbot:
         assert bea.lobby.title.text() == "Ana's table: Consensus (seats=4)"
         assert not bea.lobby.start.isVisible()  # only the host starts the game
         click(qtbot, bea.lobby.add_bot)  # Bea's palabre runs the bot of seat 4
-        await until(lambda: lobby_rows(ana)[3][1] == "Bot of Bea")
+        await until(lambda: lobby_rows(ana)[3][1] == "Bot 4 of Bea (normal)")
         click(qtbot, bea.lobby.ready)
         bea_key = load_profile_identity("bea").fingerprint
         await until(lambda: lobby_rows(ana)[2][4] == "✓")
         rows = lobby_rows(ana)
-        assert [row[1] for row in rows] == ["Ana (you)", "Bot of Ana", "Bea", "Bot of Bea"]
+        names = ["Ana", "Bot 2 of Ana (normal)", "Bea", "Bot 4 of Bea (normal)"]
+        assert [row[1] for row in rows] == ["Ana (you)", *names[1:]]  # a bot is never "you"
         assert [row[3] for row in rows] == ["person", "bot", "person", "bot"]
         assert [row[4] for row in rows] == ["", "", "✓", "✓"]  # Ana's bot waits for Ana
         assert rows[2][2] == bea_key[:9] + "…"
@@ -179,7 +182,10 @@ async def test_two_windows_fill_a_table_chat_and_play_consensus_by_clicks(qtbot:
 
         players = ana.table.players
         assert players.item(0).text().startswith("▶ ") and "Ana (you)" in players.item(0).text()
-        assert "Bot of Bea" in players.item(3).text()
+        assert [players.item(row).text().lstrip("▶ ") for row in range(4)] == [
+            "Ana (you)",
+            *names[1:],
+        ]
         assert session_of(bea).snapshot.my_seat == 3
 
         async with trio.open_nursery() as nursery:
@@ -206,6 +212,17 @@ async def test_two_windows_fill_a_table_chat_and_play_consensus_by_clicks(qtbot:
         assert [p.notation for p in session_of(ana).snapshot.plies] == [
             p.notation for p in session_of(bea).snapshot.plies
         ]
+        # The same names in the replay of Ana's game file and in `palabre log show`.
+        game_file = session_of(ana).peer.file
+        assert game_file is not None
+        ana.replay.open_file(game_file.path)
+        await until(lambda: ana.replay.players.count() == 4)
+        shown = [ana.replay.players.item(row).text() for row in range(4)]
+        assert shown == [f"Seat {seat}: {name}" for seat, name in enumerate(names, 1)]
+        verification = verify_file(game_file.path)
+        assert [p.name for p in verification.report.players] == names
+        log = "\n".join(game_lines(verification))
+        assert "Bot 2 of Ana (normal)" in log and "Bot 4 of Bea (normal)" in log
 
 
 @qt_trio

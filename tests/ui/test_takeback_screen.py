@@ -73,7 +73,11 @@ async def test_the_bots_answer_take_back_by_their_rule_and_say_why_they_decline(
         kinds = [ply.kind for ply in session.snapshot.plies]
         assert kinds == ["move", "takeback"] * MAX_BOT_TAKEBACKS + ["move"]
         lines = [table.chat.lines.item(i).text() for i in range(table.chat.lines.count())]
-        assert lines[-1].startswith("Random 2 declines the takeback: it allows 2 takebacks")
+        me = session.snapshot.seat_name(1)  # the profile's name
+        assert lines[-1] == (
+            f"Bot 2 of {me} (easy) declines the takeback: it allows 2 takebacks a game, "
+            "and they are used."
+        )
         assert session.snapshot.ply == 2 * MAX_BOT_TAKEBACKS + 1  # play goes on, the bots' turn
 
 

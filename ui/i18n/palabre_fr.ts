@@ -323,6 +323,52 @@
     </message>
 </context>
 <context>
+    <name>BotName</name>
+    <message>
+        <source>easy</source>
+        <translation>facile</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>normal</translation>
+    </message>
+    <message>
+        <source>strong</source>
+        <translation>fort</translation>
+    </message>
+    <message>
+        <source>Bot {seat} of {name}</source>
+        <translation>Robot {seat} de {name}</translation>
+    </message>
+    <message>
+        <source>{name} ({level})</source>
+        <translation>{name} ({level})</translation>
+    </message>
+</context>
+<context>
+    <name>BotSpeedBox</name>
+    <message>
+        <source>fast</source>
+        <translation>rapide</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>normale</translation>
+    </message>
+    <message>
+        <source>slow</source>
+        <translation>lente</translation>
+    </message>
+    <message>
+        <source>How long the bots think before each move</source>
+        <translation>Le temps que les robots réfléchissent avant chaque coup</translation>
+    </message>
+    <message>
+        <source>{ms} ms</source>
+        <translation>{ms}&#xa0;ms</translation>
+    </message>
+</context>
+<context>
     <name>Cards</name>
     <message>
         <source>The game is not over: {plies} plies played.</source>
@@ -693,10 +739,6 @@
         <translation>Connexion à la table…</translation>
     </message>
     <message>
-        <source>Bot of {name}</source>
-        <translation>Bot de {name}</translation>
-    </message>
-    <message>
         <source>Careful: {warning}</source>
         <translation>Attention&#xa0;: {warning}</translation>
     </message>
@@ -962,10 +1004,6 @@
     <message>
         <source>(you)</source>
         <translation>(vous)</translation>
-    </message>
-    <message>
-        <source>(bot)</source>
-        <translation>(robot)</translation>
     </message>
     <message>
         <source>— played by {name}</source>
@@ -1345,10 +1383,6 @@
         <translation>fort</translation>
     </message>
     <message>
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
         <source>Play against bots</source>
         <translation>Jouer contre les robots</translation>
     </message>
@@ -1367,10 +1401,6 @@
     <message>
         <source>Bots</source>
         <translation>Robots</translation>
-    </message>
-    <message>
-        <source>Bots wait</source>
-        <translation>Attente des robots</translation>
     </message>
     <message>
         <source>Play alone against bots</source>
@@ -1483,6 +1513,10 @@
     <message>
         <source>The table could not be opened: {reason}</source>
         <translation>La table n’a pas pu être ouverte&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>Bot speed</source>
+        <translation>Vitesse des robots</translation>
     </message>
 </context>
 <context>

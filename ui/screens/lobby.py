@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from client.node.lobby_model import LobbyIntents, LobbyModel
+from ui.bot_names import shown_bot_name
 from ui.game_names import game_name
 from ui.theme import ERROR, side_icon
 from ui.window_words import window_words
@@ -195,7 +196,7 @@ class LobbyScreen(QWidget):
             if not seat.taken:
                 name = self.tr("— free —")
             elif seat.is_bot and seat.runner:
-                name = self.tr("Bot of {name}").format(name=seat.runner)
+                name = shown_bot_name(seat.seat, seat.runner, seat.level)
             else:
                 name = seat.name
             if seat.is_mine and not seat.is_bot:

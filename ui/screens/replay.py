@@ -56,6 +56,7 @@ from ui.animation import AnimationTooLarge, Animator
 from ui.board_render import BoardRenderer, png_bytes
 from ui.boards import BoardWidget, make_board
 from ui.boards.pointing import ShownMarks
+from ui.bot_names import shown_bot_name
 from ui.game_names import game_name
 from ui.move_list import move_lines
 from ui.notation import readable_notation
@@ -299,7 +300,7 @@ class ReplayScreen(QWidget):
         self.worker = None
         report = verification.report
         try:
-            replay = Replay.build(verification)
+            replay = Replay.build(verification, shown_bot_name)
         except ReplayUnavailable as error:
             self.verdict.setStyleSheet(f"color: {ERROR}; font-weight: bold;")
             self.verdict.setText(
@@ -385,7 +386,7 @@ class ReplayScreen(QWidget):
 
     # --- the panels ---------------------------------------------------------------------
     def _show_players(self, replay: Replay) -> None:
-        for player in replay.report.players:
+        for player in replay.players:
             since = (
                 self.tr(" (from ply {ply})").format(ply=player.since_ply)
                 if player.since_ply

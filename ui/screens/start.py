@@ -55,6 +55,7 @@ from client.sessions.net_session import NetSession
 from client.sessions.session_api import GameSession
 from ui.game_names import game_name
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
+from ui.screens.bot_speed import BotSpeedBox
 from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
 from ui.theme import ERROR
@@ -147,18 +148,14 @@ class StartScreen(QWidget):
         local_game_row.addWidget(self.local_game, 1)
         local_game_row.addWidget(self.rules_button)
         self.local_bot_kind = self._bot_kind_box()
-        self.local_pace = QSpinBox()
-        self.local_pace.setRange(0, 5000)
-        self.local_pace.setSingleStep(100)
-        self.local_pace.setSuffix(self.tr(" ms"))
-        self.local_pace.setValue(600)
+        self.local_pace = BotSpeedBox()
         self.local_play = QPushButton(self.tr("Play against bots"))
         local_form = QFormLayout()
         local_form.addRow(self.tr("Game"), local_game_row)
         local_form.addRow(self.tr("Seats"), self.local_seats)
         local_form.addRow(self.tr("Your seat"), self.local_my_seat)
         local_form.addRow(self.tr("Bots"), self.local_bot_kind)
-        local_form.addRow(self.tr("Bots wait"), self.local_pace)
+        local_form.addRow(self.tr("Bot speed"), self.local_pace)
         local_form.addRow(self.local_play)
         local_box = QGroupBox(self.tr("Play alone against bots"))
         local_box.setLayout(local_form)
@@ -172,6 +169,7 @@ class StartScreen(QWidget):
         host_bots_row = QHBoxLayout()
         host_bots_row.addWidget(self.host_bots)
         host_bots_row.addWidget(self.host_bot_kind, 1)
+        self.host_pace = BotSpeedBox()  # how long the bots this host runs wait to move
         self.host_port = QSpinBox()
         self.host_port.setRange(1, 65535)
         self.host_port.setValue(DEFAULT_PORT)
@@ -188,6 +186,7 @@ class StartScreen(QWidget):
         host_form.addRow(self.tr("Options"), self.host_options)
         host_form.addRow(self.tr("Seats"), self.host_seats)
         host_form.addRow(self.tr("Bots"), host_bots_row)
+        host_form.addRow(self.tr("Bot speed"), self.host_pace)
         host_form.addRow(self.tr("Port"), self.host_port)
         host_form.addRow(self.host_secret)
         host_form.addRow(self.host_button)
@@ -381,7 +380,6 @@ class StartScreen(QWidget):
             bot_kind=self.local_bot_kind.currentData(),
             player_name=self.store.settings.name,
             bot_delay=self.local_pace.value() / 1000,
-            bot_word=self.local_bot_kind.currentText(),  # the bots are named in this language
         )
         self._launch_local(request)
 
@@ -420,6 +418,7 @@ class StartScreen(QWidget):
                 seats=self.host_seats.value() if self.host_seats.isEnabled() else None,
                 bots=self.host_bots.value(),
                 bot_kind=self.host_bot_kind.currentData(),
+                bot_delay=self.host_pace.value() / 1000,
                 port=self.host_port.value(),
                 options=parse_options(self.host_options.text()),
                 secret=self.host_secret.isChecked(),

@@ -39,10 +39,8 @@ class PlayersPanel(QListWidget):
         mover = snapshot.to_move
         for view in snapshot.seats:
             parts = [view.name]
-            if view.is_mine:
+            if view.is_mine and not view.is_bot:  # a bot this peer runs is not "you"
                 parts.append(self.tr("(you)"))
-            elif view.is_bot:
-                parts.append(self.tr("(bot)"))
             # A controller that is no seat (Consensus: 0) means nobody plays these pieces
             # any more; the board's note says why.
             taken_over = view.controller != view.seat
