@@ -810,6 +810,10 @@
         <translation>{name} est de retour.</translation>
     </message>
     <message>
+        <source>{name} left the table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{name} votes to remove {names}; bots will take their seats.</source>
         <translation>{name} vote pour retirer {names}&#xa0;; des robots prendront leurs places.</translation>
     </message>
