@@ -37,6 +37,7 @@ NOTICES: dict[str, object] = {
     "game-over": QT_TRANSLATE_NOOP("Notice", "Game over: {summary}"),
     "player-away": QT_TRANSLATE_NOOP("Notice", "{name} is away."),
     "player-back": QT_TRANSLATE_NOOP("Notice", "{name} is back."),
+    "player-left-table": QT_TRANSLATE_NOOP("Notice", "{name} left the table."),
     "vote-remove": QT_TRANSLATE_NOOP(
         "Notice", "{name} votes to remove {names}; bots will take their seats."
     ),

@@ -29,6 +29,7 @@ from typing import TextIO
 import trio
 
 from client.bots import kind_of_level
+from client.commands.ctrl_c import CtrlC
 from client.commands.ignored_words import ignored_sentence
 from client.commands.repeats import REPEAT_WINDOW, RepeatSummary
 from client.commands.secret_input import GENERATE
@@ -64,6 +65,7 @@ from client.tabletop.events import (
     DrawAccepted,
     DrawOffered,
     GameOver,
+    PeerLeft,
     PlyDropped,
     PlyFinal,
     PointReceived,
@@ -208,6 +210,8 @@ class Printer:
                 self._on_presence_changed(event)
             case VoteReceived():
                 self._on_vote_received(event)
+            case PeerLeft():
+                self.say(f"left: {event.name} left the table (ply {event.ply})")
             case PlyDropped():
                 self._on_ply_dropped(event)
             case HostNotice():
@@ -640,12 +644,15 @@ def _run_one(
         if setup is not None:
             setup(peer)
 
+        ctrl_c = CtrlC(peer, lambda line: print(line, file=out, flush=True))
+
         async def run() -> int:
             async with trio.open_nursery() as nursery:
                 if player is not None:
                     nursery.start_soon(player.serve)
                     nursery.start_soon(player.watch_clock)
                 nursery.start_soon(printer.serve_repeats)
+                nursery.start_soon(ctrl_c.serve)  # Ctrl-C leaves with the notice
                 code: int = await main(printer)
                 nursery.cancel_scope.cancel()
             return code
@@ -657,6 +664,8 @@ def _run_one(
             failure = _first(group, LogFileError)
         if failure is not None:
             return _fail(f"cannot write the game file: {failure}")
+        if ctrl_c.pressed:  # the notice went out: now palabre says it was interrupted
+            raise KeyboardInterrupt
         printer.summary(code)
         if code == 0 and printer.ends_missing:
             return _fail(

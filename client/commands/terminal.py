@@ -190,7 +190,7 @@ class TerminalPlayer:
         if self.peer.done.is_set():
             return
         self._say("You left the table (end of input).")
-        self.peer.finish(0 if self._table() is not None else 1, "the player left the table")
+        self.peer.leave_table(0 if self._table() is not None else 1)
 
     def handle(self, line: str) -> None:
         """Carry out one typed line (printing why not, when the table refuses)."""

@@ -16,8 +16,9 @@ looks like and what each check means).  For each record:
    ``engine.controller``, ``prev``, legality by the engine START names, DRAW acceptances,
    TAKEBACK consents and the state it restores), in chain order; ACKs and ENDs are kept
    and judged at the end against the replayed chain digests; a HALT is a divergence, its
-   reason reported as its signer's claim beside what the log proves; chat and the rest
-   must come from a peer at the table.
+   reason reported as its signer's claim beside what the log proves; a LEAVE must bind a
+   position of the replayed chain, and its author (and its bots) sign no ply after it; chat
+   and the rest must come from a peer at the table.
 
 Then finality (every peer at the table acked the replayed chain digest), the END records
 against the engine's outcome, missing ``seq`` numbers (as ranges, naming their author and
@@ -51,7 +52,7 @@ from client.rules.errors import BadEnvelope, PlyRejected
 from client.rules.halting import halt_claim
 from client.rules.net_adapter import decode_envelope, open_envelope
 from client.rules.plies import PLY_RULES
-from client.rules.records import ACK, END, HALT, REMOVE, START, SignedRecord
+from client.rules.records import ACK, END, HALT, LEAVE, REMOVE, START, SignedRecord
 from client.rules.start import SeatSpec, StartRefused, TableStart, check_engine, parse_start
 from engines import AnyEngine, find_engine
 from net import ed25519
@@ -167,6 +168,8 @@ class _Verifier:
         self.runner: dict[bytes, bytes] = {}
         """Every key allowed so far -> the peer that speaks for it."""
         self.removed_at: dict[bytes, int] = {}
+        self.left: dict[bytes, int] = {}
+        """Peers that signed LEAVE -> the ply they left at (their first LEAVE)."""
         self.seen: dict[bytes, int] = {}
         self.seqs = SeqLedger()
         self.pending: dict[int, list[tuple[SignedRecord, Entry]]] = {}
@@ -463,10 +466,40 @@ class _Verifier:
             self.claims.add(record, entry)
         elif kind == HALT:
             self._on_halt(record, entry)
+        elif kind == LEAVE:
+            self._on_leave(record, entry)
         elif kind not in OUTSIDE:
             who = self.describe(record.author)
             self.invalid(
                 "unexpected-kind", f"{who} signed a {kind}, which a log never holds", None, entry
+            )
+
+    def _on_leave(self, record: SignedRecord, entry: Entry) -> None:
+        """A LEAVE binds a position the log's chain holds, already there in file order (a
+        table takes one only once it applied that ply); its author plays no later ply."""
+        who, ply = self.describe(record.author), int(record.body["ply"])
+        if ply > self.chain.head.ply or self.chain.at(ply).chain_digest != record.body["digest"]:
+            self.invalid(
+                "bad-leave",
+                f"{who} left at ply {ply} from a position this log does not hold there",
+                ply,
+                entry,
+            )
+            return
+        self.left.setdefault(record.author, ply)
+        for state in self.chain.states[ply + 1 :]:
+            self._check_not_left(state)
+
+    def _check_not_left(self, state: TableState) -> None:
+        """A ply signed (by a peer or a bot it runs) after that peer's LEAVE: a LEAVE is final."""
+        runner = self.runner.get(state.record.author)
+        left = self.left.get(runner) if runner is not None else None
+        if left is not None and state.ply > left and state.record.kind != REMOVE:
+            who = self.describe(state.record.author)
+            self.invalid(
+                "after-leave",
+                f"{who} signed ply {state.ply} after its peer left the table at ply {left}",
+                state.ply,
             )
 
     def _word_from_before(self, record: SignedRecord) -> bool:
@@ -519,6 +552,7 @@ class _Verifier:
 
     def _append(self, state: TableState, entry: Entry) -> None:
         self.chain.append(state)
+        self._check_not_left(state)
         if entry.status != "problem":
             entry.status = "applied"
         entry.ply = state.ply

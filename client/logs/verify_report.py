@@ -90,6 +90,9 @@ PROBLEM_CODES: dict[str, str] = {
     "end-not-over": INVALID,
     "wrong-result": INVALID,
     "bad-abandon": INVALID,
+    # LEAVE
+    "bad-leave": INVALID,
+    "after-leave": INVALID,
     # HALT
     "halt": INVALID,
     "halt-bad-record": INVALID,

@@ -377,11 +377,13 @@ class WindDown:
 
 @dataclass(frozen=True)
 class Leave:
-    """End now with ``code``, saying ``reason`` on every link."""
+    """End now with ``code``, saying ``reason`` on every link; ``on_purpose``: the player
+    leaves, so a peer still at the table signs LEAVE first (``client.tabletop.table_leaving``)."""
 
     code: int
     reason: str
     now: float
+    on_purpose: bool = False
 
 
 NodeInput = (

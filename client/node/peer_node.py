@@ -140,6 +140,7 @@ from client.tabletop.events import (
 from client.tabletop.flood_guard import FloodGuard
 from client.tabletop.seating import IntentRefused
 from client.tabletop.table import Table
+from client.tabletop.table_input import LeaveTable
 from engines import AnyEngine, find_engine
 from net.errors import CloseCode
 from net.events import Event as NetEvent
@@ -370,7 +371,9 @@ class PeerNode:
                 self._begin(start, spectator, now)
             case RematchAnswer(yes, now):
                 self._output.accepted = self.rematch.answer(yes)
-            case Leave(code, reason, _):
+            case Leave(code, reason, now, on_purpose):
+                if on_purpose:
+                    self._sign_leave(now)
                 self.finish(code, reason)
             case WindDown(_):
                 self.report_floods(math.inf)
@@ -761,6 +764,14 @@ class PeerNode:
                 for link in relay.evidence(source, passed, self.links):
                     self.send(link, SendRecord(record.data))  # every peer sees a refused record
             self._absorb(output, now)
+
+    def _sign_leave(self, now: float) -> None:
+        """The player leaves on purpose: LEAVE goes out (written ahead) before the goodbye,
+        so the others act on it at once; nothing to sign for a spectator or a table over."""
+        table = self.table
+        if table is None or self.left_table or not table.seated or table.ended:
+            return
+        self._absorb(table.handle(LeaveTable(now)), now)
 
     def _act(self, intent: Callable[[Table, float], Output], now: float) -> None:
         if self.table is None:

@@ -215,13 +215,15 @@ def remove_rule(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     return PlyEffect(ctx.before.engine_state, label, None, seats, remaining)
 
 
-def abandoned_outcome(start: TableStart, absent: Sequence[bytes]) -> Outcome:
-    """The result of a 2-peer table whose other peer stayed away (no winner, no draw)."""
+def abandoned_outcome(start: TableStart, absent: Sequence[bytes], left: bool = False) -> Outcome:
+    """The result of a 2-peer table whose other peer stayed away, or ``left`` on purpose (a
+    LEAVE): no winner, no draw.  The summary is display text, never compared."""
     names = ", ".join(start.name_of(key) for key in absent)
+    why = "left the table" if left else "stayed away"
     return Outcome(
         winners=(),
         draw=False,
         reason=ABANDONED,
-        summary=f"The table was abandoned: {names} stayed away."[:200],
+        summary=f"The table was abandoned: {names} {why}."[:200],
         scores=(),
     )

@@ -440,6 +440,11 @@ class Peer:
         """End now with ``code``, saying goodbye on every link."""
         self.feed(Leave(code, reason, trio.current_time()))
 
+    def leave_table(self, code: int, reason: str = "the player left the table") -> None:
+        """The player leaves on purpose (*Leave table*, Ctrl-C, Ctrl-D): sign LEAVE, so the
+        others replace it (or end a table of two) at once, then end as ``finish`` does."""
+        self.feed(Leave(code, reason, trio.current_time(), on_purpose=True))
+
     # --- front ends --------------------------------------------------------------------------
     def call_soon(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` on the peer's loop after the event being handled (an observer

@@ -65,6 +65,7 @@ from client.tabletop.events import (
     DrawOffered,
     EvidenceUpdated,
     GameOver,
+    PeerLeft,
     PlyApplied,
     PlyDropped,
     PlyFinal,
@@ -194,7 +195,7 @@ class NetSession:
             self._emit(SessionError("You cannot ask to play again now."))
 
     def leave(self) -> None:
-        self.peer.finish(0 if self._table() is not None else 1, "the player left the table")
+        self.peer.leave_table(0 if self._table() is not None else 1)
 
     async def serve(self) -> None:
         """Listen (host) or dial (join), then run the table until the player leaves."""
@@ -295,6 +296,8 @@ class NetSession:
                 self._on_game_over(event)
             case VoteReceived():
                 self._on_vote_received(event)
+            case PeerLeft():
+                self._notice("player-left-table", name=self._name_of(event.key) or event.name)
             case PlyDropped():
                 self._on_ply_dropped(event)
             case HostNotice() | TableNotice():

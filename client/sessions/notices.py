@@ -36,6 +36,7 @@ ENGLISH: Mapping[str, str] = {
     "player-away": "{name} is away.",
     "player-back": "{name} is back.",
     "vote-remove": "{name} votes to remove {names}; bots will take their seats.",
+    "player-left-table": "{name} left the table.",
     "voted-off": (
         "You were voted off the table (away or idle past its timeout): "
         "bots play your seats now, and you stay on to watch."

@@ -63,6 +63,14 @@ class TablePlies:
             self._ledger.ignore(
                 record, f"{self._ledger.describe(record.author)} was removed from the table"
             )
+        elif runner in self._ledger.left and ply > self._ledger.left[runner]:
+            who = self._ledger.describe(record.author)
+            self._ledger.reject(
+                record,
+                f"{who} left the table at ply {self._ledger.left[runner]}, and a LEAVE is "
+                f"final; its {record.kind} for ply {ply} was ignored",
+                head,
+            )
         elif ply <= head.ply:
             self.on_occupied(record, ply)
         elif not self._ledger.may_apply(ply):

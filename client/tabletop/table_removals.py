@@ -59,7 +59,8 @@ class TableRemovals:
         }
         if len(head.peers) == 2 and removable:
             absent = tuple(removable)
-            outcome = abandoned_outcome(self._ledger.start, absent)
+            left = all(key in self._ledger.left for key in absent)
+            outcome = abandoned_outcome(self._ledger.start, absent, left)
             claim = (head.chain_digest, result_claim(outcome, absent))
             if not self._ledger.own_ends.should_sign(head.ply, claim):
                 return False

@@ -146,3 +146,17 @@ def test_a_leave_ahead_of_this_peer_waits_for_the_ply_it_binds() -> None:
     router.down.add("A")
     run_until(router, lambda: b.ended, limit=router.now + 2)
     assert b.abandoned == (1, (setup.key("A"),))
+
+
+def test_a_move_signed_after_its_authors_leave_is_refused() -> None:
+    """A LEAVE is final: a client that leaves, then plays on, is not followed."""
+    setup, router = cluster(["C", "A", "B"], bots=())  # seat 1, to move first, is C's
+    a = router.tables["A"]
+    run_until(router, lambda: a.final_ply == 0, limit=5.0)
+    genesis = a.head.chain_digest
+    a.receive(forge(setup, "C", LEAVE, {"ply": 0, "digest": genesis}), router.now)
+    late = forge(setup, "C", MOVE, {"ply": 1, "prev": genesis, "seat": 1, "move": [1]})
+    out = a.receive(late, router.now)
+    [refused] = [e for e in out.events if isinstance(e, TableRejected)]
+    assert refused.record == late and "a LEAVE is final" in refused.reason
+    assert a.head.ply == 0

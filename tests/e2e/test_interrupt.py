@@ -1,5 +1,7 @@
-"""Ctrl-C in ``palabre host`` and ``palabre join`` mid-game: one line, exit 130, no traceback,
-and a game file that verifies (valid, incomplete)."""
+"""Ctrl-C in ``palabre host`` and ``palabre join`` mid-game: the player leaves with the leave
+notice, then one line, exit 130, no traceback, and a game file that verifies; the other peer
+acts on the notice at once (a table of two ends as abandoned) instead of after the away
+timeout (60 s here)."""
 
 from __future__ import annotations
 
@@ -47,18 +49,42 @@ def _verify(table: Table, name: str) -> int:
     ).returncode  # fmt: skip
 
 
-def test_ctrl_c_in_host_and_join_exits_130_and_leaves_the_game_file_whole(tmp_path: Path) -> None:
+def _two_peers(table: Table) -> tuple[Proc, Proc]:
+    """A host (with two bots) and bruno (one bot), both headless, on loopback."""
+    common = ["--headless", "--bot", "--bot-delay", "400", "--no-announce"]
+    host = _spawn(table, "host", ["host", "--game", "consensus", "--port", "0", "--bots",
+                                  "2", *common])  # fmt: skip
+    table.invite = parse_invite(host.wait_for(r"^Invite: (\S+)$")[1])
+    return host, _spawn(table, "bruno", ["join", table.loopback_invite(), *common[:-1]])
+
+
+def test_ctrl_c_in_join_leaves_with_the_notice_and_the_host_ends_the_table_at_once(
+    tmp_path: Path,
+) -> None:
     table = Table(tmp_path)
     try:
-        common = ["--headless", "--bot", "--bot-delay", "400", "--no-announce"]
-        host = _spawn(table, "host", ["host", "--game", "consensus", "--port", "0", "--bots",
-                                      "2", *common])  # fmt: skip
-        table.invite = parse_invite(host.wait_for(r"^Invite: (\S+)$")[1])
-        joiner = _spawn(table, "bruno", ["join", table.loopback_invite(), *common[:-1]])
+        host, joiner = _two_peers(table)
         joiner.wait_for(r"^\s+6\. .* final$", 60)
         _interrupt(joiner)
+        assert "You left the table (Ctrl-C)." in joiner.output
+        host.wait_for(r"^left: peer .* left the table \(ply \d+\)$", 30)
+        assert host.process.wait(timeout=30) == 0, host.output  # well before the away timeout
+        assert "abandoned" in host.output
+        assert _verify(table, "host") == 0  # valid and complete: ended as abandoned
+        assert _verify(table, "bruno") == 3  # valid, incomplete: it left before the end
+    finally:
+        table.kill()
+
+
+def test_ctrl_c_in_host_leaves_too(tmp_path: Path) -> None:
+    """The host is a peer like the others: its Ctrl-C ends the joiner's table of two."""
+    table = Table(tmp_path)
+    try:
+        host, joiner = _two_peers(table)
+        host.wait_for(r"^\s+4\. .* final$", 60)
         _interrupt(host)
-        assert _verify(table, "host") == 3  # valid but incomplete
-        assert _verify(table, "bruno") == 3
+        assert joiner.process.wait(timeout=30) == 0, joiner.output
+        assert _verify(table, "bruno") == 0
+        assert _verify(table, "host") == 3
     finally:
         table.kill()

@@ -102,7 +102,7 @@ def test_a_resignation_typed_out_of_turn_is_confirmed_then_sent(tmp_path: Path) 
 
 
 def test_end_of_input_leaves_the_table(tmp_path: Path) -> None:
-    """Ctrl-D: the person leaves as the window's Leave table does, saying goodbye, at once."""
+    """Ctrl-D: the person leaves as the window's Leave table does, with the leave notice."""
     table = Table(tmp_path)
     try:
         ana = _person(table, "forbans")
@@ -113,7 +113,10 @@ def test_end_of_input_leaves_the_table(tmp_path: Path) -> None:
         assert ana.process.wait(timeout=30) == 0, ana.output
         assert "You left the table (end of input)." in ana.output
         assert "Traceback" not in ana.output
-        bruno.wait_for(r"the player left the table", 30)
+        bruno.wait_for(r"^left: peer .* \(Ana\) left the table \(ply \d+\)$", 30)
+        # the notice ends this table of two at once, not after the away timeout (60 s)
+        assert bruno.process.wait(timeout=30) == 0, bruno.output
+        assert "The table was abandoned" in bruno.output
     finally:
         table.kill()
 

@@ -76,6 +76,8 @@ async def test_a_profile_in_use_elsewhere_is_said_and_the_window_goes_on(
         qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)  # alone: no lock
         assert window.stack.currentWidget() is window.table, start.message.text()
         qtbot.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
+        if window.table.leave_confirm.isVisible():  # mid-game, leaving is asked first
+            qtbot.mouseClick(window.table.leave_yes, Qt.MouseButton.LeftButton)
         other_palabre.send_signal(signal.SIGKILL)  # a crash: the OS lets the lock go
         other_palabre.wait()
         qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)

@@ -128,6 +128,8 @@ async def test_offering_a_draw_is_answered_and_leaving_returns_to_start(qtbot: A
         assert session.snapshot.chat[-1].text == "The bots decline the draw; play goes on."
         assert not window.table.accept_button.isEnabled()
         qtbot.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
+        if window.table.leave_confirm.isVisible():  # mid-game, leaving is asked first
+            qtbot.mouseClick(window.table.leave_yes, Qt.MouseButton.LeftButton)
         assert window.stack.currentWidget() is window.start
         assert window.session is None and window.table.board is None
         await trio.sleep(0.05)
@@ -198,6 +200,8 @@ async def test_the_host_form_sets_its_bots_level_and_the_table_names_it(qtbot: A
         names = [seat.name for seat in session.snapshot.seats]
         assert [name.endswith("(strong)") for name in names] == [False, True, True, True], names
         qtbot.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
+        if window.table.leave_confirm.isVisible():  # mid-game, leaving is asked first
+            qtbot.mouseClick(window.table.leave_yes, Qt.MouseButton.LeftButton)
         assert window.stack.currentWidget() is window.start
 
 
@@ -228,6 +232,8 @@ async def test_hosting_from_the_window_fills_the_lobby_then_plays(qtbot: Any) ->
         assert session is not None and session.snapshot.my_seat == 1
         assert [seat.name for seat in session.snapshot.seats][1] == "Guest"
         qtbot.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
+        if window.table.leave_confirm.isVisible():  # mid-game, leaving is asked first
+            qtbot.mouseClick(window.table.leave_yes, Qt.MouseButton.LeftButton)
         assert window.stack.currentWidget() is window.start
         await until(lambda: guest.done.is_set())
 

@@ -880,6 +880,10 @@
         <translation>{name} est de retour.</translation>
     </message>
     <message>
+        <source>{name} left the table.</source>
+        <translation>{name} a quitté la table.</translation>
+    </message>
+    <message>
         <source>{name} votes to remove {names}; bots will take their seats.</source>
         <translation>{name} vote pour retirer {names}&#xa0;; des robots prendront leurs places.</translation>
     </message>
@@ -1615,6 +1619,18 @@
     <message>
         <source>Cancel</source>
         <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Leave this game? The others go on without you, and you cannot play it again.</source>
+        <translation>Quitter cette partie ? Les autres continuent sans vous, et vous ne pourrez plus la jouer.</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>Quitter</translation>
+    </message>
+    <message>
+        <source>Stay</source>
+        <translation>Rester</translation>
     </message>
     <message>
         <source>Consent</source>

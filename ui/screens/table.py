@@ -178,6 +178,21 @@ class TableScreen(QWidget):
         confirm_row.addWidget(self.confirm_yes)
         confirm_row.addWidget(self.confirm_no)
         self.confirm.hide()
+        # Leaving mid-game is for good (the others are told and go on without this player),
+        # so it is asked first, inline like resigning: no dialog to lose behind the window.
+        self.leave_confirm = QWidget()
+        leave_confirm_row = QHBoxLayout(self.leave_confirm)
+        leave_confirm_row.setContentsMargins(0, 0, 0, 0)
+        self.leave_question = QLabel(
+            self.tr("Leave this game? The others go on without you, and you cannot play it again.")
+        )
+        self.leave_question.setWordWrap(True)
+        leave_confirm_row.addWidget(self.leave_question, 1)
+        self.leave_yes = QPushButton(self.tr("Leave"))
+        self.leave_no = QPushButton(self.tr("Stay"))
+        leave_confirm_row.addWidget(self.leave_yes)
+        leave_confirm_row.addWidget(self.leave_no)
+        self.leave_confirm.hide()
         self.takeback_prompt = QWidget()
         prompt_row = QHBoxLayout(self.takeback_prompt)
         prompt_row.setContentsMargins(0, 0, 0, 0)
@@ -218,6 +233,7 @@ class TableScreen(QWidget):
         leave_row.addWidget(self.rules_button)
         leave_row.addWidget(self.leave_button, 1)
         side_layout.addLayout(leave_row)
+        side_layout.addWidget(self.leave_confirm)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.board_frame)
@@ -273,7 +289,9 @@ class TableScreen(QWidget):
         self.takeback_button.clicked.connect(lambda: self.session and self.session.take_back())
         self.takeback_yes.clicked.connect(lambda: self.session and self.session.consent_takeback())
         self.takeback_no.clicked.connect(self._refuse_takeback)
-        self.leave_button.clicked.connect(self.leaveRequested.emit)
+        self.leave_button.clicked.connect(self._ask_leave)
+        self.leave_no.clicked.connect(self.leave_confirm.hide)
+        self.leave_yes.clicked.connect(self._leave)
         self.rules_button.clicked.connect(self.show_rules)
         self.moves.itemClicked.connect(lambda _item: self.browser.view(self.moves.currentRow() + 1))
         self.keys_help = KeysHelp(self)
@@ -495,6 +513,8 @@ class TableScreen(QWidget):
             )
             self.banner.show()
             self.confirm.hide()
+        if not self._mid_game(snapshot):
+            self.leave_confirm.hide()
         self._show_summary(snapshot)
         self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
@@ -722,6 +742,27 @@ class TableScreen(QWidget):
             play_again()
         elif self.session is not None:
             self.againRequested.emit()
+
+    def _ask_leave(self) -> None:
+        """Mid-game, ask first; once the game is over (or only watched), leave at once."""
+        if self.session is not None and self._mid_game(self.session.snapshot):
+            self.leave_confirm.show()
+        else:
+            self.leaveRequested.emit()
+
+    def _leave(self) -> None:
+        self.leave_confirm.hide()
+        self.leaveRequested.emit()
+
+    @staticmethod
+    def _mid_game(snapshot: SessionSnapshot) -> bool:
+        """Whether this player still plays a game that goes on (leaving then is for good)."""
+        return (
+            snapshot.my_seat is not None
+            and snapshot.outcome is None
+            and not snapshot.stopped
+            and snapshot.halted is None
+        )
 
     def _resign(self) -> None:
         self.confirm.hide()
