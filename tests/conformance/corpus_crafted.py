@@ -49,6 +49,11 @@ def frame(envelopes: list[bytes]) -> bytes:
     return MAGIC + b"".join(struct.pack(">I", len(e)) + e for e in envelopes)
 
 
+def table_id_of(seed: int) -> bytes:
+    """The seed in every byte, as the corpus always had; past 255, the seed written out."""
+    return bytes([seed] * 16) if seed < 256 else seed.to_bytes(16, "big")
+
+
 class Game:
     """A short honest game being written: START, the genesis acked, ``plies`` moves acked,
     a chat line; ``finish`` ends it by an agreed draw, acked and ENDed by every peer."""
@@ -56,7 +61,7 @@ class Game:
     def __init__(self, game: str, seed: int, plies: int = 3) -> None:
         seats, params = GAMES[game]
         self.engine = find_engine(game)
-        self.s = Script(self.engine, seats, params, seed=seed, table_id=bytes([seed] * 16))
+        self.s = Script(self.engine, seats, params, seed=seed, table_id=table_id_of(seed))
         self.seed = seed
         MADE.append(self)
         self.s.ack()
@@ -901,11 +906,13 @@ def votes_and_remove(
 REMOVE_CASES: list[
     tuple[str, str, Callable[[Game], tuple[int, tuple[int | None, str] | None]]]
 ] = []
+LEAVE_CASES: list[tuple[str, str, Callable[[Game], tuple[int, tuple[int | None, str] | None]]]] = []
+"""Built last (after LATER_CASES), so that adding them left every older file's bytes alone."""
 
 
-def remove_case(name: str, what: str):  # type: ignore[no-untyped-def]
+def remove_case(name: str, what: str, cases: list[Any] = REMOVE_CASES):  # type: ignore[no-untyped-def]
     def register(function):  # type: ignore[no-untyped-def]
-        REMOVE_CASES.append((name, what, function))
+        cases.append((name, what, function))
         return function
 
     return register
@@ -982,6 +989,47 @@ def _removed_move(g: Game):  # type: ignore[no-untyped-def]
 def _removed_late_ack(g: Game):  # type: ignore[no-untyped-def]
     remove_d_and_finish(g, lambda: g.sign("D", "ACK", {"ply": g.head.ply, "digest": bytes(32)}))
     return 0, None
+
+
+def d_leaves(g: Game, digest: bytes | None = None) -> None:
+    """D signs LEAVE on the head (its own chain digest there unless ``digest`` is given)."""
+    head = g.head
+    g.sign(
+        "D", "LEAVE", {"ply": head.ply, "digest": head.chain_digest if digest is None else digest}
+    )
+
+
+@remove_case(
+    "leave-honest",
+    "D leaves at ply 4; the others remove it and a bot finishes its seat",
+    LEAVE_CASES,
+)
+def _leave_ok(g: Game):  # type: ignore[no-untyped-def]
+    d_leaves(g)
+    remove_d_and_finish(g, plies=2)
+    return 0, None
+
+
+@remove_case(
+    "leave-wrong-digest", "D's LEAVE binds a position the chain does not hold", LEAVE_CASES
+)
+def _leave_bad(g: Game):  # type: ignore[no-untyped-def]
+    ply = g.head.ply
+    d_leaves(g, bytes(32))
+    remove_d_and_finish(g)
+    return 1, (ply, "bad-leave")
+
+
+@remove_case(
+    "leave-then-moves", "D leaves, then signs a move for its seat before its removal", LEAVE_CASES
+)
+def _leave_then_move(g: Game):  # type: ignore[no-untyped-def]
+    ply, body = until_d_moves(g)
+    d_leaves(g)
+    g.s.ply("D", "MOVE", **{k: v for k, v in body.items() if k not in ("ply", "prev")})
+    g.acks()
+    g.finish()
+    return 1, (ply, "after-leave")
 
 
 def until_d_moves(g: Game) -> tuple[int, dict[str, Any]]:
@@ -1083,6 +1131,11 @@ def crafted_logs(keys: KeyBook) -> Iterator[Crafted]:
             keys_of_scripts(keys)
             yield Crafted(f"consensus-{name}-{variant + 1}", what, data, exit_code, first)
     yield from of_every_game(LATER_CASES)
+    for name, what, function in LEAVE_CASES:
+        seed += 1
+        data, exit_code, first = remove_builder(function)("consensus", seed)
+        keys_of_scripts(keys)
+        yield Crafted(f"consensus-{name}", what, data, exit_code, first)
 
 
 def keys_of_scripts(keys: KeyBook) -> None:
