@@ -16,6 +16,9 @@ machine holds the table hostage.  ``Mesh`` decides, the trio runtime (``client.r
   takes: REMOVEs, ENDs, VOTEs, HALTs and START to every other link (so a REMOVE always
   reaches a link before any ACK of it does), the rest (moves, ACKs, chat, pointing, draw
   offers) to spectators and to peers that say they have no link with the record's author.
+  On a clocked table plies and ACKs go to every other link too: a peer's clock starts when
+  the ply before is final there, so an ACK that comes late on a slow direct link (whose
+  reports still say it hears the author) would charge the next mover the delay.
 * **Presence.**  Every ``HEARTBEAT`` seconds, and when its links change, a peer sends
   ``presence`` on every link: the peers it has a link with and how long ago it heard from
   each.  Any frame from a peer is news of it (``Table.heard``); a report is news of the
@@ -37,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 
 from client.rules.records import (
+    ACK,
     CHAIN_KINDS,
     CHAT,
     END,
@@ -104,6 +108,10 @@ FLOODED = frozenset({REMOVE, END, VOTE, HALT, LEAVE, START})
 """Kinds passed on to every link: what must reach a link before any ACK of it (a REMOVE
 replaces a ply somebody may hold; see docs/TABLE.md), and the rare records that decide the
 table.  Moves go like ACKs: only where their author has no link."""
+
+CLOCK_FLOODED = CHAIN_KINDS | {ACK}
+"""Kinds passed on to every link as well on a clocked table (DESIGN.md §4 *Clocks*,
+*Carrying*): every peer's clock starts from the ACKs of the ply before."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +194,8 @@ class Mesh:
     peers: tuple[bytes, ...] = ()
     """START's peers in order (empty before START)."""
     restarted: bool = False
+    clocked: bool = False
+    """START pins a clock: plies and ACKs go on to every link (``CLOCK_FLOODED``)."""
     book: dict[bytes, Address] = field(default_factory=dict)
     reports: dict[bytes, frozenset[bytes]] = field(default_factory=dict)
     """For each linked peer, the peers it says it hears directly (its links)."""
@@ -278,6 +288,8 @@ class Mesh:
         """Whether a record taken from another link goes on to the link with ``to``."""
         if record.kind in FLOODED or spectator:
             return True
+        if self.clocked and record.kind in CLOCK_FLOODED:
+            return to != (runner or record.author)
         author = runner or record.author
         if to == author:
             return False

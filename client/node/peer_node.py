@@ -723,6 +723,7 @@ class PeerNode:
         self.table.local.think_in(self.thinking())
         self.policy.keys = set(start.peer_keys) | set(start.seat_keys)
         self.mesh.peers = start.peer_keys
+        self.mesh.clocked = start.clock is not None
         self._vouch(((peer.key, peer.name) for peer in start.peers), remember=True)
         return self.table
 

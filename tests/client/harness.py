@@ -118,17 +118,19 @@ class Setup:
         bot_kind: str = "random",
         log: Sequence[SignedRecord] = (),
         bot_level: str | None = None,
+        signer: Callable[[TestSigner], Signer] | None = None,
     ) -> Table:
         """Peer ``name``'s table.  ``bots="all"`` has bots play every seat it signs for;
         ``bots=()`` none (moves through intents); a list of seat numbers, those seats.
-        ``log``: what this peer's log held before a restart (signers go on after it)."""
+        ``log``: what this peer's log held before a restart (signers go on after it).
+        ``signer`` wraps the peer's own signer: a modified client signs what it likes."""
         if spectator or name is None:
             return Table(self.start_record, engine or self.engine, open_envelope)
         me = self.key(name)
         own = self.host_signer if name == self.peer_names[0] and not log else self.signer(name, log)
         if name == self.peer_names[0]:
             own.seq = max(own.seq, 1)  # START is the host's seq 1
-        signers: dict[bytes, Any] = {me: own}
+        signers: dict[bytes, Any] = {me: own if signer is None else signer(own)}
         seat_keys: dict[int, bytes] = {}
         for seat, s in enumerate(self.seats, 1):
             if s == f"bot:{name}":
@@ -179,6 +181,8 @@ class Router:
         self.presence, self.heartbeat = presence, heartbeat
         self.cut: set[frozenset[str]] = set()
         """Links that carry nothing (pairs of names)."""
+        self.slow: dict[tuple[str, str], float] = {}
+        """One-way delays: what ``a`` signs reaches ``b`` that many seconds later."""
         self.crash_when: Callable[[str, Output], bool] | None = None
         """Called with each output: True crashes its table after its records were written
         ahead (logged) but before anything was sent."""
@@ -236,10 +240,10 @@ class Router:
 
     def send_own(self, source: str, record: SignedRecord) -> None:
         """A record ``source`` signed goes to every table it has a link with."""
-        self.deliver(
-            record.envelope,
-            [n for n in self.tables if n != source and frozenset((n, source)) not in self.cut],
-        )
+        to = [n for n in self.tables if n != source and frozenset((n, source)) not in self.cut]
+        for name in to:
+            slow = self.slow.get((source, name))
+            self.deliver(record.envelope, [name], None if slow is None else slow)
 
     def deliver(
         self,
