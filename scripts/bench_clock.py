@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the table clock costs and how true it is (issue 27): real peers on loopback.
 
-Usage: scripts/bench_clock.py cost [--games N] [--accuracy-games N]
+Usage: scripts/bench_clock.py cost [--games N] [--accuracy-games N] [--delay-ms MS]
        scripts/bench_clock.py flag [--games N] [--tables N] [--clock 1+0]
 
 ``cost`` plays Consensus with 4 peer processes (``palabre host`` and three ``palabre join``,
@@ -16,9 +16,13 @@ final there.  Reported:
   the unclocked tables;
 * **accuracy**: on clocked tables with strong bots (``--accuracy-games``, no wait, lag credit
   0 so the charge is the verdict's figure itself), the time each move was charged (from the
-  host's game file, ``palabre verify --json``) against the mover's own measure of its
-  thinking: at the mover's process, from the ply before becoming final there (its turn came)
-  to its move being sent.  Error = charge − thinking, median and p99 of its size.
+  host's game file, ``palabre verify --json``) against the mover's own measure of its turn:
+  its own figure, which its process takes on its monotonic clock from the ply before
+  becoming final there (its turn came) to its signing the move.  As a cross-check that
+  reads no clock code, the mover's thinking as its trace has it (the "final" line of the
+  ply before → the "sent" line of its move; both printed after the fsync of the step).
+  ``--delay-ms MS`` (with ``--games 0`` for accuracy alone): in the accuracy games, what P2
+  writes to P3 reaches P3 MS ms later, one way (``tests.e2e.delayed_network``).
 
 ``flag`` plays strong bots at ``--clock`` (1+0 by default) and counts losses on time: ``--games``
 tables where one host process runs all four seats' bots (it judges its own clock, as one
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -90,8 +95,11 @@ def _result(output: str) -> str:
     return lines[-1].removeprefix("Result: ") if lines else "no result"
 
 
-def play(home: Path, seed: int, *, clock: str, level: str, pace: int, lag: int = 300) -> Game:
-    """One game of 4 peer processes on loopback (``clock`` empty: no clock)."""
+def play(
+    home: Path, seed: int, *, clock: str, level: str, pace: int, lag: int = 300, delay: int = 0
+) -> Game:
+    """One game of 4 peer processes on loopback (``clock`` empty: no clock); ``delay``: what
+    P2 writes to P3 reaches it that many ms later (``tests.e2e.delayed_network``)."""
     home.mkdir(parents=True)
     table = Table(home)
     traces = {name: home / f"{name}.trace" for name in PEERS}
@@ -102,7 +110,8 @@ def play(home: Path, seed: int, *, clock: str, level: str, pace: int, lag: int =
         table.host("consensus", *clocked, "--trace", str(traces["host"]), *common)
         for seat in (2, 3, 4):
             trace = str(traces[f"p{seat}"])
-            table.join(f"P{seat}", "--seat", str(seat), "--trace", trace, *common)
+            faults = f"link_delay=P3:{delay}" if delay and seat == 2 else ""
+            table.join(f"P{seat}", "--seat", str(seat), "--trace", trace, *common, faults=faults)
         codes = table.finish(timeout=GAME_TIMEOUT)
     finally:
         table.kill()
@@ -203,6 +212,12 @@ def errors(game: Game) -> dict[str, list[float]]:
     return found
 
 
+def _load() -> str:
+    """The machine's load at the end of the run (its 2 cores are shared)."""
+    one, five, fifteen = os.getloadavg()
+    return f"{os.cpu_count()} cores, load average {one:.1f} / {five:.1f} / {fifteen:.1f}"
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -216,6 +231,7 @@ def _stats(values: list[float]) -> str:
 
 # --- the two benchmarks ------------------------------------------------------------------
 def cost(args: argparse.Namespace, temp: Path) -> None:
+    delay = args.delay_ms
     rows: dict[str, dict[str, list[float]]] = {"unclocked": {}, "clocked 10+5": {}}
     for seed in range(args.games):
         for label, clock in (("unclocked", ""), ("clocked 10+5", "10+5")):
@@ -230,7 +246,9 @@ def cost(args: argparse.Namespace, temp: Path) -> None:
             )
     found: dict[str, list[float]] = {}
     for seed in range(args.accuracy_games):
-        game = play(temp / f"acc-{seed}", seed, clock="10+5", level="strong", pace=0, lag=0)
+        game = play(
+            temp / f"acc-{seed}", seed, clock="10+5", level="strong", pace=0, lag=0, delay=delay
+        )
         for kind, values in errors(game).items():
             found.setdefault(kind, []).extend(values)
         found.setdefault("thinking", []).extend(thinking(game).values())
@@ -241,18 +259,19 @@ def cost(args: argparse.Namespace, temp: Path) -> None:
             file=sys.stderr,
             flush=True,
         )
-    print(f"Python {platform.python_version()}, 4 peer processes on loopback\n")
-    print("| sent → final, ms (median / p99) | " + " | ".join(rows) + " |")
-    print("|---|" + "---|" * len(rows))
-    print("| plies | " + " | ".join(str(len(rows[label]["all"])) for label in rows) + " |")
-    print("| at the author | " + " | ".join(_stats(rows[k]["author"]) for k in rows) + " |")
-    print("| at all 4 peers | " + " | ".join(_stats(rows[k]["all"]) for k in rows) + " |")
-    hop = statistics.median(rows["unclocked"]["author"]) / 2
-    extra = statistics.median(rows["clocked 10+5"]["all"]) - statistics.median(
-        rows["unclocked"]["all"]
-    )
-    print(f"\none hop (half the author's round trip, unclocked): {hop:.1f} ms; ", end="")
-    print(f"clocked − unclocked at all 4 peers (medians): {extra:+.1f} ms")
+    print(f"Python {platform.python_version()}, 4 peer processes on loopback; {_load()}\n")
+    if rows["unclocked"]:
+        print("| sent → final, ms (median / p99) | " + " | ".join(rows) + " |")
+        print("|---|" + "---|" * len(rows))
+        print("| plies | " + " | ".join(str(len(rows[label]["all"])) for label in rows) + " |")
+        print("| at the author | " + " | ".join(_stats(rows[k]["author"]) for k in rows) + " |")
+        print("| at all 4 peers | " + " | ".join(_stats(rows[k]["all"]) for k in rows) + " |")
+        hop = statistics.median(rows["unclocked"]["author"]) / 2
+        extra = statistics.median(rows["clocked 10+5"]["all"]) - statistics.median(
+            rows["unclocked"]["all"]
+        )
+        print(f"\none hop (half the author's round trip, unclocked): {hop:.1f} ms; ", end="")
+        print(f"clocked − unclocked at all 4 peers (medians): {extra:+.1f} ms")
     print("\n| charge against the mover, ms | moves | median | p99 | max |")
     print("|---|---:|---:|---:|---:|")
     for kind, words in (
@@ -312,7 +331,7 @@ def flag(args: argparse.Namespace, temp: Path) -> None:
                 flush=True,
             )
         rows.append((label, count, losses, lowest, plies, seconds))
-    print(f"Python {platform.python_version()}, strong bots at {args.clock}, loopback\n")
+    print(f"Python {platform.python_version()}, strong bots at {args.clock}, loopback; {_load()}\n")
     print("| setup | games | plies | losses on time | lowest time left | wall |")
     print("|---|---:|---:|---:|---:|---:|")
     for label, count, losses, lowest, plies, seconds in rows:
@@ -326,6 +345,9 @@ def main() -> int:
     measured = modes.add_parser("cost", help="finality and accuracy of the clock")
     measured.add_argument("--games", type=int, default=4, help="games per setting (default 4)")
     measured.add_argument("--accuracy-games", type=int, default=3, help="strong games (3)")
+    measured.add_argument(
+        "--delay-ms", type=int, default=0, help="accuracy games: P2's writes to P3 wait (0)"
+    )
     on_time = modes.add_parser("flag", help="strong bots on a short clock: losses on time")
     on_time.add_argument("--games", type=int, default=50, help="one-process games (50)")
     on_time.add_argument("--tables", type=int, default=4, help="4-process games (4)")
