@@ -23,6 +23,10 @@ the next ply to be played is N):
   the mesh, while both stay linked to the others;
 * ``deaf_to_ends=1``: it drops every END another peer signed, however it comes (sent,
   passed on or pulled): a peer that never gets every END;
+* ``link_delay=NAME:MS``: every byte it writes on its link with the peer named NAME reaches
+  that peer MS milliseconds later (``tests.e2e.delayed_network``), from the table's START
+  on (and on every later link with it); what NAME sends it is not delayed: a one-way delay
+  on one link of the mesh;
 * ``not_ready=1``: it joins without being ready;
 * ``engine_version=V``: its engine claims version V;
 * ``memory=1``: it prints its resident memory when the table starts, then its peak
@@ -49,6 +53,7 @@ from client.node.node_io import (
     LinkUp,
     NodeInput,
     NodeSeams,
+    Send,
 )
 from client.rules.net_adapter import record_from_net
 from client.runtime.peer import Peer, TableStarted
@@ -56,6 +61,7 @@ from client.tabletop.events import DrawOffered
 from client.tabletop.seating import IntentRefused
 from engines import IllegalMove, InvalidMove, find_engine
 from net.events import RecordReceived, SendRecord
+from tests.e2e.delayed_network import DelayedNetwork
 
 
 def faults() -> dict[str, str]:
@@ -154,6 +160,12 @@ class Faults:
         self.cut: tuple[bytes, str] | None = None
         """The key and name of the peer whose cable is cut (``cut_link_at``)."""
         peer.node.seams = NodeSeams(inputs=self.inputs, effects=self.effects)
+        self.delayed: tuple[str, float] | None = None
+        """The name of the peer our writes to are delayed, and by how long (``link_delay``)."""
+        if "link_delay" in wanted:
+            name, ms = wanted["link_delay"].rsplit(":", 1)
+            self.delayed = (name, int(ms) / 1000)
+            peer.network = DelayedNetwork(peer.network)
 
     def __call__(self, event: Any) -> None:
         if isinstance(event, TableStarted) and self.wanted.get("memory"):
@@ -226,10 +238,23 @@ class Faults:
         return event
 
     def effects(self, effect: Effect) -> Effect | None:
-        """The node's effect seam: the peer whose cable is cut is not dialed."""
+        """The node's effect seam: the peer whose cable is cut is not dialed; what goes to
+        the peer whose link is delayed waits (``link_delay``)."""
+        if self.delayed is not None and isinstance(effect, Send):
+            self._delay(effect.link)
         if self.cut is not None and isinstance(effect, Dial) and effect.key == self.cut[0]:
             return None
         return effect
+
+    def _delay(self, link: Any) -> None:
+        """Delay what this peer writes on ``link`` if it is the named peer's (known from
+        START on: the lobby is not delayed)."""
+        table, network = self.peer.table, self.peer.network
+        assert self.delayed is not None and isinstance(network, DelayedNetwork)
+        name, seconds = self.delayed
+        peers = () if table is None else table.start.peers
+        if any(p.key == link.key and p.name == name for p in peers):
+            network.delay_towards(link.remote, seconds)
 
     @staticmethod
     def _close_cut(link: Any) -> None:
