@@ -218,6 +218,23 @@ def _load() -> str:
     return f"{os.cpu_count()} cores, load average {one:.1f} / {five:.1f} / {fifteen:.1f}"
 
 
+def spread(game: Game) -> dict[tuple[str, str], list[float]]:
+    """(mover, peer) -> that peer's figure − the mover's own, over the mover's moves (ms): the
+    delivery to each peer, less how much later its clock started than the mover's."""
+    sent = _sent(game)
+    found: dict[tuple[str, str], list[float]] = {}
+    for ply in game.clock:
+        figures, number = ply["figures"], int(str(ply["ply"]))
+        if ply["kind"] != "MOVE" or number not in sent or not isinstance(figures, list):
+            continue
+        mover = sent[number][0]
+        own = figures[game.peers.index(mover)]
+        for name, figure in zip(game.peers, figures, strict=True):
+            if name != mover and isinstance(own, int) and isinstance(figure, int):
+                found.setdefault((mover, name), []).append(figure - own)
+    return found
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -245,6 +262,7 @@ def cost(args: argparse.Namespace, temp: Path) -> None:
                 flush=True,
             )
     found: dict[str, list[float]] = {}
+    spreads: dict[tuple[str, str], list[float]] = {}
     for seed in range(args.accuracy_games):
         game = play(
             temp / f"acc-{seed}", seed, clock="10+5", level="strong", pace=0, lag=0, delay=delay
@@ -252,6 +270,8 @@ def cost(args: argparse.Namespace, temp: Path) -> None:
         for kind, values in errors(game).items():
             found.setdefault(kind, []).extend(values)
         found.setdefault("thinking", []).extend(thinking(game).values())
+        for pair, values in spread(game).items():
+            spreads.setdefault(pair, []).extend(values)
         sizes = [abs(error) for error in errors(game)["own"]]
         print(
             f"accuracy: seed {seed}: {len(sizes)} moves, |charge - own figure| median / p99 "
@@ -298,6 +318,17 @@ def cost(args: argparse.Namespace, temp: Path) -> None:
             f"| thinking itself (traced) | {len(thoughts)} | {statistics.median(thoughts):.0f} | "
             f"{_percentile(thoughts, 0.99):.0f} | {max(thoughts):.0f} |"
         )
+    if spreads:
+        print("\n| a peer's figure − the mover's own, ms (median) | " + " | ".join(PEERS) + " |")
+        print("|---|" + "---:|" * len(PEERS))
+        for mover in PEERS:
+            cells = [
+                ""
+                if (mover, peer) not in spreads
+                else f"{statistics.median(spreads[mover, peer]):+.1f}"
+                for peer in PEERS
+            ]
+            print(f"| {mover}'s moves | " + " | ".join(cells) + " |")
 
 
 def _flag_line(game: Game) -> tuple[int, int]:
