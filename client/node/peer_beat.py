@@ -100,8 +100,10 @@ class Beat:
         return {"heard": entries[:16]}
 
     def gives_up(self, peers_left: bool, away_ms: int, now: float) -> bool:
-        """Whether a peer with (or without) peer links gives up now: alone too long."""
-        if peers_left or self.stay:
+        """Whether a peer with (or without) peer links gives up now: alone too long.  A peer
+        that is the table's only peer (its bots play every other seat) has nobody to reach:
+        it plays on for as long as the game lasts."""
+        if peers_left or self.stay or self.mesh.peers == (self.mesh.me,):
             return False
         self._alone_since = now if self._alone_since is None else self._alone_since
         return now - self._alone_since >= ALONE_LIMIT + away_ms / 1000

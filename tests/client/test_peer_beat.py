@@ -42,3 +42,11 @@ def test_a_peer_alone_past_the_away_timeout_gives_up_unless_it_stays() -> None:
     assert not beat.gives_up(False, 5000, 10.0 + ALONE_LIMIT + 5.0)
     staying = Beat(Mesh(A, (A, B)), stay=True)
     assert not staying.gives_up(False, 0, 0.0) and not staying.gives_up(False, 0, 1e9)
+
+
+def test_the_only_peer_of_its_table_never_gives_up_however_long_its_bots_play() -> None:
+    """A host whose bots play every other seat has no link to lose (a strong bots' game on
+    a headless host lasted past the away timeout and ended as if every peer were gone)."""
+    alone = Beat(Mesh(A, (A,)), stay=False)
+    assert not alone.gives_up(False, 5000, 0.0)
+    assert not alone.gives_up(False, 5000, 10.0 * (ALONE_LIMIT + 5.0))
