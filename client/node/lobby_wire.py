@@ -177,9 +177,9 @@ class Roster:
     seats: tuple[RosterSeat, ...]
     spectators: int
     waiting: tuple[str, ...]
+    """What stops the table from starting, as sentences (empty: it can start)."""
     clock: ClockSpec | None = None
     """The time control START will pin, None for no clock."""
-    """What stops the table from starting, as sentences (empty: it can start)."""
 
     def peer(self, key: bytes) -> RosterPeer | None:
         return next((peer for peer in self.peers if peer.key == key), None)
