@@ -137,6 +137,8 @@ class NetSession:
         self._removed = False
         """This player was voted off: the table goes on without it (it watches)."""
         self._stopped = ""
+        self._told_late: set[int] = set()
+        """The plies whose seat's loss on time the chat said (each once)."""
         self._snapshot: SessionSnapshot | None = None
         peer.observers.append(self._on_event)
 
@@ -389,11 +391,29 @@ class NetSession:
         self._emit(PlayersChanged(self._seats()))
         if removed_me:
             self._notice("voted-off")
+        self._tell_time_losses()
 
     def _on_ply_final(self, event: PlyFinal) -> None:
         if self._table() is not None:  # ply 0 too: the table is live from then on
             last = self._plies[-1] if self._plies else None
             self._refresh(StateChanged(len(self._plies), event.ply, last))
+            self._tell_time_losses()
+
+    def _tell_time_losses(self) -> None:
+        """Say in the chat who lost on time, once the verdict is given, while the game goes
+        on without them (at its end, the game-over line says it)."""
+        table = self._table()
+        if table is None or table.start.clock is None:
+            return
+        for seat, ply in lost_on_time(table.chain):
+            if ply in self._told_late:
+                continue
+            self._told_late.add(ply)
+            if table.chain.outcome() is None:
+                self._notice("lost-on-time", name=self._seat_name(seat))
+
+    def _seat_name(self, seat: int) -> str:
+        return next((view.name for view in self._seats() if view.seat == seat), f"seat {seat}")
 
     def _on_chat_received(self, event: ChatReceived) -> None:
         author = self._name_of(event.author) or event.name

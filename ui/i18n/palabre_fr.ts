@@ -888,6 +888,10 @@
         <translation>Partie terminée&#xa0;: {summary}</translation>
     </message>
     <message>
+        <source>{name} lost on time.</source>
+        <translation>{name} a perdu au temps.</translation>
+    </message>
+    <message>
         <source>{name} is away.</source>
         <translation>{name} est absent.</translation>
     </message>
