@@ -51,14 +51,22 @@ async def until(predicate: Callable[[], bool], what: str, timeout: float = 30.0)
 
 
 async def host_with_bruno(
-    window: MainWindow, nursery: trio.Nursery, *, bots: int, bot_delay: float
+    window: MainWindow,
+    nursery: trio.Nursery,
+    *,
+    bots: int,
+    bot_delay: float,
+    game: str = "consensus",
+    clock: str = "",
 ) -> Peer:
-    """Ana hosts Consensus from ``window``'s start screen with ``bots`` bot seats, and Bruno's
-    peer (run in ``nursery``) joins with the invite the lobby shows; returns Bruno's peer."""
+    """Ana hosts ``game`` from ``window``'s start screen with ``bots`` bot seats (and the
+    time control ``clock``, ``5+3``, if given), and Bruno's peer (run in ``nursery``) joins
+    with the invite the lobby shows; returns Bruno's peer."""
     start = window.start
     start.name.setText("Ana")
     start.name.editingFinished.emit()
-    start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
+    start.host_game.setCurrentIndex(start.host_game.findData(game))
+    start.host_clock.choose(clock)
     start.host_bots.setValue(bots)
     start.host_port.setValue(free_port())
     start.host_button.click()

@@ -35,6 +35,7 @@ NOTICES: dict[str, object] = {
         "Notice", "You resign; it takes effect when your turn comes."
     ),
     "game-over": QT_TRANSLATE_NOOP("Notice", "Game over: {summary}"),
+    "lost-on-time": QT_TRANSLATE_NOOP("Notice", "{name} lost on time."),
     "player-away": QT_TRANSLATE_NOOP("Notice", "{name} is away."),
     "player-back": QT_TRANSLATE_NOOP("Notice", "{name} is back."),
     "player-left-table": QT_TRANSLATE_NOOP("Notice", "{name} left the table."),

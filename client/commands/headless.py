@@ -89,6 +89,13 @@ __all__ = ["Printer", "run_host", "run_join", "table_secret"]
 
 Setup = Callable[[Peer], None]
 
+TWO_MACHINES = (
+    "only two machines are at this table, so neither can make the other's player lose on "
+    "time: each palabre stops its own player at 0, and the game file marks as disputed "
+    "every move the two machines timed on different sides of the limit"
+)
+"""What a clock between two machines cannot do (the window's lobby says it too)."""
+
 
 class Printer:
     """Prints what a headless peer sees; one line per thing that happened."""
@@ -98,6 +105,8 @@ class Printer:
         self.out = out
         self.trace = trace
         self._known: dict[bytes, str] = {}
+        self._clock_said = False
+        self._machines = 0
         self._halted = False
         self._verdict = ""
         self._evidence = ""
@@ -256,8 +265,23 @@ class Printer:
         for key in gone:
             self.say(f"lobby: {self._known[key]} left")
         self._known = {peer.key: peer.name for peer in roster.peers}
+        self._say_clock(roster)
         if roster.waiting:
             self.say(f"lobby: waiting: {'; '.join(roster.waiting)}")
+
+    def _say_clock(self, roster: Roster) -> None:
+        """The table's clock, once; and each time the table comes to two machines, what a
+        clock between two machines cannot do (bots run by a player's machine count as it)."""
+        if roster.clock is None:
+            return
+        if not self._clock_said:
+            self._clock_said = True
+            minutes, seconds = roster.clock.describe().split("+")
+            self.say(f"lobby: clock {minutes} min + {seconds} s a move for each player")
+        machines = len(roster.peers)
+        if machines == 2 and self._machines != 2:
+            self.say(f"lobby: {TWO_MACHINES}")
+        self._machines = machines
 
     def _on_table_started(self, event: TableStarted) -> None:
         start = event.start

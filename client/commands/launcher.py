@@ -23,6 +23,7 @@ from client.node.peer_node import NodeConfig
 from client.profile.game_file import create_named, game_dir
 from client.profile.profile_lock import hold_profile
 from client.rules.bot_names import BotNamer, bot_name
+from client.rules.clock import ClockSpec
 from client.rules.errors import LaunchError, ProfileInUse
 from client.runtime.mdns import mdns_enabled
 from client.runtime.peer import Peer
@@ -73,6 +74,8 @@ class HostRequest:
     bot_delay: float | None = None
     """Seconds the host's bots wait before each move (the form's bot speed); None: the
     launcher's."""
+    clock: ClockSpec | None = None
+    """The time control START pins (the form's clock, as ``--clock``); None: no clock."""
 
 
 @dataclass(frozen=True)
@@ -249,6 +252,7 @@ class Launcher:
                 auto_start=False,
                 announce=mdns_enabled(),
                 secret=new_secret() if request.secret else None,
+                clock=request.clock,
             )
             config = NodeConfig(
                 bot_kind=request.bot_kind,

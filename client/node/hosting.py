@@ -195,6 +195,7 @@ class HostRole:
             seats,
             len(lobby.spectators),
             tuple(lobby.waiting_for()),
+            self.config.clock,
         )
 
     def _lobby_changed(self, now: float) -> None:

@@ -63,6 +63,11 @@ class LobbyView:
     empty when there is none, ``"other"`` when it has no kind of its own."""
     warnings: tuple[str, ...] = ()
     """What the player should look at before playing: a known name with a new key."""
+    clock: str = ""
+    """The time control the table will play (``5+3``), empty for none."""
+    machines: int = 0
+    """How many palabres (players' machines, whatever bots they run) are at the table: at
+    two, neither can make the other's player lose on time."""
 
     @property
     def can_start(self) -> bool:
@@ -92,6 +97,8 @@ class LobbyChanges(TypedDict, total=False):
     failure: str
     failure_kind: str
     warnings: tuple[str, ...]
+    clock: str
+    machines: int
 
 
 class LobbyModel:

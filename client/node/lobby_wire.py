@@ -13,7 +13,8 @@ Topics (``joiner -> host`` unless said otherwise):
 * ``add_bot`` ``{key, seat}`` and optionally ``level``: a bot the joiner runs, signing with
   ``key`` (``seat`` 0: any), at that level (easy, normal, strong), which START then names;
 * ``remove_bot`` ``{seat}``: one of the joiner's bots leaves its seat;
-* ``roster`` (host -> every linked peer and spectator): see :class:`Roster`;
+* ``roster`` (host -> every linked peer and spectator): see :class:`Roster` (with the
+  time control START will pin, if any);
 * ``notice`` ``{text}`` (host -> one joiner): why the host did not do what it asked.
 
 After the END, the same links carry the rematch (``client.node.rematch``): ``rematch`` ``{yes}``
@@ -33,6 +34,8 @@ from typing import NotRequired, TypedDict
 
 from client.bots import BOT_LEVELS
 from client.rules.bot_names import bot_name
+from client.rules.clock import MAX_BASE_MS, ClockSpec
+from client.rules.errors import Malformed
 from net.wire import Bool, Bytes, Int, ListOf, MapOf, Nullable, OneOf, Schema, Struct, Text
 
 __all__ = [
@@ -80,6 +83,16 @@ _OPTIONS = MapOf(
     32,
 )
 
+_CLOCK = Struct(
+    {
+        "base_ms": Int(1, MAX_BASE_MS),
+        "increment_ms": Int(0, MAX_BASE_MS),
+        "lag_ms": Int(0, MAX_BASE_MS),
+        "ack_ms": Int(0, MAX_BASE_MS),
+    }
+)
+"""The time control START will pin (``client.rules.clock.ClockSpec``), for the lobby to say."""
+
 SCHEMAS: Mapping[str, Schema] = {
     JOIN: Struct({"name": _NAME, "seat": _SEAT_OR_ANY, "watch": Bool(), "ready": Bool()}),
     READY: Struct({"ready": Bool()}),
@@ -117,7 +130,9 @@ SCHEMAS: Mapping[str, Schema] = {
             ),
             "spectators": Int(0, 1 << 16),
             "waiting": ListOf(Text(0, 120), 0, 96),
-        }
+        },
+        # ``clock`` came later: a host before clocks names none (its tables have none).
+        {"clock": _CLOCK},
     ),
 }
 """Every lobby topic and its schema (``LinkSpec.message_schemas``)."""
@@ -163,6 +178,8 @@ class Roster:
     spectators: int
     waiting: tuple[str, ...]
     """What stops the table from starting, as sentences (empty: it can start)."""
+    clock: ClockSpec | None = None
+    """The time control START will pin, None for no clock."""
 
     def peer(self, key: bytes) -> RosterPeer | None:
         return next((peer for peer in self.peers if peer.key == key), None)
@@ -218,11 +235,12 @@ class RosterBody(TypedDict):
     seats: list[RosterSeatBody]
     spectators: int
     waiting: list[str]
+    clock: NotRequired[dict[str, int]]
 
 
 def roster_body(roster: Roster) -> RosterBody:
     """The ``roster`` message body."""
-    return {
+    body: RosterBody = {
         "game": roster.game,
         "ruleset": roster.ruleset,
         "engine_version": roster.engine_version,
@@ -241,6 +259,9 @@ def roster_body(roster: Roster) -> RosterBody:
         "spectators": roster.spectators,
         "waiting": [text[:120] for text in roster.waiting[:96]],
     }
+    if roster.clock is not None:
+        body["clock"] = roster.clock.to_body()
+    return body
 
 
 def _seat_body(seat: RosterSeat) -> RosterSeatBody:
@@ -267,4 +288,16 @@ def read_roster(body: RosterBody) -> Roster:
         ),
         spectators=body["spectators"],
         waiting=tuple(body["waiting"]),
+        clock=_clock(body.get("clock")),
     )
+
+
+def _clock(body: dict[str, int] | None) -> ClockSpec | None:
+    """The roster's time control; one no table could pin shows as none (START, which the
+    table checks, is what counts)."""
+    if body is None:
+        return None
+    try:
+        return ClockSpec.from_body(body)
+    except Malformed:
+        return None

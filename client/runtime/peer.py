@@ -123,6 +123,7 @@ from client.runtime.peer_link import PeerLink
 from client.runtime.peer_network import TCP, Network
 from client.tabletop.events import Output
 from client.tabletop.table import Table
+from client.tabletop.table_clock import ClockDisplay
 from engines import AnyEngine
 from net.driver import Link, serve
 from net.errors import DecodeError, LinkError, LogFileError, SignatureError
@@ -304,6 +305,18 @@ class Peer:
     @property
     def table(self) -> Table | None:
         return self.node.table
+
+    def clocks(self) -> ClockDisplay | None:
+        """The table's clocks as they stand now, on this runtime's clock (None before START
+        and on a table without a clock): what a front end repaints between events."""
+        table = self.node.table
+        if table is None:
+            return None
+        try:
+            now = trio.current_time()
+        except RuntimeError:  # read outside the peer's trio run: nothing runs, nothing shown
+            return None
+        return table.view.clocks(now)
 
     @property
     def file(self) -> GameFile | None:

@@ -54,6 +54,7 @@ from client.sessions.session_api import (
     StateChanged,
 )
 from client.tabletop.outside import MAX_ARROWS, MAX_SQUARE, MAX_SQUARES
+from client.tabletop.table_clock import ClockDisplay
 from engines import AnyEngine, IllegalMove, InvalidMove, InvalidParams, Outcome
 
 __all__ = ["MAX_CHAT_LENGTH", "LocalGame"]
@@ -226,6 +227,10 @@ class LocalGame:
         name = self._names[self._my_seat]
         arrows_kept = tuple((int(a), int(b)) for a, b in arrows)
         self._emit(Pointed(len(self._plies), self._my_seat, name, arrows_kept, tuple(squares)))
+
+    def clocks(self) -> ClockDisplay | None:
+        """A game against bots in this process has no clock."""
+        return None
 
     def leave(self) -> None:
         self._left = True

@@ -35,6 +35,8 @@ from client.node.peer_events import (
 from client.node.peer_node import next_role
 from client.node.rematch import RematchChanged, RematchReady
 from client.rules.bot_names import BotNamer, bot_name
+from client.rules.clock import CLOCKED_KINDS
+from client.rules.clock_history import lost_on_time, verdict_on
 from client.rules.divergence import Evidence
 from client.rules.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rules.takeback import refusal
@@ -81,6 +83,7 @@ from client.tabletop.events import (
 )
 from client.tabletop.seating import IntentRefused
 from client.tabletop.table import handing
+from client.tabletop.table_clock import ClockDisplay
 from client.tabletop.table_input import (
     AcceptDraw,
     AskTakeback,
@@ -134,6 +137,8 @@ class NetSession:
         self._removed = False
         """This player was voted off: the table goes on without it (it watches)."""
         self._stopped = ""
+        self._told_late: set[int] = set()
+        """The plies whose seat's loss on time the chat said (each once)."""
         self._snapshot: SessionSnapshot | None = None
         peer.observers.append(self._on_event)
 
@@ -196,6 +201,9 @@ class NetSession:
 
     def leave(self) -> None:
         self.peer.leave_table(0 if self._table() is not None else 1)
+
+    def clocks(self) -> ClockDisplay | None:
+        return self.peer.clocks()
 
     async def serve(self) -> None:
         """Listen (host) or dial (join), then run the table until the player leaves."""
@@ -323,6 +331,8 @@ class NetSession:
             options=", ".join(f"{k}={v}" for k, v in sorted(roster.options.items())),
             seats=self._lobby_seats(roster),
             status="; ".join(roster.waiting) or "Everyone is ready.",
+            clock="" if roster.clock is None else roster.clock.describe(),
+            machines=len(roster.peers),
         )
 
     def _lobby_seats(self, roster: Roster) -> tuple[LobbySeat, ...]:
@@ -381,11 +391,29 @@ class NetSession:
         self._emit(PlayersChanged(self._seats()))
         if removed_me:
             self._notice("voted-off")
+        self._tell_time_losses()
 
     def _on_ply_final(self, event: PlyFinal) -> None:
         if self._table() is not None:  # ply 0 too: the table is live from then on
             last = self._plies[-1] if self._plies else None
             self._refresh(StateChanged(len(self._plies), event.ply, last))
+            self._tell_time_losses()
+
+    def _tell_time_losses(self) -> None:
+        """Say in the chat who lost on time, once the verdict is given, while the game goes
+        on without them (at its end, the game-over line says it)."""
+        table = self._table()
+        if table is None or table.start.clock is None:
+            return
+        for seat, ply in lost_on_time(table.chain):
+            if ply in self._told_late:
+                continue
+            self._told_late.add(ply)
+            if table.chain.outcome() is None:
+                self._notice("lost-on-time", name=self._seat_name(seat))
+
+    def _seat_name(self, seat: int) -> str:
+        return next((view.name for view in self._seats() if view.seat == seat), f"seat {seat}")
 
     def _on_chat_received(self, event: ChatReceived) -> None:
         author = self._name_of(event.author) or event.name
@@ -590,7 +618,7 @@ class NetSession:
             seats=self._seats(),
             my_seat=mine[0] if mine else None,
             chat=tuple(self._chat),
-            outcome=table.chain.outcome() or self._ended,
+            outcome=self._judged_outcome(table) or self._ended,
             absent=self._absent,
             removed=self._removed,
             draw_offered_by=offered,
@@ -603,7 +631,21 @@ class NetSession:
             can_take_back=self._can_take_back(),
             takeback=self._takeback_view(),
             rematch=self._rematch_view(),
+            lost_on_time=tuple(lost_on_time(table.chain)),
+            clock="" if table.start.clock is None else table.start.clock.describe(),
         )
+
+    @staticmethod
+    def _judged_outcome(table: TableView) -> Outcome | None:
+        """The game's outcome once its clock, if any, judged the last ply: a last ply that
+        came too late had no effect, and the result is then its seat's loss on time."""
+        chain = table.chain
+        outcome = chain.outcome()
+        head = chain.head
+        timed = chain.start.clock is not None and head.record.kind in CLOCKED_KINDS
+        if outcome is not None and timed and verdict_on(chain, head.ply) is None:
+            return None  # not over until the verdict says how
+        return outcome
 
     def _can_take_back(self) -> bool:
         table = self._table()

@@ -32,6 +32,7 @@ ENGLISH: Mapping[str, str] = {
     # Resigning and the end.
     "resign-pending": "You resign; it takes effect when your turn comes.",
     "game-over": "Game over: {summary}",
+    "lost-on-time": "{name} lost on time.",
     # Players present, away, removed or gone.
     "player-away": "{name} is away.",
     "player-back": "{name} is back.",

@@ -27,7 +27,9 @@ from dataclasses import dataclass, replace
 from client.logs.verifier import Verification
 from client.logs.verify_report import Player, Problem, Report
 from client.rules.bot_names import BotNamer, bot_name
-from client.rules.chain import TableState
+from client.rules.chain import Chain, TableState
+from client.rules.clock import running_seat
+from client.rules.clock_history import ClockedPly, clock_history
 from client.rules.errors import ReplayUnavailable
 from client.rules.records import (
     CHAT,
@@ -65,6 +67,13 @@ class Frame:
     final: bool
     problems: tuple[Problem, ...]
     marks: tuple[Pointed, ...]
+    clocks: tuple[int, ...] | None = None
+    """Every seat's time left (ms, seat 1 first) once this ply is judged; None on a table
+    without a clock.  A ply not judged yet (the last of a cut log) leaves them as before it."""
+    clocked: ClockedPly | None = None
+    """How the clock judged this ply: the figures, the charge, late or disputed."""
+    runs: int | None = None
+    """The seat whose clock runs after this ply (the one to move), on a clocked table."""
 
     @property
     def engine_state(self) -> object:
@@ -183,6 +192,7 @@ class Replay:
             shown = tuple(p for p in marks.get(ply, {}).values() if p.arrows or p.squares)
             before = chain.at(max(ply - 1, 0))
             frames.append(_frame(state, before, engine, start, report, shown, bot_namer))
+        frames = _with_clocks(frames, chain, engine)
         players = tuple(
             player
             if player.runner is None
@@ -192,6 +202,25 @@ class Replay:
             for player in report.players
         )
         return cls(report.path, engine, start, report, tuple(frames), tuple(lines), players)
+
+
+def _with_clocks(frames: list[Frame], chain: Chain, engine: AnyEngine) -> list[Frame]:
+    """Each frame with every seat's clock once its ply is judged (``clock_history``: the
+    verifier's own verdicts), and whose clock runs next; unchanged without a clock."""
+    spec = chain.start.clock
+    first = chain.at(0).clock
+    if spec is None or first is None:
+        return frames
+    judged = {ply.ply: ply for ply in clock_history(chain)}
+    remaining = first.clocks.remaining
+    timed = []
+    for frame in frames:
+        clocked = judged.get(frame.ply)
+        if clocked is not None:
+            remaining = clocked.remaining
+        runs = running_seat(engine, frame.engine_state)
+        timed.append(replace(frame, clocks=remaining, clocked=clocked, runs=runs))
+    return timed
 
 
 def _credit_takeback(lines: list[Line], undone: int) -> None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from client.sessions.notices import Notice
+from client.tabletop.table_clock import ClockDisplay
 from engines import AnyEngine, Outcome
 
 __all__ = [
@@ -176,6 +177,11 @@ class SessionSnapshot:
     removed: bool = False
     """This client's player was voted off (away or idle past the table's timeouts): bots
     play its seats, the game goes on without it and it watches (``my_seat`` is None)."""
+    lost_on_time: tuple[tuple[int, int], ...] = ()
+    """(seat, ply) of every seat whose clock ran out, in order: that ply had no effect and
+    the seat resigned instead."""
+    clock: str = ""
+    """The table's time control as players write it (``5+3``), empty without a clock."""
 
     @property
     def ply(self) -> int:
@@ -351,4 +357,9 @@ class GameSession(Protocol):
 
     async def serve(self) -> None:
         """The session's own loop, started in the UI's nursery; returns after ``leave``."""
+        ...
+
+    def clocks(self) -> ClockDisplay | None:
+        """Every seat's clock as it stands now (None for a game without a clock); it runs
+        between events, so a screen reads it again to tick (it costs no message)."""
         ...

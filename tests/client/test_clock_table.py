@@ -79,6 +79,14 @@ def test_nobody_signs_the_next_ply_before_the_last_is_final_here() -> None:
 def slow_seat_one() -> Router:
     """Seat 1 is a person who never moves, on a 1.5 s clock with no increment (its own table
     resigns it at its limit); the bots of seats 2 and 3 wait 0.1 s per move."""
+    _setup, router = slow_seat_one_world()
+    router.start()
+    router.run()
+    return router
+
+
+def slow_seat_one_world() -> tuple[Setup, Router]:
+    """``slow_seat_one``'s tables and router, not started yet."""
     spec = ClockSpec(base_ms=1_500, increment_ms=0, lag_ms=100, ack_ms=10_000)
     assert threshold(1_500, spec) < 2_000
     setup = clocked_setup(spec)
@@ -86,10 +94,7 @@ def slow_seat_one() -> Router:
         name: setup.table(name, bots=() if name == "A" else "all", bot_delay=0.1)
         for name in setup.peer_names
     }
-    router = Router(tables, seed=1)
-    router.start()
-    router.run()
-    return router
+    return setup, Router(tables, seed=1)
 
 
 def test_a_seat_that_runs_out_loses_on_time_everywhere_identically() -> None:

@@ -137,5 +137,8 @@ def test_a_person_sees_the_clocks_is_warned_and_loses_on_time(tmp_path: Path) ->
         for proc in (ana, bruno):
             assert re.search(r"^ +1\. seat 1 .* final  \(lost on time\)$", proc.output, re.M)
             assert "Seat 1 lost on time." in proc.output
+            # the lobby said the clock, and what a clock between two machines cannot do
+            assert "lobby: clock 0.1 min + 0 s a move for each player\n" in proc.output
+            assert "neither can make the other's player lose on time" in proc.output
     finally:
         table.kill()

@@ -550,6 +550,10 @@
         <translation>gagne</translation>
     </message>
     <message>
+        <source>lost on time</source>
+        <translation>perdu au temps</translation>
+    </message>
+    <message>
         <source>lost</source>
         <translation>perd</translation>
     </message>
@@ -791,6 +795,14 @@
         <translation>Retour</translation>
     </message>
     <message>
+        <source>Clock: {minutes} min + {seconds} s a move for each player.</source>
+        <translation>Pendule&#xa0;: {minutes} min + {seconds} s par coup pour chaque joueur.</translation>
+    </message>
+    <message>
+        <source>Only two computers are at this table, so neither can make the other&apos;s player lose on time: each palabre stops its own player at zero. The game&apos;s record marks as disputed every move the two computers timed differently.</source>
+        <translation>Seuls deux ordinateurs sont à cette table&#xa0;: aucun ne peut faire perdre au temps le joueur de l&apos;autre, chaque palabre arrête son propre joueur à zéro. La partie enregistrée marque comme contesté chaque coup que les deux ordinateurs ont chronométré différemment.</translation>
+    </message>
+    <message>
         <source>Invite copied: send it to the other players.</source>
         <translation>Invitation copiée&#xa0;: envoyez-la aux autres joueurs.</translation>
     </message>
@@ -820,6 +832,10 @@
     <message>
         <source>draw agreed</source>
         <translation>nulle acceptée</translation>
+    </message>
+    <message>
+        <source>{name} lost on time</source>
+        <translation>{name} a perdu au temps</translation>
     </message>
 </context>
 <context>
@@ -870,6 +886,10 @@
     <message>
         <source>Game over: {summary}</source>
         <translation>Partie terminée&#xa0;: {summary}</translation>
+    </message>
+    <message>
+        <source>{name} lost on time.</source>
+        <translation>{name} a perdu au temps.</translation>
     </message>
     <message>
         <source>{name} is away.</source>
@@ -1257,6 +1277,18 @@
         <translation>Marques sur cette position&#xa0;: {names}.</translation>
     </message>
     <message>
+        <source>{name} ran out of time: the ply had no effect, {name} lost on time.</source>
+        <translation>{name} n&apos;avait plus de temps&#xa0;: le coup est resté sans effet, {name} a perdu au temps.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s clock: {seconds} s for this ply.</source>
+        <translation>Pendule de {name}&#xa0;: {seconds} s pour ce coup.</translation>
+    </message>
+    <message>
+        <source>Disputed: the two computers timed this ply on both sides of the limit.</source>
+        <translation>Contesté&#xa0;: les deux ordinateurs ont chronométré ce coup de part et d&apos;autre de la limite.</translation>
+    </message>
+    <message>
         <source>The board after ply {ply} is in the clipboard.</source>
         <translation>Le plateau après le coup {ply} est dans le presse-papiers.</translation>
     </message>
@@ -1429,6 +1461,10 @@
     <message>
         <source>Options</source>
         <translation>Options</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>Pendule</translation>
     </message>
     <message>
         <source>Port</source>
@@ -1717,6 +1753,14 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
         <translation>Dernier tour&#xa0;:</translation>
     </message>
     <message>
+        <source>{name} lost on time.</source>
+        <translation>{name} a perdu au temps.</translation>
+    </message>
+    <message>
+        <source>Under 10 seconds on your clock!</source>
+        <translation>Moins de 10 secondes à votre pendule&#xa0;!</translation>
+    </message>
+    <message>
         <source>Since your move:</source>
         <translation>Depuis votre coup&#xa0;:</translation>
     </message>
@@ -1810,6 +1854,33 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>I would rather not take back ply {ply}.</source>
         <translation>Je préfère ne pas reprendre le coup {ply}.</translation>
+    </message>
+</context>
+<context>
+    <name>TimeControlBox</name>
+    <message>
+        <source>No clock</source>
+        <translation>Sans pendule</translation>
+    </message>
+    <message>
+        <source>{minutes} min + {seconds} s a move</source>
+        <translation>{minutes} min + {seconds} s par coup</translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation>Personnalisée…</translation>
+    </message>
+    <message>
+        <source>Each player&apos;s time for the game, and the seconds added after each move</source>
+        <translation>Le temps de chaque joueur pour la partie, et les secondes ajoutées après chaque coup</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source> s a move</source>
+        <translation> s par coup</translation>
     </message>
 </context>
 </TS>

@@ -31,6 +31,7 @@ def standings(snapshot: SessionSnapshot) -> list[tuple[int, str]]:
     outcome = snapshot.outcome
     scores = outcome.scores if outcome is not None and outcome.scores else ()
     rows: list[tuple[int, int, str]] = []
+    timed_out = {seat for seat, _ply in snapshot.lost_on_time}
     for view in snapshot.seats:
         if outcome is None or (not outcome.draw and not outcome.winners):
             said, rank = QCoreApplication.translate("GameSummary", "no result"), 1
@@ -38,6 +39,8 @@ def standings(snapshot: SessionSnapshot) -> list[tuple[int, str]]:
             said, rank = QCoreApplication.translate("GameSummary", "draw"), 1
         elif view.seat in outcome.winners:
             said, rank = QCoreApplication.translate("GameSummary", "won"), 0
+        elif view.seat in timed_out:
+            said, rank = QCoreApplication.translate("GameSummary", "lost on time"), 1
         else:
             said, rank = QCoreApplication.translate("GameSummary", "lost"), 1
         if len(scores) == len(snapshot.seats):

@@ -87,6 +87,11 @@ class LobbyScreen(QWidget):
         self.warnings.setWordWrap(True)
         self.warnings.setStyleSheet(f"color: {ERROR}; padding: 6px;")
         self.warnings.hide()
+        # The table's clock, and at two machines what such a clock cannot do.
+        self.clock = QLabel()
+        self.clock.setWordWrap(True)
+        self.clock.setStyleSheet("background: #eef4ff; border: 1px solid #9bb4e0; padding: 6px;")
+        self.clock.hide()
         self.invite = QLineEdit()
         self.invite.setReadOnly(True)
         self.copy_invite = QPushButton(self.tr("Copy invite"))
@@ -141,6 +146,7 @@ class LobbyScreen(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.failure)
         layout.addWidget(self.warnings)
+        layout.addWidget(self.clock)
         layout.addLayout(invite_row)
         layout.addWidget(self.reach_hint)
         layout.addWidget(self.seats, 1)
@@ -183,6 +189,8 @@ class LobbyScreen(QWidget):
             self.title.setText(self.tr("Could not join the table"))
         else:
             self.title.setText(self.tr("Joining the table…"))
+        self.clock.setText(self.clock_text(view.clock, view.machines))
+        self.clock.setVisible(bool(view.clock))
         self.invite.setText(view.invite)
         self.copy_invite.setEnabled(bool(view.invite))
         self.reach_hint.setVisible(view.is_host and bool(view.invite) and not view.failure)
@@ -223,6 +231,23 @@ class LobbyScreen(QWidget):
         self.leave.setText(self.tr("Back") if view.failure else self.tr("Leave"))
         self.watch.setVisible(view.failure_kind in WATCHABLE)
         self.status.setText(window_words(view.status))
+
+    def clock_text(self, clock: str, machines: int) -> str:
+        """``Clock: 5 min + 3 s a move for each player.`` and, when only two machines are
+        at the table, why neither can make the other lose on time ("" without a clock)."""
+        if not clock:
+            return ""
+        minutes, _plus, seconds = clock.partition("+")
+        said = self.tr("Clock: {minutes} min + {seconds} s a move for each player.").format(
+            minutes=minutes, seconds=seconds
+        )
+        if machines == 2:
+            said += "\n" + self.tr(
+                "Only two computers are at this table, so neither can make the other's "
+                "player lose on time: each palabre stops its own player at zero. The game's "
+                "record marks as disputed every move the two computers timed differently."
+            )
+        return said
 
     def failure_text(self, kind: str, reason: str) -> str:
         """The failure explained for the player, then in the words of whoever ended it."""

@@ -49,8 +49,11 @@ from PySide6.QtWidgets import (
 
 from client.logs.verifier import Verification, verify_file
 from client.logs.verify_report import Problem
+from client.rules.clock import clock_face
+from client.rules.clock_history import ClockedPly
 from client.rules.errors import ReplayUnavailable
 from client.sessions.replay import Frame, Line, Replay
+from client.tabletop.table_clock import LOW_MS, ClockDisplay
 from ui.animated_file import format_of, write_bytes
 from ui.animation import AnimationTooLarge, Animator
 from ui.board_render import BoardRenderer, png_bytes
@@ -61,6 +64,7 @@ from ui.game_names import game_name
 from ui.move_list import move_lines
 from ui.notation import readable_notation
 from ui.replay_page import PageBuilder, file_date
+from ui.screens.player_clocks import ClockDelegate, show_clock_faces
 from ui.stepped_export import SteppedExport
 from ui.theme import ERROR, NEUTRAL, seat_icon, side_colour, side_icon
 
@@ -175,6 +179,7 @@ class ReplayScreen(QWidget):
 
         self.players = QListWidget()
         self.players.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.players.setItemDelegate(ClockDelegate(self.players))  # a clocked log's clocks
         self.record = QListWidget()
         self.record.setWordWrap(True)
         self.record.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -393,9 +398,9 @@ class ReplayScreen(QWidget):
                 else ""
             )
             text = self.tr("Seat {seat}: {name}").format(seat=player.seat, name=player.name)
-            self.players.addItem(
-                QListWidgetItem(side_icon(replay.engine.name, player.seat), text + since)
-            )
+            item = QListWidgetItem(side_icon(replay.engine.name, player.seat), text + since)
+            item.setData(Qt.ItemDataRole.UserRole, player.seat)
+            self.players.addItem(item)
 
     def _show_record(self, replay: Replay) -> None:
         start = QListWidgetItem("  0. " + self.tr("the start"))
@@ -484,6 +489,8 @@ class ReplayScreen(QWidget):
             self.slider.setValue(ply)
             self.slider.blockSignals(False)
         self.position.setText(f"{ply}/{replay.plies}")
+        clocks = None if frame.clocks is None else ClockDisplay(frame.clocks, frame.runs, LOW_MS)
+        show_clock_faces(self.players, clocks)
         self.frame_text.setText(self._frame_words(replay, frame))
         self._select_line(ply)
         self.first_button.setEnabled(ply > 0)
@@ -508,6 +515,9 @@ class ReplayScreen(QWidget):
                 if frame.final
                 else self.tr("Not final: not every player acknowledged it yet.")
             )
+        clocked = frame.clocked
+        if clocked is not None:
+            text += " " + self._clock_words(replay, clocked)
         note = self.board.status_note(replay.engine, frame.engine_state) if self.board else ""
         if note:
             text += " " + note + "."
@@ -520,6 +530,20 @@ class ReplayScreen(QWidget):
             line = self.tr("Pointing on this position: {names}.").format(names=names)
             parts.append(escape(line))
         return "<br>".join(parts)
+
+    def _clock_words(self, replay: Replay, clocked: ClockedPly) -> str:
+        """What the clock made of a ply: the time charged, or the time running out."""
+        name = replay.seat_name(clocked.seat, clocked.ply)
+        if clocked.verdict.late:
+            said = self.tr("{name} ran out of time: the ply had no effect, {name} lost on time.")
+        else:
+            said = self.tr("{name}'s clock: {seconds} s for this ply.")
+        said = said.format(name=name, seconds=clock_face(clocked.verdict.charge, 86_400_000))
+        if clocked.verdict.disputed:
+            said += " " + self.tr(
+                "Disputed: the two computers timed this ply on both sides of the limit."
+            )
+        return said
 
     def _select_line(self, ply: int) -> None:
         for row in range(self.record.count()):

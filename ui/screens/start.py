@@ -58,6 +58,7 @@ from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.bot_speed import BotSpeedBox
 from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
+from ui.screens.time_control import TimeControlBox
 from ui.theme import ERROR
 from ui.window_words import host_failure
 
@@ -170,6 +171,7 @@ class StartScreen(QWidget):
         host_bots_row.addWidget(self.host_bots)
         host_bots_row.addWidget(self.host_bot_kind, 1)
         self.host_pace = BotSpeedBox()  # how long the bots this host runs wait to move
+        self.host_clock = TimeControlBox()  # what START pins, as --clock does
         self.host_port = QSpinBox()
         self.host_port.setRange(1, 65535)
         self.host_port.setValue(DEFAULT_PORT)
@@ -187,6 +189,7 @@ class StartScreen(QWidget):
         host_form.addRow(self.tr("Seats"), self.host_seats)
         host_form.addRow(self.tr("Bots"), host_bots_row)
         host_form.addRow(self.tr("Bot speed"), self.host_pace)
+        host_form.addRow(self.tr("Clock"), self.host_clock)
         host_form.addRow(self.tr("Port"), self.host_port)
         host_form.addRow(self.host_secret)
         host_form.addRow(self.host_button)
@@ -422,9 +425,10 @@ class StartScreen(QWidget):
                 port=self.host_port.value(),
                 options=parse_options(self.host_options.text()),
                 secret=self.host_secret.isChecked(),
+                clock=self.host_clock.spec(),
             )
             session = self.launcher.host(request, self.store.settings.name)
-        except LaunchError as error:
+        except (LaunchError, ValueError) as error:
             self.say(str(error), error=True)
             return
         self.say("")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
@@ -46,9 +46,25 @@ from ui.table_alerts import alerts_between
 from ui.theme import ERROR, side_colour
 
 
+def on_time_words(snapshot: SessionSnapshot) -> str:
+    """``Ana lost on time.`` for each seat whose clock ran out (empty if none did)."""
+    return " ".join(
+        QCoreApplication.translate("TableScreen", "{name} lost on time.").format(
+            name=snapshot.seat_name(seat)
+        )
+        for seat, _ply in snapshot.lost_on_time
+    )
+
+
 def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
     """The result and the reason, in words: every way a game or its table ends."""
     reason = reason_text(snapshot.engine.name, outcome, absent=snapshot.absent)
+    timed_out = on_time_words(snapshot)
+    if timed_out:
+        last_late = snapshot.lost_on_time[-1][1]
+        # A resignation the clock made: the clock is the reason, not a player's choice.
+        ended_by_clock = outcome.reason == "resignation" and last_late == snapshot.ply
+        reason = timed_out if ended_by_clock else f"{reason} {timed_out}"
     if outcome.draw:
         return QCoreApplication.translate("TableScreen", "Game over — draw. {reason}").format(
             reason=reason
@@ -116,6 +132,13 @@ class TableScreen(QWidget):
             "background: #ffe0d0; border: 1px solid #c0582a; padding: 6px; font-weight: bold;"
         )
         self.alert_line.hide()
+        # The clocks tick between events: a repaint from the table's own clock display,
+        # ten times a second (tenths show under 10 s), while a clock runs.
+        self.clock_timer = QTimer(self)
+        self.clock_timer.setInterval(100)
+        self.clock_timer.timeout.connect(self._tick_clocks)
+        self.clock_warned: int | None = None
+        """The ply at which this player was told its clock runs low (once per turn)."""
         self.sound_button = QPushButton(self.tr("Sound"))
         self.sound_button.setCheckable(True)
         self.sound_button.setToolTip(self.tr("A sound with the table's alerts"))
@@ -396,6 +419,8 @@ class TableScreen(QWidget):
         self.refresh()
 
     def clear_session(self) -> None:
+        self.clock_timer.stop()
+        self.clock_warned = None
         if self.bridge is not None:
             self.bridge.detach()
             self.bridge.deleteLater()
@@ -456,6 +481,7 @@ class TableScreen(QWidget):
             )
         self._show_recent(snapshot, live=viewing is None)
         self.players.show_players(snapshot, self.board.seat_notes(engine, state))
+        self._tick_clocks()
         self.moves.show_plies(snapshot, viewing)
         over = snapshot.outcome is not None or halted is not None or bool(snapshot.stopped)
         playing = not over and not snapshot.starting and snapshot.my_seat is not None
@@ -534,9 +560,39 @@ class TableScreen(QWidget):
         shown = said[:-1] if ended else said
         self.alert_line.setText(" ".join(shown))
         self.alert_line.setVisible(bool(shown))
+        self._draw_attention()
+
+    def _draw_attention(self) -> None:
+        """The system's attention to the window, and a sound unless the player muted it."""
         QApplication.alert(self.window())
         if self.sound_button.isChecked():
             QApplication.beep()
+
+    def _tick_clocks(self) -> None:
+        """Repaint the clocks (the timer runs while one does) and warn this player once a
+        turn when its own clock runs low."""
+        display = None if self.session is None else self.session.clocks()
+        self.players.show_clocks(display)
+        if self.session is None or display is None:
+            self.clock_timer.stop()
+            return
+        snapshot = self.session.snapshot
+        over = snapshot.outcome is not None or snapshot.halted is not None or snapshot.stopped
+        if over:
+            self.clock_timer.stop()
+            return
+        if not self.clock_timer.isActive():
+            self.clock_timer.start()
+        mine = snapshot.my_seat
+        left = None if mine is None or display.running != mine else display.of(mine)
+        if left is None or left >= display.low_ms or self.clock_warned == snapshot.ply:
+            return
+        self.clock_warned = snapshot.ply
+        said = self.tr("Under 10 seconds on your clock!")
+        self.alerted = [said]
+        self.alert_line.setText(said)
+        self.alert_line.show()
+        self._draw_attention()
 
     def _keep_sound(self, on: bool) -> None:
         if self.store is not None:

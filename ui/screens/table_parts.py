@@ -21,17 +21,33 @@ from PySide6.QtWidgets import (
 )
 
 from client.sessions.session_api import ChatEntry, SessionSnapshot
+from client.tabletop.table_clock import ClockDisplay
 from ui.notation import readable_notation
 from ui.notices import notice_text
+from ui.screens.player_clocks import CLOCK_ROLE, ClockDelegate, ClockFace, show_clock_faces
 from ui.theme import NEUTRAL, side_colour, side_icon
 
 
 class PlayersPanel(QListWidget):
-    """One line per seat: colour, name, bot or you, to move, controlled by whom, notes."""
+    """One line per seat: colour, name, bot or you, to move, controlled by whom, notes; on a
+    clocked table, the seat's clock at the end of its line (``ui.screens.player_clocks``)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setWordWrap(True)
+        self.clock_delegate = ClockDelegate(self)
+        self.setItemDelegate(self.clock_delegate)
+        self._clocks: ClockDisplay | None = None
+
+    def show_clocks(self, display: ClockDisplay | None) -> None:
+        """Show every seat's clock as ``display`` has it (nothing without a clock)."""
+        self._clocks = display
+        show_clock_faces(self, display)
+
+    def clock_of(self, row: int) -> ClockFace | None:
+        """The clock the line ``row`` shows (None: no clock)."""
+        face = self.item(row).data(CLOCK_ROLE)
+        return face if isinstance(face, ClockFace) else None
 
     def show_players(self, snapshot: SessionSnapshot, notes: dict[int, str]) -> None:
         self.clear()
@@ -56,11 +72,13 @@ class PlayersPanel(QListWidget):
                 parts.append(f"— {notes[view.seat]}")
             marker = "▶ " if view.seat == mover else "   "
             item = QListWidgetItem(side_icon(game, view.seat), marker + " ".join(parts))
+            item.setData(Qt.ItemDataRole.UserRole, view.seat)
             if view.seat == mover:
                 font = item.font()
                 font.setBold(True)
                 item.setFont(font)
             self.addItem(item)
+        self.show_clocks(self._clocks)
 
 
 def takeback_askers(snapshot: SessionSnapshot) -> dict[int, str]:
@@ -94,6 +112,7 @@ class MoveList(QListWidget):
             self.addItem(item)
         askers = takeback_askers(snapshot)
         undone = {ply.ply - 1 for ply in snapshot.plies if ply.kind == "takeback"}
+        late = {ply: seat for seat, ply in snapshot.lost_on_time}
         for row in range(self.count()):
             item = self.item(row)
             ply = item.data(Qt.ItemDataRole.UserRole)
@@ -117,6 +136,10 @@ class MoveList(QListWidget):
                 notation = self.tr("{name} resigns").format(name=snapshot.seat_name(ply.player))
             elif ply.kind == "draw":
                 notation = self.tr("draw agreed")
+            if ply.ply in late:  # the ply had no effect: its seat resigned instead
+                notation = self.tr("{name} lost on time").format(
+                    name=snapshot.seat_name(late[ply.ply])
+                )
             item.setText(f"{ply.ply:>3}. {notation}   {who}  {mark}")
         if viewing:
             self.setCurrentRow(viewing - 1)
