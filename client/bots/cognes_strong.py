@@ -11,6 +11,9 @@ table, this bot searches:
   (``engines.cognes_flips.flip_runs``, contiguous runs of directions); of each run it tries
   at most ``PER_RUN`` directions spread evenly, both ends included, so it weighs every coin,
   both sides of it and every distance a flip of it can reach;
+* a position with at most ``FULL_WIDTH`` legal flips has every one of them tried, and a loss
+  counts as proven only where every legal flip was tried: a sample once let the search call
+  a flip a proven win that an unsampled answer refuted (and stop deepening there);
 * a position with no legal flip at all is lost for the player to move (the rules' end, found
   exactly since the runs are exact); at the search's horizon a position counts as won for the
   player to move when the sensible bot's Grundy sum is not zero;
@@ -60,6 +63,12 @@ PER_RUN = 4
 """Directions tried per run of legal directions inside the search."""
 ROOT_PER_RUN = 8
 """Directions tried per run for the move itself."""
+FULL_WIDTH = 48
+"""A position of the search with at most this many legal flips has every one tried: near
+the end a sample misses the one flip that refutes a win (random players found them)."""
+ROOT_FULL_WIDTH = 48
+"""The same for the move itself."""
+DIRECTIONS = 720
 WORK_BUDGET = 30000
 """Work per move, at most, counted in coins looked at: a coin's full list of runs counts
 ``FULL_COST``, a look for one legal flip (at the horizon) counts 1.  A count, not a clock."""
@@ -167,35 +176,44 @@ class _Search:
             return 0
         return ((room - 1) % (self.gain + 2 * self.radius)) // self.gain
 
-    def children(self, centres: Centres) -> list[tuple[Flip, Centres]]:
-        """The tried flips and the positions they leave, the Grundy sum's choice first."""
-        keyed = sorted(self.keyed(centres, PER_RUN), key=_first)
-        return [(flip, after) for _, flip, after in keyed]
+    def children(self, centres: Centres) -> tuple[list[tuple[Flip, Centres]], bool]:
+        """The tried flips and the positions they leave, the Grundy sum's choice first, and
+        whether they are every legal flip (else a sample)."""
+        tried, every = self.keyed(centres, PER_RUN, FULL_WIDTH)
+        return [(flip, after) for _, flip, after in sorted(tried, key=_first)], every
 
-    def keyed(self, centres: Centres, per_run: int) -> list[tuple[int, Flip, Centres]]:
+    def keyed(
+        self, centres: Centres, per_run: int, full_width: int
+    ) -> tuple[list[tuple[int, Flip, Centres]], bool]:
         """The tried flips, each with 0 when it leaves the lone-coin Grundy sum at zero (else
-        1) and the position it leaves, in the coins' order."""
+        1) and the position it leaves, in the coins' order; and whether they are every legal
+        flip: all of them when at most ``full_width`` are legal, else ``per_run`` a run."""
         tried: list[tuple[int, Flip, Centres]] = []
         values = []
         coin_runs = []
+        legal = 0
         for coin, centre in enumerate(centres):
             runs = self.runs(centres, coin)
             coin_runs.append(runs)
             values.append(self.grundy(centre) if runs else 0)
+            legal += sum(stop - start for start, stop in runs)
+        every = legal <= full_width
+        width = DIRECTIONS if every else per_run
+        every = every or all(stop - start <= per_run for runs in coin_runs for start, stop in runs)
         total = 0
         for value in values:
             total ^= value
         for coin, runs in enumerate(coin_runs):
             cx, cy = centres[coin]
             rest = total ^ values[coin]
-            for direction in _spread(runs, per_run):
+            for direction in _spread(runs, width):
                 vx, vy = self.vectors[direction]
                 landing = (cx + vx, cy + vy)
                 after = (*centres[:coin], landing, *centres[coin + 1 :])
                 # 0 sorts first: the flip leaves the (lone-coin) Grundy sum at zero.
                 key = 0 if rest ^ self.grundy(landing) == 0 else 1
                 tried.append((key, Flip(coin, direction), after))
-        return tried
+        return tried, every
 
     def horizon(self, centres: Centres) -> bool:
         """Won for the player to move, by the Grundy sum of the coins that can still flip."""
@@ -222,11 +240,11 @@ class _Search:
             return known[1], known[2]
         if depth == 0:
             return self.horizon(centres), False
-        children = self.children(centres)
+        children, every = self.children(centres)
         if not children:
             self.table[centres] = (depth, False, True)
             return False, True
-        proven = True
+        proven = every  # a loss is proven only when every legal flip was tried
         for _, after in children:
             lost, exact = self.won(after, depth - 1)
             if not lost:
@@ -266,14 +284,14 @@ def search_flip(
     if cache is None or (cache.radius, cache.gain) != (state.coin_radius, state.min_gain):
         cache = RunsCache(state.coin_radius, state.min_gain)
     search = _Search(state, cache)
-    keyed = search.keyed(state.centres, ROOT_PER_RUN)
+    keyed, every = search.keyed(state.centres, ROOT_PER_RUN, ROOT_FULL_WIDTH)
     rng.shuffle(keyed)
     root = [(flip, after) for _, flip, after in sorted(keyed, key=_first)]
     best: Flip | None = None
     depth = 1
     while True:
         found: Flip | None = None
-        proven = True  # every flip tried so far was decided without the horizon
+        proven = every  # every flip tried so far was decided without the horizon
         try:
             for index, (flip, after) in enumerate(root):
                 lost, exact = search.won(after, depth - 1)

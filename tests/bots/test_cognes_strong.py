@@ -11,7 +11,14 @@ import pytest
 
 from client.bots import make_bot
 from client.bots.cognes import CarefulRandomBot, SensibleBot, wins_at_once_now
-from client.bots.cognes_strong import RunsCache, StrongBot, search_flip
+from client.bots.cognes_strong import (
+    FULL_WIDTH,
+    PER_RUN,
+    RunsCache,
+    StrongBot,
+    _Search,
+    search_flip,
+)
 from engines import find_engine
 from engines.cognes import CognesState, legal_flips
 from engines.cognes_flips import flip_runs
@@ -108,6 +115,26 @@ def test_a_warm_cache_changes_no_flip() -> None:
         assert search_flip(state, random.Random(5), warm) == fresh
         checked += fresh is not None
     assert checked > 0  # the search found won flips, not only None
+
+
+def test_a_small_position_has_every_legal_flip_tried_and_a_sample_says_so() -> None:
+    """The search's children are every legal flip at most ``FULL_WIDTH`` of them, and a
+    sampled list is never taken for all of them (a loss is proven only over every flip)."""
+    small = large = 0
+    for game in _games()[:3]:
+        for state in game[-12:]:
+            legal = legal_flips(state)
+            tried, every = _Search(state, RunsCache(state.coin_radius, state.min_gain)).keyed(
+                state.centres, PER_RUN, FULL_WIDTH
+            )
+            flips = sorted(flip for _, flip, _ in tried)
+            if len(legal) <= FULL_WIDTH:
+                assert every and flips == sorted(legal)
+                small += 1
+            else:
+                assert every == (flips == sorted(legal))
+                large += not every
+    assert small > 0 and large > 0
 
 
 def test_it_takes_a_win_at_once() -> None:
