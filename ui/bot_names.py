@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-__all__ = ["shown_bot_name"]
+__all__ = ["level_word", "shown_bot_name"]
 
 # QT_TRANSLATE_NOOP only marks the text for lupdate (its stub returns ``object``).
 LEVELS: dict[str, object] = {
@@ -27,5 +27,12 @@ def shown_bot_name(seat: int, runner: str, level: str | None = None) -> str:
     )
     if not level:
         return name
-    word = QCoreApplication.translate("BotName", str(LEVELS[level])) if level in LEVELS else level
-    return QCoreApplication.translate("BotName", "{name} ({level})").format(name=name, level=word)
+    return QCoreApplication.translate("BotName", "{name} ({level})").format(
+        name=name, level=level_word(level)
+    )
+
+
+def level_word(level: str) -> str:
+    """A level in the player's language, as a bot's name says it (the host form's choices
+    use the same words); a level this client does not know is shown as it is."""
+    return QCoreApplication.translate("BotName", str(LEVELS[level])) if level in LEVELS else level

@@ -312,7 +312,7 @@ async def test_the_start_and_table_screens_speak_french(qtbot: Any) -> None:
         shown = texts(start)
         assert {"Jouer contre les robots", "Rejoindre", "Règles…", "Langue"} <= shown
         assert "Play against bots" not in shown
-        assert start.local_bot_kind.currentText() == "réfléchi"
+        assert start.local_bot_kind.currentText() == "normal"  # as the bots' names say
         assert start.local_bot_kind.currentData() == "sensible"
         start.local_pace.setValue(0)
         qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)

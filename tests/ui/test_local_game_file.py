@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from client.logs.verifier import verify_file
 from client.profile.game_file import game_dir, game_file_name
+from client.rules.bot_names import bot_name
 from client.sessions.local_game import LocalGame
 from tests.ui.windows import open_window, start_local, until
 
@@ -41,7 +42,8 @@ async def test_a_game_against_bots_is_a_verified_game_file(
         assert isinstance(session, LocalGame)
         table = window.table
         games = game_dir(window.launcher.profile)
-        expected = games / game_file_name(date.today(), "discorder", ["Zoé", "Sensible 2"])
+        bot = bot_name(2, "Zoé", "normal")  # the file says who sat as the log names them
+        expected = games / game_file_name(date.today(), "discorder", ["Zoé", bot])
         assert session.game_file == expected and expected.is_file()
         engine = session.snapshot.engine
         for _ in range(3):

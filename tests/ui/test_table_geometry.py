@@ -73,3 +73,30 @@ async def test_the_window_cannot_shrink_below_a_usable_table(qtbot: Any) -> None
         for widget in (table.resign_button, table.leave_button, table.status, table.board):
             assert widget is not None and widget.isVisible()
             assert table.rect().contains(placed(widget).translated(-placed(table).topLeft()))
+
+
+@qt_trio
+async def test_the_line_of_plies_since_my_move_moves_nothing(qtbot: Any) -> None:
+    """Seen in a real window: the board shrank when the since-your-move line came on two
+    lines and grew back when it went, moving every square under the pointer."""
+    async with open_window(qtbot, name="Zoé") as window:
+        session = start_local(qtbot, window, "consensus", pace_ms=0)
+        table = window.table
+        board = table.board
+        assert isinstance(board, Board)
+        watched = [board.canvas, table.resign_button, table.leave_button]
+
+        def places() -> list[QRect]:
+            QApplication.processEvents()
+            return [placed(widget) for widget in watched]
+
+        before = places()
+        assert table.recent_line.text() == ""
+        engine = session.snapshot.engine
+        session.move(engine.move_to_wire(engine.legal_moves(session.snapshot.state)[0]))
+        await until(lambda: session.snapshot.my_turn and len(session.snapshot.plies) == 4)
+        QApplication.processEvents()
+        said = table.recent_line.toolTip()  # the whole line, when the label has no room
+        assert said.count("·") == 2, said  # the three bots' plies, said
+        assert table.recent_line.text().endswith(said.rpartition("·")[2])
+        assert places() == before, "the line of plies since my move"

@@ -59,7 +59,7 @@ def start_local_game(
 async def test_the_start_screen_launches_a_game_and_the_bots_answer(qtbot: Any) -> None:
     async with open_window(qtbot) as window:
         assert window.stack.currentWidget() is window.start
-        assert window.start.local_bot_kind.currentText() == "sensible"  # what a player gets
+        assert window.start.local_bot_kind.currentText() == "normal"  # what a player gets
         session = start_local_game(qtbot, window, bots="sensible")
         board = window.table.board
         assert isinstance(board, Board)
@@ -203,6 +203,25 @@ async def test_the_host_form_sets_its_bots_level_and_the_table_names_it(qtbot: A
         if window.table.leave_confirm.isVisible():  # mid-game, leaving is asked first
             qtbot.mouseClick(window.table.leave_yes, Qt.MouseButton.LeftButton)
         assert window.stack.currentWidget() is window.start
+
+
+@qt_trio
+async def test_the_forms_say_the_bots_level_in_the_word_their_names_use(qtbot: Any) -> None:
+    """Seen in a real window: the host form offered "sensible" bots, named "(normal)"."""
+    async with open_window(qtbot) as window:
+        start = window.start
+        for index in range(start.local_bot_kind.count()):
+            start.local_bot_kind.setCurrentIndex(index)
+            word = start.local_bot_kind.currentText()
+            assert start.host_bot_kind.itemText(index) == word
+            session = start_local(qtbot, window, "discorder", pace_ms=60_000)
+            names = [seat.name for seat in session.snapshot.seats]
+            assert names[1].endswith(f"({word})"), (word, names)
+            assert f"({word})" in window.table.players.item(1).text()
+            qtbot.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
+            if window.table.leave_confirm.isVisible():
+                qtbot.mouseClick(window.table.leave_yes, Qt.MouseButton.LeftButton)
+            assert window.stack.currentWidget() is window.start
 
 
 @qt_trio

@@ -1407,18 +1407,6 @@
         <translation>Lire les règles de ce jeu, avec des dessins</translation>
     </message>
     <message>
-        <source>random</source>
-        <translation>au hasard</translation>
-    </message>
-    <message>
-        <source>sensible</source>
-        <translation>réfléchi</translation>
-    </message>
-    <message>
-        <source>strong</source>
-        <translation>fort</translation>
-    </message>
-    <message>
         <source>Play against bots</source>
         <translation>Jouer contre les robots</translation>
     </message>

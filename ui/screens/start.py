@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from client.bots import BOT_KINDS
+from client.bots import BOT_KINDS, level_of_kind
 from client.commands.launcher import (
     DEFAULT_PORT,
     HostRequest,
@@ -53,6 +53,7 @@ from client.runtime.mdns import TableFinder
 from client.runtime.peer import game_dir
 from client.sessions.net_session import NetSession
 from client.sessions.session_api import GameSession
+from ui.bot_names import level_word
 from ui.game_names import game_name
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.bot_speed import BotSpeedBox
@@ -402,15 +403,11 @@ class StartScreen(QWidget):
         self.sessionReady.emit(session)
 
     def _bot_kind_box(self) -> QComboBox:
-        """How well bots play: random, sensible (the default) or strong."""
+        """How well bots play, in the words their names say (``Bot 2 of Ana (normal)``):
+        easy, normal (the default) or strong."""
         box = QComboBox()
-        bot_names = {
-            "random": self.tr("random"),
-            "sensible": self.tr("sensible"),
-            "strong": self.tr("strong"),
-        }
         for kind in BOT_KINDS:
-            box.addItem(bot_names.get(kind, kind), kind)
+            box.addItem(level_word(level_of_kind(kind)), kind)
         box.setCurrentIndex(max(0, box.findData("sensible")))
         return box
 

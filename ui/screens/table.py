@@ -40,6 +40,7 @@ from ui.recent_moves import plies_since_my_move
 from ui.screens.game_summary import GameSummary
 from ui.screens.keys_help import KeysHelp
 from ui.screens.ply_browser import PlyBrowser
+from ui.screens.recent_line import RecentLine
 from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
 from ui.table_alerts import alerts_between
@@ -177,8 +178,7 @@ class TableScreen(QWidget):
         self.board_layout.addWidget(self.browser)
         # What happened since this player's last move, in a line under the board (the
         # board numbers the same plies).
-        self.recent_line = QLabel()
-        self.recent_line.setWordWrap(True)
+        self.recent_line = RecentLine()
 
         self.players = PlayersPanel()
         self.moves = MoveList()
@@ -611,19 +611,14 @@ class TableScreen(QWidget):
                 if ply.wire
             ]
         )
-        if not recent:
-            self.recent_line.setText("")
-            return
-        said = " · ".join(
-            self._ply_said(snapshot, number, ply) for number, ply in enumerate(recent, 1)
-        )
+        said = [self._ply_said(snapshot, number, ply) for number, ply in enumerate(recent, 1)]
         if snapshot.my_seat is None:
             heading = self.tr("Last round:")
         elif any(ply.player == snapshot.my_seat for ply in snapshot.plies):
             heading = self.tr("Since your move:")
         else:
             heading = self.tr("Since the start:")
-        self.recent_line.setText(f"{heading} {said}")
+        self.recent_line.tell(heading, said)
 
     def _show_summary(self, snapshot: SessionSnapshot) -> None:
         """However the table ended, the same summary (``ui.screens.game_summary``)."""
