@@ -26,7 +26,8 @@ from engines.discorder import (
     WIDTH,
     RunView,
 )
-from ui.theme import DISCORDER_SIDES, HIGHLIGHT
+from ui.side_palette import DISCORDER_SIDES
+from ui.theme import HIGHLIGHT
 
 TILE_COLOURS = {colour: QColor(name) for colour, name in DISCORDER_SIDES.items()}
 TILE_NAMES = {1: "Jaune", 2: "Noir"}

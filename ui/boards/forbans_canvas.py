@@ -39,7 +39,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engines.forbans_map import ForbansMap, default_map
 from ui.boards.forbans_layout import DISC, PERIOD, SEPARATION, K, positions, short_name, window
-from ui.theme import FORBANS_SIDES, HIGHLIGHT
+from ui.side_palette import FORBANS_SIDES
+from ui.theme import HIGHLIGHT
 
 SEA = QColor("#e9f1f2")
 FRAME = QColor("#6b5637")
