@@ -10,8 +10,9 @@ paired with a text colour that reads on it.
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPixmap
 
+from ui.side_marks import mark_icon
 from ui.side_palette import DISCORDER_SIDES, FORBANS_SIDES, SEAT_COLOURS
 
 NEUTRAL = "#9e9e9e"
@@ -31,9 +32,10 @@ def text_on(colour: QColor) -> QColor:
     return QColor("#111111") if luma > 150_000 else QColor("#ffffff")
 
 
-def seat_icon(seat: int, size: int = 14) -> QIcon:
+def neutral_icon(size: int = 14) -> QIcon:
+    """A grey square: what no side played (a ply without a seat)."""
     pixmap = QPixmap(size, size)
-    pixmap.fill(seat_colour(seat))
+    pixmap.fill(QColor(NEUTRAL))
     return QIcon(pixmap)
 
 
@@ -48,13 +50,6 @@ def side_colour(game: str, seat: int) -> QColor:
 
 
 def side_icon(game: str, seat: int, size: int = 14) -> QIcon:
-    """A square of ``side_colour``, framed so that a dark or pale side still shows."""
-    pixmap = QPixmap(size, size)
-    colour = side_colour(game, seat)
-    pixmap.fill(colour.darker(160))
-    inner = QPixmap(size - 2, size - 2)
-    inner.fill(colour)
-    painter = QPainter(pixmap)
-    painter.drawPixmap(1, 1, inner)
-    painter.end()
-    return QIcon(pixmap)
+    """``seat``'s mark (``ui.side_marks``) in ``side_colour``, outlined darker so that a dark
+    or pale side still shows: the shape tells the sides apart without their colours."""
+    return mark_icon(game, seat, side_colour(game, seat), size)
