@@ -40,7 +40,7 @@ def mark_path(index: int, centre: QPointF, radius: float) -> QPainterPath:
     x, y, r = centre.x(), centre.y(), radius
     shape = GLYPHS[index % len(GLYPHS)]
     if shape == "●":
-        path.addEllipse(centre, r * 0.85, r * 0.85)
+        path.addEllipse(centre, r * 0.72, r * 0.72)
     elif shape == "■":
         side = r * 0.78
         path.addRect(QRectF(x - side, y - side, 2 * side, 2 * side))

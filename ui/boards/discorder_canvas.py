@@ -26,6 +26,7 @@ from engines.discorder import (
     WIDTH,
     RunView,
 )
+from ui.side_marks import paint_mark
 from ui.side_palette import DISCORDER_SIDES
 from ui.theme import HIGHLIGHT
 
@@ -196,6 +197,10 @@ class DiscorderCanvas(QWidget):
         painter.setPen(QPen(edge, max(1.0, rect.width() * 0.04)))
         painter.setBrush(QBrush(fill))
         painter.drawRoundedRect(rect, rect.width() * 0.14, rect.width() * 0.14)
+        # The side's shape in the middle: Jaune and Noir apart by more than their colours.
+        shape = QColor("#7a5c00" if colour == 1 else "#bdbdbd")
+        shape.setAlpha(alpha)
+        paint_mark(painter, "discorder", colour, rect.center(), rect.width() * 0.2, shape)
 
     def _paint_coordinates(self, painter: QPainter, left: float, top: float, size: float) -> None:
         painter.setPen(QPen(QColor("#555555")))

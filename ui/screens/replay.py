@@ -445,6 +445,7 @@ class ReplayScreen(QWidget):
                 item.setForeground(QBrush(QColor(ERROR)))
             elif line.seat:
                 item.setForeground(QBrush(side_colour(replay.engine.name, line.seat).darker(130)))
+                item.setIcon(side_icon(replay.engine.name, line.seat))
             else:
                 item.setForeground(QBrush(QColor(NEUTRAL).darker(140)))
         item.setData(Qt.ItemDataRole.UserRole, line.ply)
