@@ -9,11 +9,12 @@ with their seat colour, as on the board.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QRect, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from client.sessions.replay import Replay
 from ui.game_names import game_name
+from ui.side_marks import paint_mark
 from ui.text_fit import draw_fitted
 from ui.theme import side_colour
 
@@ -94,7 +95,9 @@ def _card(width: int, height: int, title: str, lines: list[tuple[int, str]], gam
         box = QRect(margin + swatch * 2, top + index * row, inner - swatch * 2, row)
         if seat:
             middle = box.top() + (row - swatch) // 2
-            painter.fillRect(QRect(margin, middle, swatch, swatch), side_colour(game, seat))
+            colour, half = side_colour(game, seat), swatch / 2
+            centre = QPointF(margin + half, middle + half)
+            paint_mark(painter, game, seat, centre, half, colour, colour.darker(170))
         painter.setPen(QColor(INK))
         draw_fitted(painter, box, text, largest)
     painter.end()

@@ -29,7 +29,8 @@ from ui.animation import caption_lines
 from ui.board_render import BoardRenderer
 from ui.cards import game_title, result_words, verdict_words
 from ui.move_list import move_line
-from ui.theme import side_colour
+from ui.side_marks import side_glyph
+from ui.theme import side_colour, text_on
 
 __all__ = ["PageBuilder", "file_date", "file_digest", "replay_page"]
 
@@ -92,7 +93,8 @@ nav button { font-size: 1.1em; min-width: 2.4em; }
 #moves li { padding: .1em .5em; cursor: pointer; }
 #moves li.chat, #moves li.note { font-style: italic; padding-left: 2em; }
 #moves li.here { background: #ffd54f; }
-.seat { display: inline-block; width: .8em; height: .8em; margin-right: .4em; }
+.seat { display: inline-block; width: 1.1em; height: 1.1em; margin-right: .4em; text-align: center;
+        line-height: 1.1em; font-size: .8em; border-radius: 2px; }
 #verified { border-left: 4px solid VERDICT; padding: .2em .8em; background: #fff; }
 #verified code { word-break: break-all; }
 .problem { color: #b00020; }
@@ -130,11 +132,13 @@ def file_digest(path: Path) -> str:
 
 
 def _swatch(game: str, seat: int | None) -> str:
-    """A square of the colour of ``seat``'s pieces on the board of ``game``."""
+    """A square of the colour of ``seat``'s pieces on the board of ``game``, with its mark."""
     if not seat:
         return ""
-    colour = side_colour(game, seat).name()
-    return f'<span class="seat" style="background:{colour}"></span>'
+    colour = side_colour(game, seat)
+    # The side's shape on its colour, in black or white: the seats apart without colour.
+    shape, ink = side_glyph(game, seat), text_on(colour).name()
+    return f'<span class="seat" style="background:{colour.name()};color:{ink}">{shape}</span>'
 
 
 class Boards:

@@ -3,34 +3,23 @@
 Seat colours are fixed per seat number so a player finds the same colour on the board, in the
 players list, the move list and the chat.  A game whose pieces have colours of their own (Les
 Forbans: Bleu and Vert; Discorder: Jaune and Noir) lists its seats in those colours
-(``side_colour``), the ones its board paints.  They are chosen to stay apart for the common kinds
-of colour blindness as far as eight colours allow, and each is paired with a text colour that
-reads on it.
+(``side_colour``), the ones its board paints.  The colours themselves are in
+``ui.side_palette``, chosen to stay apart with every common kind of colour blindness; each is
+paired with a text colour that reads on it.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPixmap
 
-SEAT_COLOURS = (
-    "#d1495b",  # 1 red
-    "#2e86de",  # 2 blue
-    "#3aa655",  # 3 green
-    "#f2a93b",  # 4 amber
-    "#8e5cc2",  # 5 purple
-    "#1fb5b5",  # 6 teal
-    "#8d6e63",  # 7 brown
-    "#e377c2",  # 8 pink
-)
+from ui.side_marks import mark_icon
+from ui.side_palette import DISCORDER_SIDES, FORBANS_SIDES, SEAT_COLOURS
+
 NEUTRAL = "#9e9e9e"
 CORPSE = "#3b3b3b"
 HIGHLIGHT = "#ffd54f"
 TARGET = "#4caf50"
 ERROR = "#b00020"
-FORBANS_SIDES = {1: "#1f5fbf", 2: "#2e8b3e"}
-"""Les Forbans: Bleu (the odd seats) and Vert (the even ones)."""
-DISCORDER_SIDES = {1: "#f2c230", 2: "#262626"}
-"""Discorder: Jaune (seat 1) and Noir (seat 2)."""
 
 
 def seat_colour(seat: int) -> QColor:
@@ -43,9 +32,10 @@ def text_on(colour: QColor) -> QColor:
     return QColor("#111111") if luma > 150_000 else QColor("#ffffff")
 
 
-def seat_icon(seat: int, size: int = 14) -> QIcon:
+def neutral_icon(size: int = 14) -> QIcon:
+    """A grey square: what no side played (a ply without a seat)."""
     pixmap = QPixmap(size, size)
-    pixmap.fill(seat_colour(seat))
+    pixmap.fill(QColor(NEUTRAL))
     return QIcon(pixmap)
 
 
@@ -60,13 +50,6 @@ def side_colour(game: str, seat: int) -> QColor:
 
 
 def side_icon(game: str, seat: int, size: int = 14) -> QIcon:
-    """A square of ``side_colour``, framed so that a dark or pale side still shows."""
-    pixmap = QPixmap(size, size)
-    colour = side_colour(game, seat)
-    pixmap.fill(colour.darker(160))
-    inner = QPixmap(size - 2, size - 2)
-    inner.fill(colour)
-    painter = QPainter(pixmap)
-    painter.drawPixmap(1, 1, inner)
-    painter.end()
-    return QIcon(pixmap)
+    """``seat``'s mark (``ui.side_marks``) in ``side_colour``, outlined darker so that a dark
+    or pale side still shows: the shape tells the sides apart without their colours."""
+    return mark_icon(game, seat, side_colour(game, seat), size)

@@ -24,9 +24,9 @@ from ui.replay_page import replay_page
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 qt_trio = pytest.mark.trio(run=qtrio.run)
 
-BLEU, VERT = QColor("#1f5fbf"), QColor("#2e8b3e")
+BLEU, VERT = QColor("#18428b"), QColor("#40bf60")
 JAUNE, NOIR = QColor("#f2c230"), QColor("#262626")
-RED, BLUE = QColor("#d1495b"), QColor("#2e86de")  # seat colours 1 and 2
+RED, BLUE = QColor("#a61c2f"), QColor("#1a58b9")  # seat colours 1 and 2 (crimson, blue)
 
 
 def middle(icon: QIcon) -> QColor:
@@ -106,4 +106,4 @@ def test_the_replay_page_lists_the_seats_in_their_pieces_colours(tmp_path: Path)
     page = replay_page(replay, 120, "2026-12-03")
     bleu, vert = (forbans_canvas.SIDE_COLOURS[side].name() for side in (1, 2))
     assert f"background:{bleu}" in page and f"background:{vert}" in page
-    assert "background:#d1495b" not in page  # seat 1's colour in the games without sides
+    assert "background:#a61c2f" not in page  # seat 1's colour in the games without sides

@@ -26,6 +26,7 @@ from engines.cognes_geometry import DIRECTION_COUNT
 from ui.boards.base import BoardWidget
 from ui.boards.cognes_canvas import CognesCanvas, Ghost, millimetres
 from ui.boards.mark_geometry import cognes_geometry
+from ui.side_marks import side_glyph
 from ui.theme import seat_colour
 
 SNAP_REACH = 40
@@ -247,7 +248,8 @@ class Board(BoardWidget):
     def _players_text(self, state: Any, my_seat: int | None) -> str:
         parts = []
         for seat in range(1, state.seats + 1):
-            dot = f'<span style="color:{seat_colour(seat).name()}">●</span>'
+            shape = side_glyph("cognes", seat)
+            dot = f'<span style="color:{seat_colour(seat).name()}">{shape}</span>'
             name = self.tr("you") if seat == my_seat else self.tr("seat {seat}").format(seat=seat)
             if state.out[seat - 1]:
                 parts.append(dot + " " + self.tr("<s>{name}</s> out").format(name=name))

@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPaintEv
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engines.consensus_board import DEAD, E5, KIND_LETTERS, PRESIDENT, SQUARE_NAMES
+from ui.side_marks import paint_mark
 from ui.theme import CORPSE, HIGHLIGHT, NEUTRAL, TARGET, seat_colour, text_on
 
 SIZE = 9
@@ -188,6 +189,7 @@ class ConsensusCanvas(QWidget):
             painter.drawLine(disc.topRight(), disc.bottomLeft())
             painter.setPen(QPen(seat_colour(seat).lighter(120)))
             painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, letter.lower())
+            self._paint_side_mark(painter, disc, seat, seat_colour(seat), QColor("#d8d8d8"))
             return
         controller = self.controllers[seat - 1] if 0 < seat <= len(self.controllers) else seat
         if controller == 0:
@@ -199,6 +201,7 @@ class ConsensusCanvas(QWidget):
             painter.drawEllipse(disc)
             painter.setPen(QPen(QColor("#333333")))
             painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, letter)
+            self._paint_side_mark(painter, disc, seat, seat_colour(seat), QColor("#333333"))
             return
         fill = seat_colour(seat)
         if square == self.ruler_square:
@@ -218,21 +221,26 @@ class ConsensusCanvas(QWidget):
             painter.drawEllipse(inner)
         painter.setPen(QPen(text_on(fill)))
         painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, letter)
+        self._paint_side_mark(painter, disc, seat, text_on(fill), fill.darker(170))
         if controller != seat:
-            # Taken over: a badge in the colour of the player who now moves these pieces.
-            badge = QRectF(
-                disc.right() - disc.width() * 0.34,
-                disc.top(),
-                disc.width() * 0.34,
-                disc.width() * 0.34,
-            )
-            painter.setPen(QPen(QColor("#ffffff"), 1))
-            painter.setBrush(QBrush(seat_colour(controller)))
-            painter.drawEllipse(badge)
+            # Taken over: a badge, the mark and colour of the player who now moves them.
+            size = disc.width() * 0.17
+            badge = QPointF(disc.right() - size, disc.top() + size)
+            taker = seat_colour(controller)
+            paint_mark(painter, "consensus", controller, badge, size, taker, QColor("#ffffff"))
         if square in self.movable and not self.selected:
             painter.setPen(QPen(QColor(TARGET), max(1.5, rect.width() * 0.05)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(disc.adjusted(-2, -2, 2, 2))
+
+    def _paint_side_mark(
+        self, painter: QPainter, disc: QRectF, seat: int, fill: QColor, edge: QColor
+    ) -> None:
+        """The side's shape on the piece's ring, top left: no side is told by colour alone,
+        a dead piece's neither."""
+        along = disc.width() * 0.31  # on the diagonal, about the ring's radius out
+        centre = disc.center() - QPointF(along, along)
+        paint_mark(painter, "consensus", seat, centre, disc.width() * 0.19, fill, edge)
 
     def _paint_target(self, painter: QPainter, square: int) -> None:
         rect = self.square_rect(square)

@@ -26,7 +26,9 @@ from engines.discorder import (
     WIDTH,
     RunView,
 )
-from ui.theme import DISCORDER_SIDES, HIGHLIGHT
+from ui.side_marks import paint_mark
+from ui.side_palette import DISCORDER_SIDES
+from ui.theme import HIGHLIGHT
 
 TILE_COLOURS = {colour: QColor(name) for colour, name in DISCORDER_SIDES.items()}
 TILE_NAMES = {1: "Jaune", 2: "Noir"}
@@ -195,6 +197,10 @@ class DiscorderCanvas(QWidget):
         painter.setPen(QPen(edge, max(1.0, rect.width() * 0.04)))
         painter.setBrush(QBrush(fill))
         painter.drawRoundedRect(rect, rect.width() * 0.14, rect.width() * 0.14)
+        # The side's shape in the middle: Jaune and Noir apart by more than their colours.
+        shape = QColor("#7a5c00" if colour == 1 else "#bdbdbd")
+        shape.setAlpha(alpha)
+        paint_mark(painter, "discorder", colour, rect.center(), rect.width() * 0.2, shape)
 
     def _paint_coordinates(self, painter: QPainter, left: float, top: float, size: float) -> None:
         painter.setPen(QPen(QColor("#555555")))

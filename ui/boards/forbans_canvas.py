@@ -39,7 +39,9 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engines.forbans_map import ForbansMap, default_map
 from ui.boards.forbans_layout import DISC, PERIOD, SEPARATION, K, positions, short_name, window
-from ui.theme import FORBANS_SIDES, HIGHLIGHT
+from ui.side_marks import paint_mark
+from ui.side_palette import FORBANS_SIDES
+from ui.theme import HIGHLIGHT
 
 SEA = QColor("#e9f1f2")
 FRAME = QColor("#6b5637")
@@ -329,6 +331,10 @@ class ForbansCanvas(QWidget):
         painter.setPen(QPen(text))
         box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(count))
+        # The camp's shape on the ring, top right: Bleu and Vert apart without colour.
+        along = radius * 0.68
+        mark = centre + QPointF(along, -along)
+        paint_mark(painter, "forbans", side, mark, radius * 0.42, text, edge)
 
     def _label_font(self, s: float) -> QFont:
         font = QFont(self.font())

@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from client.sessions.session_api import SessionSnapshot
+from ui.side_marks import side_glyph
 from ui.theme import side_colour
 
 __all__ = ["GameSummary", "standings"]
@@ -108,7 +109,10 @@ class GameSummary(QFrame):
         for seat, said in standings(snapshot):
             colour = side_colour(game, seat).name()
             name = escape(snapshot.seat_name(seat))
-            rows.append(f'<span style="color:{colour}">■</span> <b>{name}</b>: {escape(said)}')
+            shape = side_glyph(game, seat)
+            rows.append(
+                f'<span style="color:{colour}">{shape}</span> <b>{name}</b>: {escape(said)}'
+            )
         self.standings.setText(" &nbsp; ".join(rows))
         minutes, rest = divmod(max(0, seconds), 60)
         self.facts.setText(

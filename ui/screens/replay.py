@@ -66,7 +66,7 @@ from ui.notation import readable_notation
 from ui.replay_page import PageBuilder, file_date
 from ui.screens.player_clocks import ClockDelegate, show_clock_faces
 from ui.stepped_export import SteppedExport
-from ui.theme import ERROR, NEUTRAL, seat_icon, side_colour, side_icon
+from ui.theme import ERROR, NEUTRAL, neutral_icon, side_colour, side_icon
 
 __all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
 
@@ -418,7 +418,7 @@ class ReplayScreen(QWidget):
             move = readable_notation(replay.engine, line.text)
             text = f"{line.ply:>3}. {move}   {line.author}  {mark}"
             game = replay.engine.name
-            icon = side_icon(game, line.seat) if line.seat else seat_icon(8)
+            icon = side_icon(game, line.seat) if line.seat else neutral_icon()
             item = QListWidgetItem(icon, text)
             font = QFont(item.font())
             font.setStrikeOut(line.undone)  # the move a takeback undid, struck through
@@ -450,6 +450,7 @@ class ReplayScreen(QWidget):
                 item.setForeground(QBrush(QColor(ERROR)))
             elif line.seat:
                 item.setForeground(QBrush(side_colour(replay.engine.name, line.seat).darker(130)))
+                item.setIcon(side_icon(replay.engine.name, line.seat))
             else:
                 item.setForeground(QBrush(QColor(NEUTRAL).darker(140)))
         item.setData(Qt.ItemDataRole.UserRole, line.ply)

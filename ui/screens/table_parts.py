@@ -210,7 +210,8 @@ class ChatPanel(QWidget):
             item.setForeground(QBrush(QColor(NEUTRAL).darker(140)))
         else:
             item = QListWidgetItem(
-                self.tr("{author}: {text}").format(author=entry.author, text=entry.text)
+                side_icon(self.game, entry.seat),
+                self.tr("{author}: {text}").format(author=entry.author, text=entry.text),
             )
             item.setForeground(QBrush(side_colour(self.game, entry.seat).darker(130)))
         self.lines.addItem(item)
