@@ -41,6 +41,7 @@ from ui.screens.game_summary import GameSummary
 from ui.screens.keys_help import KeysHelp
 from ui.screens.ply_browser import PlyBrowser
 from ui.screens.rules import RulesDialog
+from ui.screens.table_keyboard import TableKeyboard
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
 from ui.table_alerts import alerts_between
 from ui.theme import ERROR, side_colour
@@ -297,6 +298,7 @@ class TableScreen(QWidget):
         self.keys_help = KeysHelp(self)
         self.help_button.clicked.connect(self._toggle_help)
         self._shortcuts()
+        self.keyboard = TableKeyboard(self)
         self.summary.againRequested.connect(self._play_again)
         self.summary.replayRequested.connect(self._replay)
         self.summary.exportRequested.connect(self._copy_moves)
@@ -387,6 +389,7 @@ class TableScreen(QWidget):
         self.bridge.halted.connect(lambda _halted: self.refresh())
         self.pointing = PointingController(self.board, session, self.bridge)
         self.board_layout.addWidget(self.pointing.toolbar)
+        self.keyboard.attach(session, self.bridge)
         self.title.setText(self._title(snapshot))
         self.moves.clear()
         self.chat.game = snapshot.engine.name
@@ -402,6 +405,7 @@ class TableScreen(QWidget):
         if self.pointing is not None:
             self.pointing.detach()
             self.pointing = None
+        self.keyboard.detach()
         if self.board is not None:
             self.board.setParent(None)
             self.board.deleteLater()
