@@ -1,35 +1,47 @@
 """Real key events on a board's cursor, shared by the keyboard tests: steer the cursor to a
-spot with the arrows (reading where it stands, never placing it), then press Enter."""
+spot with the arrows (reading where the spots are drawn, never placing the cursor), then
+press Enter."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 
-from ui.boards.board_cursor import BoardCursor
+from ui.boards.board_cursor import ARROWS, BoardCursor, step_towards
 
-MAX_STEPS = 60
+
+def arrow_path(cursor: BoardCursor, target: int) -> list[Qt.Key]:
+    """The fewest arrows that lead the cursor from where it stands to ``target``."""
+    points: dict[int, QPointF] = {}
+    for spot in cursor.game.spots():
+        point = cursor.mark_point(spot)
+        if point is not None:
+            points[spot] = point
+    start = cursor.spot
+    assert start is not None and target in points
+    paths: dict[int, list[Qt.Key]] = {start: []}
+    frontier = [start]
+    while frontier and target not in paths:
+        following = []
+        for here in frontier:
+            for key, direction in ARROWS.items():
+                there = step_towards(points, here, direction)
+                if there is not None and there not in paths:
+                    paths[there] = [*paths[here], key]
+                    following.append(there)
+        frontier = following
+    assert target in paths, f"no arrows lead from {start} to {target}"
+    return paths[target]
 
 
 def steer(qtbot: Any, cursor: BoardCursor, target: int) -> int:
     """Arrow keys on the board until its cursor stands on ``target``; the keys pressed."""
-    aim = cursor.mark_point(target)
-    assert aim is not None
-    pressed = 0
-    while cursor.spot != target:
-        assert pressed < MAX_STEPS, f"the cursor never reached {target} (at {cursor.spot})"
-        here = cursor.mark_point(cursor.spot) if cursor.spot is not None else None
-        assert here is not None
-        dx, dy = aim.x() - here.x(), aim.y() - here.y()
-        tolerance = cursor.mark_size() * 0.3
-        if abs(dx) > tolerance:
-            key = Qt.Key.Key_Right if dx > 0 else Qt.Key.Key_Left
-        else:
-            key = Qt.Key.Key_Down if dy > 0 else Qt.Key.Key_Up
+    keys = arrow_path(cursor, target)
+    for key in keys:
         qtbot.keyClick(cursor.board, key)
-        pressed += 1
-    return pressed
+    assert cursor.spot == target
+    return len(keys)
 
 
 def press_at(qtbot: Any, cursor: BoardCursor, target: int) -> int:

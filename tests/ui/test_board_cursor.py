@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
 
 from engines.consensus import ENGINE
 from tests.ui.conftest import consensus_state
@@ -32,7 +32,7 @@ def host(qtbot: Any) -> QWidget:
     window.resize(640, 760)
     window.show()
     window.activateWindow()
-    qtbot.waitActive(window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     return window
 
 

@@ -189,6 +189,8 @@ class BoardCursor(QWidget):
         return False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if "game" not in vars(self):
+            return False  # torn down with its window while the board still gets events
         kind = event.type()
         if watched is self.canvas:
             if kind == QEvent.Type.Resize:
