@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 import qtrio
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from engines.consensus import ENGINE
 from tests.ui.windows import open_window, start_local, until
@@ -62,6 +62,9 @@ async def test_a_click_in_the_move_list_shows_that_ply_while_the_game_goes_on(
         )
         assert table.moves.currentRow() == 0
         assert "Your move." in table.status.text()  # the status line is the live game's
+        # A click on the board (a mouse player's) leaves the arrows to browsing; the board
+        # cursor has them only when the board got the keys by keyboard (test_board_cursor).
+        qtbot.mouseClick(board.canvas, Qt.MouseButton.LeftButton, pos=QPoint(1, 1))
 
         qtbot.keyClick(board, Qt.Key.Key_Right)
         assert browser.viewing == 2

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 import qtrio
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from tests.ui.windows import click_move, open_window, start_local, type_text, until
@@ -26,7 +26,10 @@ async def test_every_key_of_the_table_works_and_is_listed(qtbot: Any) -> None:
         table = window.table
         board = table.board
         assert isinstance(board, Board)
-        board.setFocus()
+        # A click on the board: its keys are the mouse player's (the cursor's are in
+        # test_board_cursor.py).
+        qtbot.mouseClick(board.canvas, Qt.MouseButton.LeftButton, pos=QPoint(1, 1))
+        assert board.hasFocus()
 
         qtbot.keyClick(board, Qt.Key.Key_F1)
         help_text = table.keys_help.table.text()

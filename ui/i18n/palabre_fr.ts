@@ -616,20 +616,48 @@
 <context>
     <name>KeysHelp</name>
     <message>
-        <source>Write in the chat; Enter again sends the line</source>
-        <translation>Écrire dans la discussion&#xa0;; Entrée à nouveau envoie la ligne</translation>
-    </message>
-    <message>
         <source>Ask to take back your last move</source>
         <translation>Demander à reprendre votre dernier coup</translation>
     </message>
     <message>
-        <source>Look at the ply before or after (browse the game)</source>
-        <translation>Voir le coup d&apos;avant ou d&apos;après (parcourir la partie)</translation>
+        <source>Write in the chat (off the board); Enter again sends the line</source>
+        <translation>Écrire dans la discussion (hors du plateau) ; Entrée à nouveau envoie la ligne</translation>
+    </message>
+    <message>
+        <source>Browse the game: the ply before or after (off the board)</source>
+        <translation>Parcourir la partie : le coup d’avant ou d’après (hors du plateau)</translation>
     </message>
     <message>
         <source>Back to the live game; else one step back in a move</source>
         <translation>Retour à la partie en direct&#xa0;; sinon un pas en arrière dans un coup</translation>
+    </message>
+    <message>
+        <source>Go to the next or previous control</source>
+        <translation>Aller à la commande suivante ou précédente</translation>
+    </message>
+    <message>
+        <source>To the board: its cursor takes the keys below</source>
+        <translation>Vers le plateau : son curseur prend les touches ci-dessous</translation>
+    </message>
+    <message>
+        <source>On the board: move the cursor (a white ring)</source>
+        <translation>Sur le plateau : déplacer le curseur (un anneau blanc)</translation>
+    </message>
+    <message>
+        <source>On the board, at your turn: pick or drop, as a click</source>
+        <translation>Sur le plateau, à votre tour : prendre ou poser, comme un clic</translation>
+    </message>
+    <message>
+        <source>On the board: the next highlighted spot</source>
+        <translation>Sur le plateau : la place en surbrillance suivante</translation>
+    </message>
+    <message>
+        <source>Cognes, aiming: turn ten directions (← → turn one)</source>
+        <translation>Cognes, en visant : tourner de dix directions (← → d’une)</translation>
+    </message>
+    <message>
+        <source>Type a move; ↓ lists the legal ones, Enter plays</source>
+        <translation>Écrire un coup ; ↓ liste les coups permis, Entrée joue</translation>
     </message>
     <message>
         <source>Show or hide this list</source>
@@ -813,6 +841,41 @@
     <message>
         <source>Select a player&apos;s seat to send them away.</source>
         <translation>Sélectionnez le siège d&apos;un joueur pour le renvoyer.</translation>
+    </message>
+</context>
+<context>
+    <name>MoveBox</name>
+    <message>
+        <source>Type a move…</source>
+        <translation>Écrivez un coup…</translation>
+    </message>
+    <message>
+        <source>A move in the game&apos;s notation, as the move list writes it; Enter plays it</source>
+        <translation>Un coup dans la notation du jeu, comme la liste des coups l’écrit ; Entrée le joue</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Jouer</translation>
+    </message>
+    <message>
+        <source>Play the move typed in the box</source>
+        <translation>Jouer le coup écrit dans la case</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Coup</translation>
+    </message>
+    <message>
+        <source>It is not your turn yet.</source>
+        <translation>Ce n’est pas encore votre tour.</translation>
+    </message>
+    <message>
+        <source>Not a move here: {why}</source>
+        <translation>Pas un coup possible ici : {why}</translation>
+    </message>
+    <message>
+        <source>Played {move}.</source>
+        <translation>{move} joué.</translation>
     </message>
 </context>
 <context>

@@ -15,10 +15,31 @@ __all__ = ["KEYS", "KeysHelp"]
 
 # QT_TRANSLATE_NOOP only marks the text for lupdate (its stub returns ``object``).
 KEYS: tuple[tuple[str, object], ...] = (
-    ("Enter", QT_TRANSLATE_NOOP("KeysHelp", "Write in the chat; Enter again sends the line")),
+    (
+        "Enter",
+        QT_TRANSLATE_NOOP(
+            "KeysHelp", "Write in the chat (off the board); Enter again sends the line"
+        ),
+    ),
     ("Ctrl+Z", QT_TRANSLATE_NOOP("KeysHelp", "Ask to take back your last move")),
-    ("← →", QT_TRANSLATE_NOOP("KeysHelp", "Look at the ply before or after (browse the game)")),
+    (
+        "← →",
+        QT_TRANSLATE_NOOP("KeysHelp", "Browse the game: the ply before or after (off the board)"),
+    ),
     ("Esc", QT_TRANSLATE_NOOP("KeysHelp", "Back to the live game; else one step back in a move")),
+    ("Tab / Shift+Tab", QT_TRANSLATE_NOOP("KeysHelp", "Go to the next or previous control")),
+    ("Ctrl+B", QT_TRANSLATE_NOOP("KeysHelp", "To the board: its cursor takes the keys below")),
+    ("← → ↑ ↓", QT_TRANSLATE_NOOP("KeysHelp", "On the board: move the cursor (a white ring)")),
+    (
+        "Enter / Space",
+        QT_TRANSLATE_NOOP("KeysHelp", "On the board, at your turn: pick or drop, as a click"),
+    ),
+    ("N / Shift+N", QT_TRANSLATE_NOOP("KeysHelp", "On the board: the next highlighted spot")),
+    (
+        "Page Up / Page Down",
+        QT_TRANSLATE_NOOP("KeysHelp", "Cognes, aiming: turn ten directions (← → turn one)"),
+    ),
+    ("Ctrl+M", QT_TRANSLATE_NOOP("KeysHelp", "Type a move; ↓ lists the legal ones, Enter plays")),
     ("F1 / ?", QT_TRANSLATE_NOOP("KeysHelp", "Show or hide this list")),
 )
 

@@ -59,6 +59,7 @@ from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.bot_speed import BotSpeedBox
 from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
+from ui.screens.start_keyboard import order_start
 from ui.screens.time_control import TimeControlBox
 from ui.theme import ERROR
 from ui.window_words import host_failure
@@ -284,6 +285,7 @@ class StartScreen(QWidget):
         self._local_game_changed(self.local_game.currentData() or "")
         self._host_game_changed(self.host_game.currentData() or "")
         self.show_recent()
+        order_start(self)
         warnings = launcher.warnings()
         if store.problem:
             self.say(store.problem, error=True)

@@ -42,6 +42,7 @@ from ui.screens.keys_help import KeysHelp
 from ui.screens.ply_browser import PlyBrowser
 from ui.screens.recent_line import RecentLine
 from ui.screens.rules import RulesDialog
+from ui.screens.table_keyboard import TableKeyboard
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
 from ui.table_alerts import alerts_between
 from ui.theme import ERROR, side_colour
@@ -320,6 +321,7 @@ class TableScreen(QWidget):
         self.keys_help = KeysHelp(self)
         self.help_button.clicked.connect(self._toggle_help)
         self._shortcuts()
+        self.keyboard = TableKeyboard(self)
         self.summary.againRequested.connect(self._play_again)
         self.summary.replayRequested.connect(self._replay)
         self.summary.exportRequested.connect(self._copy_moves)
@@ -410,6 +412,7 @@ class TableScreen(QWidget):
         self.bridge.halted.connect(lambda _halted: self.refresh())
         self.pointing = PointingController(self.board, session, self.bridge)
         self.board_layout.addWidget(self.pointing.toolbar)
+        self.keyboard.attach(session, self.bridge)
         self.title.setText(self._title(snapshot))
         self.moves.clear()
         self.chat.game = snapshot.engine.name
@@ -427,6 +430,7 @@ class TableScreen(QWidget):
         if self.pointing is not None:
             self.pointing.detach()
             self.pointing = None
+        self.keyboard.detach()
         if self.board is not None:
             self.board.setParent(None)
             self.board.deleteLater()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from client.sessions.session_api import ChatEntry, SessionSnapshot
 from client.tabletop.table_clock import ClockDisplay
+from ui.enter_keeper import keep_enter
 from ui.notation import readable_notation
 from ui.notices import notice_text
 from ui.screens.player_clocks import CLOCK_ROLE, ClockDelegate, ClockFace, show_clock_faces
@@ -174,19 +175,8 @@ class ChatPanel(QWidget):
         layout.addWidget(self.lines, 1)
         layout.addLayout(row)
         self.field.returnPressed.connect(self.send_line)
-        self.field.installEventFilter(self)
+        keep_enter(self.field)  # Enter sends the line, never a screen shortcut
         self.button.clicked.connect(self.send_line)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """In the field, Enter is the field's (it sends the line), never a screen shortcut."""
-        if (
-            watched is self.field
-            and event.type() == QEvent.Type.ShortcutOverride
-            and isinstance(event, QKeyEvent)
-            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        ):
-            event.accept()
-        return False
 
     def send_line(self) -> None:
         text = self.field.text().strip()
