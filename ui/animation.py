@@ -32,6 +32,7 @@ from ui.board_render import BoardRenderer
 from ui.cards import result_card, result_words, title_card
 from ui.game_names import game_name
 from ui.move_list import player_of
+from ui.replay_clocks import clocks_line
 from ui.text_fit import draw_fitted
 
 __all__ = [
@@ -69,8 +70,12 @@ def frame_caption(replay: Replay, frame: Frame) -> str:
 
 
 def caption_lines(replay: Replay, ply: int) -> list[str]:
-    """The caption of ply ``ply``: the ply, the chat said at it, the result after the last."""
+    """The caption of ply ``ply``: the ply, the clocks after it (a clocked log), the chat said
+    at it, the result after the last."""
     lines = [frame_caption(replay, replay.frames[ply])]
+    clocks = clocks_line(replay, ply)
+    if clocks:
+        lines.append(clocks)
     for line in replay.lines:
         if line.kind == "chat" and line.ply == ply:
             lines.append(

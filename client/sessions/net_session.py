@@ -643,7 +643,8 @@ class NetSession:
         outcome = chain.outcome()
         head = chain.head
         timed = chain.start.clock is not None and head.record.kind in CLOCKED_KINDS
-        if outcome is not None and timed and verdict_on(chain, head.ply) is None:
+        ended = table.ended or table.abandoned is not None  # no verdict will come any more
+        if outcome is not None and timed and not ended and verdict_on(chain, head.ply) is None:
             return None  # not over until the verdict says how
         return outcome
 

@@ -15,6 +15,8 @@ from client.sessions.replay import Replay
 from tests.client.gamelogs import rewrite
 from tests.client.harness import Setup, play
 from tests.client.test_clock_table import slow_seat_one
+from ui.animation import caption_lines
+from ui.replay_page import replay_page
 from ui.screens.player_clocks import CLOCK_ROLE
 from ui.screens.replay import ReplayScreen
 
@@ -57,6 +59,12 @@ def test_the_replay_shows_every_seats_clock_at_each_ply(qtbot: Any, tmp_path: Pa
     screen.go_to(later.ply)
     assert "s for this ply." in screen.frame_text.text()
 
+    # The exports say the clocks too: the animation's captions and the replay page.
+    assert "Clocks: ▶ A 1.5 · B 1.5 · C 1.5" in caption_lines(replay, 0)
+    assert "Clocks: A 0.0 · ▶ B 1.5 · C 1.5" in caption_lines(replay, 1)
+    page = replay_page(replay, 120, "2026-12-03")
+    assert "Clocks: A 0.0 · ▶ B 1.5 · C 1.5" in page
+
 
 def test_an_unclocked_replay_shows_no_clock(qtbot: Any, tmp_path: Path) -> None:
     router = play(Setup(["A", "B", "C"], params={"seats": 3, "pile": 12}), bot_delay=0.2, seed=3)
@@ -64,6 +72,7 @@ def test_an_unclocked_replay_shows_no_clock(qtbot: Any, tmp_path: Path) -> None:
     path = rewrite(tmp_path / "A.palabre-log", [r.envelope for r in router.logs["A"]])
     replay = Replay.build(verify_file(path, find=lambda _game: engine))
     assert all(frame.clocks is None and frame.clocked is None for frame in replay.frames)
+    assert not any("Clocks:" in line for line in caption_lines(replay, 1))
     screen = ReplayScreen()
     qtbot.addWidget(screen)
     screen.show_verification(verify_file(path, find=lambda _game: engine))

@@ -1183,6 +1183,13 @@
     </message>
 </context>
 <context>
+    <name>ReplayClocks</name>
+    <message>
+        <source>Clocks: {clocks}</source>
+        <translation>Pendules&#xa0;: {clocks}</translation>
+    </message>
+</context>
+<context>
     <name>ReplayScreen</name>
     <message>
         <source>First: the start (Home)</source>
