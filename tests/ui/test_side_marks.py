@@ -19,6 +19,7 @@ from tests.ui.windows import open_window, start_local, type_text, until
 from ui.board_render import BoardRenderer
 from ui.boards.consensus_canvas import ConsensusCanvas
 from ui.entry import main
+from ui.rules import consensus_figures
 from ui.theme import seat_colour, text_on
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
@@ -166,3 +167,21 @@ def test_a_mark_is_where_the_canvas_says(qtbot: Any) -> None:
     image = canvas.grab().toImage()
     centre, _radius = canvas.mark_spot(31)
     assert image.pixelColor(QPoint(round(centre.x()), round(centre.y()))) == QColor("#ffffff")
+
+
+def test_the_rules_figures_draw_the_same_shapes(qtbot: Any) -> None:
+    """A rules figure is the table's canvas on a window of the board: same colours, same
+    shapes, for live pieces and corpses."""
+    board = consensus_figures.board_of("S1c3 S2d3 S3e3 S4c4 s1d4 s2e4")
+    figure = consensus_figures.ConsensusFigure(board, "c3:e4")
+    qtbot.addWidget(figure)
+    image = figure.grab().toImage()
+    live = {seat: consensus_figures.square(f"{'cde'[seat - 1]}3") for seat in (1, 2, 3)}
+    masks = {
+        seat: mark_mask(image, *figure.mark_spot(where), text_on(seat_colour(seat)))
+        for seat, where in live.items()
+    }
+    assert_shapes_differ(masks)
+    corpse = consensus_figures.square("e4")
+    dead = mark_mask(image, *figure.mark_spot(corpse), seat_colour(2))
+    assert len(dead) > 5  # small at a figure's size, but there
