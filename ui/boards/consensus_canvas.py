@@ -240,10 +240,11 @@ class ConsensusCanvas(QWidget):
 
     def mark_spot(self, square: int) -> tuple[QPointF, float]:
         """Where the side's shape of the piece on ``square`` goes, and its radius: on the
-        ring, top left, clear of the piece's letter."""
+        ring, bottom left, clear of the piece's letter, of the badge of whoever took the side
+        over (top right) and of the number of a recent ply (top left)."""
         disc = self.piece_disc(square, self.board[square] & 7)
         along = disc.width() * 0.31  # on the diagonal, about the ring's radius out
-        return disc.center() - QPointF(along, along), disc.width() * 0.19
+        return disc.center() + QPointF(-along, along), disc.width() * 0.19
 
     def _paint_side_mark(
         self, painter: QPainter, square: int, seat: int, fill: QColor, edge: QColor
