@@ -17,9 +17,11 @@ from engines.consensus_board import DEAD, KIND_LETTERS, PRESIDENT
 from tests.client.gamelogs import LoggedTable
 from tests.ui.windows import open_window, start_local, type_text, until
 from ui.board_render import BoardRenderer
+from ui.boards import make_board
 from ui.boards.consensus_canvas import ConsensusCanvas
 from ui.entry import main
 from ui.rules import consensus_figures
+from ui.side_marks import GLYPHS
 from ui.theme import seat_colour, text_on
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
@@ -195,3 +197,15 @@ def test_the_rules_figures_draw_the_same_shapes(qtbot: Any) -> None:
     assert_shapes_differ(masks)
     dead = mask(consensus_figures.square("e4"), seat_colour(2))
     assert jaccard(dead, masks[2]) > max(jaccard(dead, masks[1]), jaccard(dead, masks[3]))
+
+
+def test_the_cognes_players_line_writes_each_seats_shape(qtbot: Any) -> None:
+    engine = find_engine("cognes")
+    board = make_board(engine, "Cognes")
+    qtbot.addWidget(board)
+    state = engine.initial_state({"seats": 6})
+    board.show_position(engine, state, last_move=None, my_seat=None, interactive=False)
+    text = board.players.text()
+    for seat in range(1, 7):
+        colour = seat_colour(seat).name()
+        assert f'<span style="color:{colour}">{GLYPHS[seat - 1]}</span>' in text
