@@ -12,7 +12,16 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QIcon,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
 
 GLYPHS = ("●", "▲", "■", "◆", "★", "✚")
 """The character of each mark, in side order (first side: a disc)."""
@@ -49,8 +58,14 @@ def mark_path(index: int, centre: QPointF, radius: float) -> QPainterPath:
         path.addRect(QRectF(x - arm, y - r, 2 * arm, 2 * r))
         path.addRect(QRectF(x - r, y - arm, 2 * r, 2 * arm))
         path = path.simplified()
+    elif shape == "◆":
+        # Taller than wide: a diamond, not a square on its corner, nor a disc at small sizes.
+        wide = r * 0.68
+        points = [QPointF(x, y - r), QPointF(x + wide, y), QPointF(x, y + r), QPointF(x - wide, y)]
+        path.addPolygon(QPolygonF(points))
+        path.closeSubpath()
     else:
-        corners = {"▲": (3, r, 0.0), "◆": (4, r, 0.0), "★": (10, r, r * 0.45)}[shape]
+        corners = {"▲": (3, r, 0.0), "★": (10, r, r * 0.45)}[shape]
         count, outer, inner = corners
         points = []
         for k in range(count):

@@ -5,7 +5,7 @@ Each pair of colours a game can put on its board at once stays at least 40 apart
 in CIELAB) as a person with normal vision sees them and as the simulations of protanopia,
 deuteranopia and tritanopia (Machado et al. 2009, full severity) show them; the tests
 measure it from these very tuples.  Colour blindness mostly folds hues onto one axis, so the
-palettes spread their colours in lightness too: crimson and mint, navy and amber, a dark
+palettes spread their colours in lightness too: crimson and mint, blue and amber, a dark
 aubergine and a pale lavender.  Colour is never the only sign, though: every side also has a
 shape (``ui.side_marks``).
 

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.colour_vision import VISIONS, closest, delta_e, lab, pair_distances, parse, simulate
+from tests.colour_vision import (
+    VISIONS,
+    closest,
+    delta_e,
+    lab,
+    pair_distances,
+    parse,
+    simulate,
+    simulate_rgb_bytes,
+)
 from ui import theme
 from ui.boards import discorder_canvas, forbans_canvas
 from ui.side_palette import game_palettes
@@ -57,3 +66,12 @@ def test_the_simulation_and_the_distance_are_the_published_ones() -> None:
     assert lab((255, 255, 255)) == pytest.approx((100.0, 0.0, 0.0), abs=0.01)
     assert lab(parse("#ff0000")) == pytest.approx((53.24, 80.09, 67.20), abs=0.05)
     assert delta_e((0, 0, 0), (255, 255, 255)) == pytest.approx(100.0, abs=0.01)
+
+
+def test_a_picture_is_simulated_pixel_by_pixel() -> None:
+    """What the screenshots of docs/ACCESSIBILITY.md go through: each pixel as ``simulate``."""
+    pixels = [(209, 73, 91), (58, 166, 85), (209, 73, 91)]
+    data = bytes(channel for pixel in pixels for channel in pixel)
+    seen = simulate_rgb_bytes(data, "deuteranopia")
+    assert seen == bytes(c for pixel in pixels for c in simulate(pixel, "deuteranopia"))
+    assert simulate_rgb_bytes(data, "normal") == data

@@ -106,4 +106,6 @@ def test_the_replay_page_lists_the_seats_in_their_pieces_colours(tmp_path: Path)
     page = replay_page(replay, 120, "2026-12-03")
     bleu, vert = (forbans_canvas.SIDE_COLOURS[side].name() for side in (1, 2))
     assert f"background:{bleu}" in page and f"background:{vert}" in page
+    # And their camps' shapes, white on both (issue 30): a disc for Bleu, a triangle for Vert.
+    assert 'color:#ffffff">●</span>' in page and 'color:#ffffff">▲</span>' in page
     assert "background:#a61c2f" not in page  # seat 1's colour in the games without sides

@@ -27,7 +27,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ui.side_marks import paint_mark
 from ui.theme import HIGHLIGHT, seat_colour
 
 Point = tuple[int, int]
@@ -207,18 +206,6 @@ class CognesCanvas(QWidget):
                 QBrush(seat_colour(self.last_seat) if self.last_seat else QColor(HIGHLIGHT))
             )
             painter.drawEllipse(centre, radius * 1.25, radius * 1.25)
-            if self.last_seat:
-                # Who flipped it, by shape as well as colour, on the halo's top right.
-                along = radius * 0.9
-                paint_mark(
-                    painter,
-                    "cognes",
-                    self.last_seat,
-                    centre + QPointF(along, -along),
-                    radius * 0.42,
-                    seat_colour(self.last_seat),
-                    QColor("#ffffff"),
-                )
         painter.setPen(QPen(fill.darker(160), max(1.0, radius * 0.1)))
         painter.setBrush(QBrush(fill))
         painter.drawEllipse(centre, radius, radius)

@@ -172,8 +172,7 @@ class ConsensusCanvas(QWidget):
     def _paint_piece(self, painter: QPainter, square: int, code: int) -> None:
         rect = self.square_rect(square)
         kind, seat, dead = code & 7, (code >> 3) & 7, bool(code & DEAD)
-        inset = rect.width() * (0.1 if kind == PRESIDENT else 0.16)
-        disc = rect.adjusted(inset, inset, -inset, -inset)
+        disc = self.piece_disc(square, kind)
         letter = KIND_LETTERS[kind]
         font = QFont(painter.font())
         font.setBold(True)
@@ -189,7 +188,7 @@ class ConsensusCanvas(QWidget):
             painter.drawLine(disc.topRight(), disc.bottomLeft())
             painter.setPen(QPen(seat_colour(seat).lighter(120)))
             painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, letter.lower())
-            self._paint_side_mark(painter, disc, seat, seat_colour(seat), QColor("#d8d8d8"))
+            self._paint_side_mark(painter, square, seat, seat_colour(seat), QColor("#d8d8d8"))
             return
         controller = self.controllers[seat - 1] if 0 < seat <= len(self.controllers) else seat
         if controller == 0:
@@ -201,7 +200,7 @@ class ConsensusCanvas(QWidget):
             painter.drawEllipse(disc)
             painter.setPen(QPen(QColor("#333333")))
             painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, letter)
-            self._paint_side_mark(painter, disc, seat, seat_colour(seat), QColor("#333333"))
+            self._paint_side_mark(painter, square, seat, seat_colour(seat), QColor("#333333"))
             return
         fill = seat_colour(seat)
         if square == self.ruler_square:
@@ -221,7 +220,7 @@ class ConsensusCanvas(QWidget):
             painter.drawEllipse(inner)
         painter.setPen(QPen(text_on(fill)))
         painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, letter)
-        self._paint_side_mark(painter, disc, seat, text_on(fill), fill.darker(170))
+        self._paint_side_mark(painter, square, seat, text_on(fill), fill.darker(170))
         if controller != seat:
             # Taken over: a badge, the mark and colour of the player who now moves them.
             size = disc.width() * 0.17
@@ -233,14 +232,26 @@ class ConsensusCanvas(QWidget):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(disc.adjusted(-2, -2, 2, 2))
 
-    def _paint_side_mark(
-        self, painter: QPainter, disc: QRectF, seat: int, fill: QColor, edge: QColor
-    ) -> None:
-        """The side's shape on the piece's ring, top left: no side is told by colour alone,
-        a dead piece's neither."""
+    def piece_disc(self, square: int, kind: int) -> QRectF:
+        """The disc (or a corpse's tile) of a piece of ``kind`` on ``square``."""
+        rect = self.square_rect(square)
+        inset = rect.width() * (0.1 if kind == PRESIDENT else 0.16)
+        return rect.adjusted(inset, inset, -inset, -inset)
+
+    def mark_spot(self, square: int) -> tuple[QPointF, float]:
+        """Where the side's shape of the piece on ``square`` goes, and its radius: on the
+        ring, bottom left, clear of the piece's letter, of the badge of whoever took the side
+        over (top right) and of the number of a recent ply (top left)."""
+        disc = self.piece_disc(square, self.board[square] & 7)
         along = disc.width() * 0.31  # on the diagonal, about the ring's radius out
-        centre = disc.center() - QPointF(along, along)
-        paint_mark(painter, "consensus", seat, centre, disc.width() * 0.19, fill, edge)
+        return disc.center() + QPointF(-along, along), disc.width() * 0.19
+
+    def _paint_side_mark(
+        self, painter: QPainter, square: int, seat: int, fill: QColor, edge: QColor
+    ) -> None:
+        """The side's shape: no side is told by colour alone, a dead piece's neither."""
+        centre, radius = self.mark_spot(square)
+        paint_mark(painter, "consensus", seat, centre, radius, fill, edge)
 
     def _paint_target(self, painter: QPainter, square: int) -> None:
         rect = self.square_rect(square)

@@ -24,6 +24,7 @@ from engines.forbans_board import bits, groups, liberty_count, side_masks
 from engines.forbans_map import ForbansMap, parse_map
 from ui.boards.forbans import danger
 from ui.boards.forbans_canvas import DANGER, SEA, SEA_ROUTE, SIDE_COLOURS
+from ui.side_marks import paint_mark
 
 COLUMNS, ROWS = 4, 3
 GAP = 62
@@ -163,6 +164,17 @@ class ForbansFigure(QWidget):
         painter.setPen(QPen(QColor("#ffffff")))
         painter.drawText(QRectF(centre.x() - 14, centre.y() - 14, 28, 28),
                          Qt.AlignmentFlag.AlignCenter, str(abs(count)))  # fmt: skip
+        # The camp's shape, as on the table's board, inside the disc (labels keep clear of it).
+        side = 1 if count > 0 else 2
+        paint_mark(
+            painter,
+            "forbans",
+            side,
+            centre + QPointF(7, -7),
+            4.5,
+            QColor("#ffffff"),
+            colour.darker(160),
+        )
 
     def _paint_arrow(self, painter: QPainter, arrow: Arrow) -> None:
         line = QLineF(self.point(arrow.start), self.point(arrow.end))
