@@ -11,8 +11,9 @@ right:
   questions) → rules, leave → sound, details, keys.
 
 When a table opens the board has the keyboard (a seated player's first key moves the
-cursor); when the game ends, the summary's first button has it (play again, replay, copy
-the moves, then Tab on to *Leave table*).
+cursor); when *Resign…* or *Leave table* asks first, its safe answer (*Cancel*, *Stay*) has
+it; when the game ends, the summary's first button has it (play again, replay, copy the
+moves, then Tab on to *Leave table*).
 
 Invariant: this module only places focus and widgets; every action is the screen's own,
 reached through the same buttons and intents as with the mouse.
@@ -54,6 +55,10 @@ class TableKeyboard:
             shortcut = QShortcut(QKeySequence(sequence), screen)
             shortcut.setContext(context)
             shortcut.activated.connect(action)
+        # A question that opens under a button takes the keyboard at its safe answer, so
+        # Tab is not needed to find it (and Space on it does no harm).
+        screen.resign_button.clicked.connect(lambda: self._answer(screen.confirm_no))
+        screen.leave_button.clicked.connect(lambda: self._answer(screen.leave_no))
 
     def attach(self, session: GameSession, bridge: SessionBridge) -> None:
         """Give the new session's board a cursor and a move box, and the focus."""
@@ -87,6 +92,10 @@ class TableKeyboard:
         if self.move_box is not None and self.move_box.isVisible():
             self.move_box.field.setFocus(Qt.FocusReason.ShortcutFocusReason)
             self.move_box.field.selectAll()
+
+    def _answer(self, button: QWidget) -> None:
+        if button.isVisible():
+            button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_end(self) -> None:
         """At the end, the summary's first button takes the keyboard (once)."""
