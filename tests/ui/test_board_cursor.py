@@ -47,13 +47,19 @@ def parts(host: QWidget) -> tuple[Board, BoardCursor, QLineEdit]:
     return board, cursor, field
 
 
-def test_a_kill_and_its_corpse_placement_by_keys_only(qtbot: Any, host: QWidget) -> None:
+def my_turn(host: QWidget) -> tuple[Board, BoardCursor, Any, list[tuple[int, ...]]]:
+    """``POSITION`` at seat 1's turn, the board entered by Tab; the moves it sends."""
     board, cursor, _field = parts(host)
     state = consensus_state(POSITION)
     board.show_position(ENGINE, state, last_move=None, my_seat=1, interactive=True)
     sent: list[tuple[int, ...]] = []
     board.moveChosen.connect(sent.append)
     board.setFocus(Qt.FocusReason.TabFocusReason)
+    return board, cursor, state, sent
+
+
+def test_a_kill_and_its_corpse_placement_by_keys_only(qtbot: Any, host: QWidget) -> None:
+    board, cursor, state, sent = my_turn(host)
     assert board.hasFocus() and cursor.spot is not None
 
     press_at(qtbot, cursor, sq("d4"))  # an empty square: the click's own refusal
@@ -77,12 +83,7 @@ def test_every_kind_of_move_of_a_position_is_built_by_keys(qtbot: Any, host: QWi
     """One legal move of each kind (each piece; moving, killing, onto e5; with a corpse to
     place, a GIGN leaving e5, a Fonctionnaire's four choices, a Haussaire sparing everyone
     by Enter on itself, as a click): every one by arrows and Enter."""
-    board, cursor, _field = parts(host)
-    state = consensus_state(POSITION)
-    board.show_position(ENGINE, state, last_move=None, my_seat=1, interactive=True)
-    sent: list[tuple[int, ...]] = []
-    board.moveChosen.connect(sent.append)
-    board.setFocus(Qt.FocusReason.TabFocusReason)
+    board, cursor, state, sent = my_turn(host)
     kinds: dict[tuple[object, ...], tuple[int, ...]] = {}
     for move in ENGINE.legal_moves(state):
         wire = tuple(ENGINE.move_to_wire(move))
