@@ -138,7 +138,7 @@ async def test_resigning_and_its_question_by_keys(qtbot: Any) -> None:
         await until(lambda: focus() is table.board)
         # The board, the move box, the pointing buttons, the lists, the chat, then Resign….
         assert tab_to(qtbot, table.resign_button) == 10
-        qtbot.keyClick(table.resign_button, Qt.Key.Key_Space)
+        qtbot.keyClick(table.resign_button, Qt.Key.Key_Return)  # Enter presses, as Space
         assert table.confirm.isVisible() and focus() is table.confirm_no  # the safe answer
         qtbot.keyClick(table.confirm_no, Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier)
         assert focus() is table.confirm_yes

@@ -26,12 +26,13 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QAbstractButton, QWidget
+from PySide6.QtWidgets import QAbstractButton, QPushButton, QWidget
 
 from client.sessions.session_api import GameSession
 from ui.boards.board_cursor import BoardCursor
 from ui.boards.cursor_games import attach_cursor
 from ui.bridge import SessionBridge
+from ui.enter_keeper import keep_enter
 from ui.move_box import MoveBox
 
 __all__ = ["TableKeyboard"]
@@ -57,6 +58,7 @@ class TableKeyboard:
             shortcut.activated.connect(action)
         # A question that opens under a button takes the keyboard at its safe answer, so
         # Tab is not needed to find it (and Space on it does no harm).
+        _enter_presses(screen)
         screen.resign_button.clicked.connect(lambda: self._answer(screen.confirm_no))
         screen.leave_button.clicked.connect(lambda: self._answer(screen.leave_no))
 
@@ -69,6 +71,7 @@ class TableKeyboard:
             self.cursor.arm(True)  # the table opens with the board's keys on the cursor
         self.move_box = MoveBox(session, bridge)
         screen.board_layout.addWidget(self.move_box)
+        _enter_presses(screen.board_frame)  # the board's, the move box's, pointing's buttons
         self._ended = session.snapshot.outcome is not None
         bridge.ended.connect(lambda _outcome: self._on_end())
         self.order()
@@ -151,6 +154,15 @@ class TableKeyboard:
         )
         for before, after in itertools.pairwise(chain):
             QWidget.setTabOrder(before, after)
+
+
+def _enter_presses(root: QWidget) -> None:
+    """Enter on a focused button of ``root`` presses it (outside a dialog only Space does,
+    and the table's Enter would open the chat instead)."""
+    for button in root.findChildren(QPushButton):
+        if not button.autoDefault():
+            button.setAutoDefault(True)
+            keep_enter(button)
 
 
 def _buttons_in(board: QWidget) -> list[QWidget]:
