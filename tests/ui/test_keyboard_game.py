@@ -106,6 +106,12 @@ async def test_a_whole_discorder_game_with_the_keyboard_only(qtbot: Any) -> None
         assert outcome.summary in table.banner.text()
         assert table.summary.isVisible()
         await until(lambda: focus() is table.summary.again_button)  # the end takes the keys
+        tab_to(qtbot, table.moves)  # Enter on a ply of the move list shows it
+        qtbot.keyClick(table.moves, Qt.Key.Key_Home)
+        qtbot.keyClick(table.moves, Qt.Key.Key_Return)
+        assert table.browser.viewing == 1 and table.browser.isVisible()
+        qtbot.keyClick(table.moves, Qt.Key.Key_Escape)  # back to the end of the game
+        assert table.browser.viewing is None
         tab_to(qtbot, table.leave_button)
         qtbot.keyClick(table.leave_button, Qt.Key.Key_Space)  # over: leaves at once
         assert window.stack.currentWidget() is window.start

@@ -13,7 +13,8 @@ right:
 When a table opens the board has the keyboard (a seated player's first key moves the
 cursor); when *Resign…* or *Leave table* asks first, its safe answer (*Cancel*, *Stay*) has
 it; when the game ends, the summary's first button has it (play again, replay, copy the
-moves, then Tab on to *Leave table*).
+moves, then Tab on to *Leave table*).  Enter on a focused button presses it, and on a ply of
+the move list shows the position after it, as a click there does.
 
 Invariant: this module only places focus and widgets; every action is the screen's own,
 reached through the same buttons and intents as with the mouse.
@@ -59,6 +60,11 @@ class TableKeyboard:
         # A question that opens under a button takes the keyboard at its safe answer, so
         # Tab is not needed to find it (and Space on it does no harm).
         _enter_presses(screen)
+        # Enter on a ply of the move list shows it, as a click there does.
+        keep_enter(screen.moves)
+        screen.moves.itemActivated.connect(
+            lambda item: screen.browser.view(screen.moves.row(item) + 1)
+        )
         screen.resign_button.clicked.connect(lambda: self._answer(screen.confirm_no))
         screen.leave_button.clicked.connect(lambda: self._answer(screen.leave_no))
 
