@@ -10,7 +10,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
 
-from engines.consensus import ENGINE
+from engines.consensus import ENGINE, NO_KILL
+from engines.consensus_board import E5
 from tests.ui.conftest import consensus_state
 from tests.ui.keyboard_input import press_at, steer
 from tests.ui.test_consensus_board import POSITION, sq
@@ -46,13 +47,19 @@ def parts(host: QWidget) -> tuple[Board, BoardCursor, QLineEdit]:
     return board, cursor, field
 
 
-def test_a_kill_and_its_corpse_placement_by_keys_only(qtbot: Any, host: QWidget) -> None:
+def my_turn(host: QWidget) -> tuple[Board, BoardCursor, Any, list[tuple[int, ...]]]:
+    """``POSITION`` at seat 1's turn, the board entered by Tab; the moves it sends."""
     board, cursor, _field = parts(host)
     state = consensus_state(POSITION)
     board.show_position(ENGINE, state, last_move=None, my_seat=1, interactive=True)
     sent: list[tuple[int, ...]] = []
     board.moveChosen.connect(sent.append)
     board.setFocus(Qt.FocusReason.TabFocusReason)
+    return board, cursor, state, sent
+
+
+def test_a_kill_and_its_corpse_placement_by_keys_only(qtbot: Any, host: QWidget) -> None:
+    board, cursor, state, sent = my_turn(host)
     assert board.hasFocus() and cursor.spot is not None
 
     press_at(qtbot, cursor, sq("d4"))  # an empty square: the click's own refusal
@@ -70,6 +77,27 @@ def test_a_kill_and_its_corpse_placement_by_keys_only(qtbot: Any, host: QWidget)
     press_at(qtbot, cursor, sq("h8"))  # the corpse's square: the move is complete
     assert sent == [(sq("c3"), sq("c4"), sq("h8"))]
     assert sent[0] in [tuple(ENGINE.move_to_wire(m)) for m in ENGINE.legal_moves(state)]
+
+
+def test_every_kind_of_move_of_a_position_is_built_by_keys(qtbot: Any, host: QWidget) -> None:
+    """One legal move of each kind (each piece; moving, killing, onto e5; with a corpse to
+    place, a GIGN leaving e5, a Fonctionnaire's four choices, a Haussaire sparing everyone
+    by Enter on itself, as a click): every one by arrows and Enter."""
+    board, cursor, state, sent = my_turn(host)
+    kinds: dict[tuple[object, ...], tuple[int, ...]] = {}
+    for move in ENGINE.legal_moves(state):
+        wire = tuple(ENGINE.move_to_wire(move))
+        kind = (state.board[wire[0]] & 7, len(wire), NO_KILL in wire, wire[1] == E5)
+        kinds.setdefault((*kind, bool(state.board[wire[1]])), wire)
+    wires = list(kinds.values())
+    assert len(wires) == 12  # five kinds of piece, each of its ways
+    assert {len(wire) for wire in wires} == {2, 3, 4} and any(NO_KILL in w for w in wires)
+    for wire in wires:
+        for index, choice in enumerate(wire):
+            press_at(qtbot, cursor, wire[1] if choice == NO_KILL else choice)
+            assert board.partial == ([] if index == len(wire) - 1 else list(wire[: index + 1]))
+        assert sent[-1] == wire
+    assert sent == wires
 
 
 def test_the_arrows_follow_the_board_as_drawn(qtbot: Any, host: QWidget) -> None:

@@ -10,10 +10,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
 
+from client.sessions.session_api import Pointed
 from engines import find_engine
 from engines.discorder import CELLS, WIDTH
 from tests.ui.keyboard_input import press_at, steer
+from tests.ui.test_consensus_board import sq
 from tests.ui.test_forbans_board import THREAT, movement_state, port
+from tests.ui.test_pointing import table_with_local_game
 from ui.boards import make_board
 from ui.boards.board_cursor import ARROWS, BoardCursor, step_towards
 from ui.boards.cursor_games import attach_cursor
@@ -186,3 +189,27 @@ def test_a_cognes_flip_aimed_and_released_by_keys(qtbot: Any) -> None:
     assert sent == [(coin, aimed.direction)]
     legal = [tuple(engine.move_to_wire(m)) for m in engine.legal_moves(board.state)]
     assert sent[0] in legal
+
+
+def test_pointing_by_keys_highlights_and_draws_arrows(qtbot: Any) -> None:
+    screen, _game, seen = table_with_local_game(qtbot)
+    board, cursor = screen.board, screen.keyboard.cursor
+    assert board is not None and cursor is not None and cursor.armed
+    screen.window().activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is screen.window())
+    board.setFocus(Qt.FocusReason.TabFocusReason)
+    steer(qtbot, cursor, sq("a1"))
+    qtbot.keyClick(board, Qt.Key.Key_A)  # an arrow from a1 …
+    steer(qtbot, cursor, sq("b2"))
+    qtbot.keyClick(board, Qt.Key.Key_Escape)  # … dropped, nothing sent
+    assert seen == [] and cursor.arrow_from is None
+    steer(qtbot, cursor, sq("a1"))
+    qtbot.keyClick(board, Qt.Key.Key_A)
+    steer(qtbot, cursor, sq("e5"))
+    qtbot.keyClick(board, Qt.Key.Key_A)  # … to e5
+    steer(qtbot, cursor, sq("c3"))
+    qtbot.keyClick(board, Qt.Key.Key_P)  # and c3 highlighted, as right drags and clicks
+    assert seen[-1] == Pointed(0, 1, "You", ((sq("a1"), sq("e5")),), (sq("c3"),))
+    qtbot.keyClick(board, Qt.Key.Key_P)  # again: no more
+    assert seen[-1].squares == () and seen[-1].arrows == ((sq("a1"), sq("e5")),)
+    assert board.partial == []  # pointing built no move

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from client.bots import make_bot
 from engines.discorder import CELLS
 from tests.ui.keyboard_input import press_at
-from tests.ui.windows import open_window, until
+from tests.ui.windows import open_window, start_local, until
 from ui.screens.bot_speed import PRESETS_MS
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
@@ -106,6 +106,12 @@ async def test_a_whole_discorder_game_with_the_keyboard_only(qtbot: Any) -> None
         assert outcome.summary in table.banner.text()
         assert table.summary.isVisible()
         await until(lambda: focus() is table.summary.again_button)  # the end takes the keys
+        tab_to(qtbot, table.moves)  # Enter on a ply of the move list shows it
+        qtbot.keyClick(table.moves, Qt.Key.Key_Home)
+        qtbot.keyClick(table.moves, Qt.Key.Key_Return)
+        assert table.browser.viewing == 1 and table.browser.isVisible()
+        qtbot.keyClick(table.moves, Qt.Key.Key_Escape)  # back to the end of the game
+        assert table.browser.viewing is None
         tab_to(qtbot, table.leave_button)
         qtbot.keyClick(table.leave_button, Qt.Key.Key_Space)  # over: leaves at once
         assert window.stack.currentWidget() is window.start
@@ -128,3 +134,21 @@ def type_with_completion(qtbot: Any, box: Any, notation: str) -> int:
     assert field.text() == notation
     qtbot.keyClick(box.completer.popup(), Qt.Key.Key_Return)
     return presses + 1
+
+
+@qt_trio
+async def test_resigning_and_its_question_by_keys(qtbot: Any) -> None:
+    async with open_window(qtbot) as window:
+        session = start_local(qtbot, window, "discorder", pace_ms=3000)
+        table = window.table
+        await until(lambda: focus() is table.board)
+        # The board, the move box, the pointing buttons, the lists, the chat, then Resign….
+        assert tab_to(qtbot, table.resign_button) == 10
+        qtbot.keyClick(table.resign_button, Qt.Key.Key_Return)  # Enter presses, as Space
+        assert table.confirm.isVisible() and focus() is table.confirm_no  # the safe answer
+        qtbot.keyClick(table.confirm_no, Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier)
+        assert focus() is table.confirm_yes
+        qtbot.keyClick(table.confirm_yes, Qt.Key.Key_Space)
+        await until(lambda: session.snapshot.outcome is not None)
+        assert session.snapshot.outcome is not None and 1 not in session.snapshot.outcome.winners
+        await until(lambda: focus() is table.summary.again_button)

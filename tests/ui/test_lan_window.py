@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import trio
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from client.node.discovery import FoundTable, TableAd
 from client.node.hosting import HostConfig
@@ -37,8 +37,9 @@ def _row_texts(box: FoundTablesBox, row: int) -> list[str]:
 
 
 @qt_trio
+@pytest.mark.parametrize("by_keys", [False, True], ids=["click", "keys"])
 async def test_a_table_heard_on_the_lan_is_listed_live_and_joined_with_one_click(
-    qtbot: Any,
+    qtbot: Any, by_keys: bool
 ) -> None:
     finder = TableFinder()  # not browsing: the test tells it what it hears
     engine = find_engine("cognes")
@@ -68,7 +69,20 @@ async def test_a_table_heard_on_the_lan_is_listed_live_and_joined_with_one_click
 
         join = box.table.cellWidget(0, 4)
         assert isinstance(join, QPushButton) and join.isEnabled()
-        qtbot.mouseClick(join, Qt.MouseButton.LeftButton)
+        if by_keys:  # Tab to the list, an arrow to the row, Enter (issue 30)
+            window.activateWindow()
+            await until(lambda: QApplication.activeWindow() is window)
+            window.start.name.setFocus()
+            for _ in range(40):
+                if QApplication.focusWidget() is box.table:
+                    break
+                qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+            assert QApplication.focusWidget() is box.table
+            qtbot.keyClick(box.table, Qt.Key.Key_Down)
+            assert box.table.currentRow() == 0
+            qtbot.keyClick(box.table, Qt.Key.Key_Return)
+        else:
+            qtbot.mouseClick(join, Qt.MouseButton.LeftButton)
         assert window.stack.currentWidget() is window.lobby, window.start.message.text()
         session = window.session
         assert isinstance(session, NetSession) and session.peer.joining is not None

@@ -18,7 +18,11 @@ until the keyboard brings the focus back.  Keys, while the cursor has them:
 * Enter (or Space) presses the spot, at the player's turn;
 * N / Shift+N jump to the next / previous spot the board highlights now (a piece that can
   move, a target);
-* Esc is left to the board (a step back), unless the game's keys take it (Cognes' aim).
+* P highlights the spot for everyone at the table (again: no more), A starts an arrow
+  there and A again ends it where the cursor is (a dashed line between), as a right click
+  and a right drag point (``ui.boards.pointing``), when pointing is allowed;
+* Esc is left to the board (a step back), unless an arrow is being drawn (dropped) or the
+  game's keys take it (Cognes' aim).
 
 The cursor claims those keys before the table screen's shortcuts (``ShortcutOverride``): the
 arrows browse plies and Enter opens the chat only when the cursor does not have them.
@@ -48,6 +52,8 @@ ARROWS: dict[Qt.Key, tuple[int, int]] = {
 }
 """Each arrow's direction on the screen (y down)."""
 PRESS_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+POINT_KEYS = (Qt.Key.Key_P, Qt.Key.Key_A)
+"""Pointing by keys: P highlights the spot, A starts and ends an arrow."""
 KEYBOARD_REASONS = (
     Qt.FocusReason.TabFocusReason,
     Qt.FocusReason.BacktabFocusReason,
@@ -107,9 +113,14 @@ class BoardCursor(QWidget):
         mark_point: Callable[[int], QPointF | None],
         mark_size: Callable[[], float],
         game: CursorGame,
+        point: Callable[[int, int], bool] | None = None,
     ) -> None:
         super().__init__(canvas)
         self.board, self.canvas, self.game = board, canvas, game
+        self.point = point
+        """Point for everyone (``ui.boards.pointing``'s gesture: from, to), if allowed now."""
+        self.arrow_from: int | None = None
+        """Where an arrow being drawn by keys starts (A pressed once)."""
         self.mark_point, self.mark_size = mark_point, mark_size
         self.spot: int | None = None
         """Where the cursor stands (None until the board first has the focus)."""
@@ -184,6 +195,10 @@ class BoardCursor(QWidget):
             return False
         if key in ARROWS or key == Qt.Key.Key_N:
             return event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier == Qt.KeyboardModifier(0)
+        if key in POINT_KEYS:
+            return self.point is not None and event.modifiers() == Qt.KeyboardModifier(0)
+        if key == Qt.Key.Key_Escape:
+            return self.arrow_from is not None
         if key in PRESS_KEYS:
             return self.game.active()
         return False
@@ -233,10 +248,29 @@ class BoardCursor(QWidget):
                     self.place(target)
         elif key == Qt.Key.Key_N:
             self.jump(forward=not event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        elif key == Qt.Key.Key_Escape:
+            self.arrow_from = None
+        elif key in POINT_KEYS:
+            self.point_key(key)
         elif self.spot is not None:
             self.game.press(self.spot)
             self.update()
         return True
+
+    def point_key(self, key: Qt.Key) -> None:
+        """P: highlight the spot (again: no more); A: an arrow from it, A again: to here."""
+        spot, point = self.spot, self.point
+        if spot is None or point is None:
+            return
+        if key == Qt.Key.Key_P:
+            point(spot, spot)
+        elif self.arrow_from is None:
+            self.arrow_from = spot
+        else:
+            start, self.arrow_from = self.arrow_from, None
+            if start != spot:
+                point(start, spot)
+        self.update()
 
     # --- painting -----------------------------------------------------------------------
     def paintEvent(self, _event: QPaintEvent) -> None:
@@ -248,6 +282,10 @@ class BoardCursor(QWidget):
         painter.setPen(QPen(QColor("#1565c0"), 2, Qt.PenStyle.DashLine))
         painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
         centre = None if self.spot is None else self.mark_point(self.spot)
+        origin = None if self.arrow_from is None else self.mark_point(self.arrow_from)
+        if origin is not None and centre is not None:
+            painter.setPen(QPen(QColor("#1565c0"), 3, Qt.PenStyle.DashLine))
+            painter.drawLine(origin, centre)
         if centre is not None:
             # A white ring inside a black one: it reads on any square, tile or colour.
             half = max(6.0, self.mark_size() * 0.5)

@@ -197,4 +197,11 @@ def attach_cursor(board: BoardWidget) -> BoardCursor | None:
     pointing = board.pointing
     if game is None or pointing is None:
         return None
-    return BoardCursor(board, pointing.canvas, pointing.mark_point, pointing.mark_size, game)
+
+    def point(start: int, end: int) -> bool:
+        if pointing is None or not pointing.enabled:
+            return False
+        pointing.gesture.emit(start, end)
+        return True
+
+    return BoardCursor(board, pointing.canvas, pointing.mark_point, pointing.mark_size, game, point)

@@ -656,6 +656,10 @@
         <translation>Cognes, en visant : tourner de dix directions (← → d’une)</translation>
     </message>
     <message>
+        <source>On the board: highlight the spot for all; A, then A again: an arrow</source>
+        <translation>Sur le plateau : mettre la place en évidence pour tous ; A, puis A à nouveau : une flèche</translation>
+    </message>
+    <message>
         <source>Type a move; ↓ lists the legal ones, Enter plays</source>
         <translation>Écrire un coup ; ↓ liste les coups permis, Entrée joue</translation>
     </message>

@@ -39,6 +39,12 @@ KEYS: tuple[tuple[str, object], ...] = (
         "Page Up / Page Down",
         QT_TRANSLATE_NOOP("KeysHelp", "Cognes, aiming: turn ten directions (← → turn one)"),
     ),
+    (
+        "P / A",
+        QT_TRANSLATE_NOOP(
+            "KeysHelp", "On the board: highlight the spot for all; A, then A again: an arrow"
+        ),
+    ),
     ("Ctrl+M", QT_TRANSLATE_NOOP("KeysHelp", "Type a move; ↓ lists the legal ones, Enter plays")),
     ("F1 / ?", QT_TRANSLATE_NOOP("KeysHelp", "Show or hide this list")),
 )

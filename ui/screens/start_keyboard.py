@@ -1,6 +1,9 @@
 """The start screen without a mouse: a Tab order that reads the screen as it is laid out,
 and Enter on a focused button presses it (Space does too, as everywhere).
 
+In the tables heard on the LAN, the arrows choose a row and Enter joins it (as its *Join*
+button does, when that button may be pressed).
+
 The order: your name, then the game against bots (game, its rules, seats, your seat, bots,
 their speed, *Play*), the hosted table (game, options, seats, bots, speed, clock, port, invite only,
 *Host*), joining (address or invite, *Join*, the recent tables, *Rejoin*), the tables heard on
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QPushButton, QTableWidget, QWidget
 
 __all__ = ["START_ORDER", "order_start"]
 
@@ -63,4 +66,13 @@ def order_start(start: QWidget) -> None:
     # Outside a dialog a focused button takes only Space; Enter should press it as well.
     for button in start.findChildren(QPushButton):
         button.setAutoDefault(True)
+    found = _control(start, "found.table")
+    assert isinstance(found, QTableWidget)
+    found.activated.connect(lambda index: _join_row(found, index.row()))
     _control(start, "name").setFocus()
+
+
+def _join_row(table: QTableWidget, row: int) -> None:
+    button = table.cellWidget(row, table.columnCount() - 1)
+    if isinstance(button, QPushButton) and button.isEnabled():
+        button.click()

@@ -11,8 +11,10 @@ right:
   questions) → rules, leave → sound, details, keys.
 
 When a table opens the board has the keyboard (a seated player's first key moves the
-cursor); when the game ends, the summary's first button has it (play again, replay, copy
-the moves, then Tab on to *Leave table*).
+cursor); when *Resign…* or *Leave table* asks first, its safe answer (*Cancel*, *Stay*) has
+it; when the game ends, the summary's first button has it (play again, replay, copy the
+moves, then Tab on to *Leave table*).  Enter on a focused button presses it, and on a ply of
+the move list shows the position after it, as a click there does.
 
 Invariant: this module only places focus and widgets; every action is the screen's own,
 reached through the same buttons and intents as with the mouse.
@@ -25,12 +27,13 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QAbstractButton, QWidget
+from PySide6.QtWidgets import QAbstractButton, QPushButton, QWidget
 
 from client.sessions.session_api import GameSession
 from ui.boards.board_cursor import BoardCursor
 from ui.boards.cursor_games import attach_cursor
 from ui.bridge import SessionBridge
+from ui.enter_keeper import keep_enter
 from ui.move_box import MoveBox
 
 __all__ = ["TableKeyboard"]
@@ -54,6 +57,16 @@ class TableKeyboard:
             shortcut = QShortcut(QKeySequence(sequence), screen)
             shortcut.setContext(context)
             shortcut.activated.connect(action)
+        # A question that opens under a button takes the keyboard at its safe answer, so
+        # Tab is not needed to find it (and Space on it does no harm).
+        _enter_presses(screen)
+        # Enter on a ply of the move list shows it, as a click there does.
+        keep_enter(screen.moves)
+        screen.moves.itemActivated.connect(
+            lambda item: screen.browser.view(screen.moves.row(item) + 1)
+        )
+        screen.resign_button.clicked.connect(lambda: self._answer(screen.confirm_no))
+        screen.leave_button.clicked.connect(lambda: self._answer(screen.leave_no))
 
     def attach(self, session: GameSession, bridge: SessionBridge) -> None:
         """Give the new session's board a cursor and a move box, and the focus."""
@@ -64,6 +77,7 @@ class TableKeyboard:
             self.cursor.arm(True)  # the table opens with the board's keys on the cursor
         self.move_box = MoveBox(session, bridge)
         screen.board_layout.addWidget(self.move_box)
+        _enter_presses(screen.board_frame)  # the board's, the move box's, pointing's buttons
         self._ended = session.snapshot.outcome is not None
         bridge.ended.connect(lambda _outcome: self._on_end())
         self.order()
@@ -87,6 +101,10 @@ class TableKeyboard:
         if self.move_box is not None and self.move_box.isVisible():
             self.move_box.field.setFocus(Qt.FocusReason.ShortcutFocusReason)
             self.move_box.field.selectAll()
+
+    def _answer(self, button: QWidget) -> None:
+        if button.isVisible():
+            button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_end(self) -> None:
         """At the end, the summary's first button takes the keyboard (once)."""
@@ -142,6 +160,15 @@ class TableKeyboard:
         )
         for before, after in itertools.pairwise(chain):
             QWidget.setTabOrder(before, after)
+
+
+def _enter_presses(root: QWidget) -> None:
+    """Enter on a focused button of ``root`` presses it (outside a dialog only Space does,
+    and the table's Enter would open the chat instead)."""
+    for button in root.findChildren(QPushButton):
+        if not button.autoDefault():
+            button.setAutoDefault(True)
+            keep_enter(button)
 
 
 def _buttons_in(board: QWidget) -> list[QWidget]:
