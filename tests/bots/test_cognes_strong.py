@@ -164,7 +164,7 @@ def test_it_wins_every_small_endgame_that_can_be_won() -> None:
 
 @pytest.mark.slow
 def test_the_strong_bot_beats_the_sensible_bot() -> None:
-    """12 seeded games, seats alternating (half is par): 10 won (seeds 0-11, the first games
+    """12 seeded games, seats alternating (half is par): 11 won (seeds 0-11, the first games
     of the match in docs/BENCHMARKS.md); at least 7."""
     assert strong_wins("cognes", "normal", 12) >= 7
 
