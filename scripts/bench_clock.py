@@ -2,7 +2,7 @@
 """What the table clock costs and how true it is (issue 27): real peers on loopback.
 
 Usage: scripts/bench_clock.py cost [--games N] [--accuracy-games N] [--delay-ms MS]
-       scripts/bench_clock.py flag [--games N] [--tables N] [--clock 1+0]
+       scripts/bench_clock.py flag [--games N] [--tables N] [--clock 1+0] [--first-seed S]
 
 ``cost`` plays Consensus with 4 peer processes (``palabre host`` and three ``palabre join``,
 every seat a bot), each writing a trace (``--trace``: ``time.monotonic()``, one clock for
@@ -343,7 +343,7 @@ def flag(args: argparse.Namespace, temp: Path) -> None:
     rows = []
     for label, count in settings:
         losses, lowest, plies, seconds = 0, None, 0, 0.0
-        for seed in range(count):
+        for seed in range(args.first_seed, args.first_seed + count):
             root = temp / f"{label[:3]}-{seed}"
             if label.startswith("one"):
                 game = play_solo(root, seed, clock=args.clock, level="strong")
@@ -355,7 +355,8 @@ def flag(args: argparse.Namespace, temp: Path) -> None:
             plies += len(game.clock)
             seconds += game.seconds
             print(
-                f"{label}: game {seed + 1}/{count}: {len(game.clock)} plies, lost on time "
+                f"{label}: game {seed - args.first_seed + 1}/{count} (seed {seed}): "
+                f"{len(game.clock)} plies, lost on time "
                 f"{late}, lowest time left {low / 1000:.1f} s; {game.result}; "
                 f"{game.seconds:.0f} s",
                 file=sys.stderr,
@@ -383,6 +384,7 @@ def main() -> int:
     on_time.add_argument("--games", type=int, default=50, help="one-process games (50)")
     on_time.add_argument("--tables", type=int, default=4, help="4-process games (4)")
     on_time.add_argument("--clock", default="1+0", help="the time control (1+0)")
+    on_time.add_argument("--first-seed", type=int, default=0, help="seeds from this one (0)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-clock-") as temp:
         (cost if args.mode == "cost" else flag)(args, Path(temp))
