@@ -16,7 +16,7 @@ back as data (message bodies, a yes or no) for the caller to carry out.  Rules:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Protocol
 
 from client.node.mesh import (
@@ -99,11 +99,14 @@ class Beat:
         ]
         return {"heard": entries[:16]}
 
-    def gives_up(self, peers_left: bool, away_ms: int, now: float) -> bool:
+    def gives_up(
+        self, peers_left: bool, away_ms: int, now: float, at_table: Collection[bytes]
+    ) -> bool:
         """Whether a peer with (or without) peer links gives up now: alone too long.  A peer
-        that is the table's only peer (its bots play every other seat) has nobody to reach:
-        it plays on for as long as the game lasts."""
-        if peers_left or self.stay or self.mesh.peers == (self.mesh.me,):
+        that is the table's only peer (``at_table``, the head's peers: its bots play every
+        other seat, from START or since the others were removed) has nobody to reach: it
+        plays on for as long as the game lasts."""
+        if peers_left or self.stay or tuple(at_table) == (self.mesh.me,):
             return False
         self._alone_since = now if self._alone_since is None else self._alone_since
         return now - self._alone_since >= ALONE_LIMIT + away_ms / 1000

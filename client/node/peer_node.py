@@ -1082,7 +1082,7 @@ class PeerNode:
             self._pull(stalled_on)
         if not peers and table.me is None and not self.finished:
             self._watch_elsewhere(now)
-        if self.beat.gives_up(bool(peers), table.start.away_ms, now):
+        if self.beat.gives_up(bool(peers), table.start.away_ms, now, table.head.peers):
             self.notify(LinkLost("every peer", "no peer could be reached", fatal=True))
             self.conclude(1, now, 0.0, wait_links=False)
 

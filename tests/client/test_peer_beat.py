@@ -35,18 +35,31 @@ def test_the_report_names_the_linked_peers_heard_and_the_book_goes_once_it_chang
 
 def test_a_peer_alone_past_the_away_timeout_gives_up_unless_it_stays() -> None:
     beat = Beat(Mesh(A, (A, B)), stay=False)
-    assert not beat.gives_up(False, 5000, 10.0)
-    assert not beat.gives_up(True, 5000, 100.0)  # a link meanwhile does not reset the count
-    assert beat.gives_up(False, 5000, 10.0 + ALONE_LIMIT + 5.0)
+    assert not beat.gives_up(False, 5000, 10.0, (A, B))
+    assert not beat.gives_up(True, 5000, 100.0, (A, B))  # a link meanwhile does not reset the count
+    assert beat.gives_up(False, 5000, 10.0 + ALONE_LIMIT + 5.0, (A, B))
     beat.linked()
-    assert not beat.gives_up(False, 5000, 10.0 + ALONE_LIMIT + 5.0)
+    assert not beat.gives_up(False, 5000, 10.0 + ALONE_LIMIT + 5.0, (A, B))
     staying = Beat(Mesh(A, (A, B)), stay=True)
-    assert not staying.gives_up(False, 0, 0.0) and not staying.gives_up(False, 0, 1e9)
+    assert not staying.gives_up(False, 0, 0.0, (A, B)) and not staying.gives_up(
+        False, 0, 1e9, (A, B)
+    )
 
 
 def test_the_only_peer_of_its_table_never_gives_up_however_long_its_bots_play() -> None:
     """A host whose bots play every other seat has no link to lose (a strong bots' game on
     a headless host lasted past the away timeout and ended as if every peer were gone)."""
     alone = Beat(Mesh(A, (A,)), stay=False)
-    assert not alone.gives_up(False, 5000, 0.0)
-    assert not alone.gives_up(False, 5000, 10.0 * (ALONE_LIMIT + 5.0))
+    assert not alone.gives_up(False, 5000, 0.0, (A,))
+    assert not alone.gives_up(False, 5000, 10.0 * (ALONE_LIMIT + 5.0), (A,))
+
+
+def test_a_peer_left_alone_by_removals_plays_on_with_the_bots_that_took_the_seats() -> None:
+    """START had two peers; B was removed and a bot A runs took its seat: the table's head
+    has A alone, who has nobody left to reach and must not end the game for want of B."""
+    seated = Beat(Mesh(A, (A, B)), stay=False)
+    seated.gives_up(False, 5000, 0.0, (A, B))
+    assert seated.gives_up(False, 5000, 10.0 * (ALONE_LIMIT + 5.0), (A, B))  # B still seated
+    removed = Beat(Mesh(A, (A, B)), stay=False)
+    assert not removed.gives_up(False, 5000, 0.0, (A,))
+    assert not removed.gives_up(False, 5000, 10.0 * (ALONE_LIMIT + 5.0), (A,))
