@@ -125,6 +125,9 @@ class TableScreen(QWidget):
         self.summary = GameSummary()
         self.watched_since = time.monotonic()
         self.ended_after: int | None = None
+        self.came_in: int | None = None
+        """How many plies were played when this screen first saw the game (0: from its
+        start): a player who rejoined or watches late cannot know the game's length."""
         """Seconds from the table's screen opening to its ending (once it ended)."""
         # Playing again (networked tables): who accepted, and the button.
         self.rematch = QWidget()
@@ -370,7 +373,7 @@ class TableScreen(QWidget):
         self.session = session
         snapshot = session.snapshot
         self.board = make_board(snapshot.engine, game_name(snapshot.engine.name))
-        self.watched_since, self.ended_after = time.monotonic(), None
+        self.watched_since, self.ended_after, self.came_in = time.monotonic(), None, None
         self.history = PositionHistory(snapshot.engine)
         self.last_live = None
         self.alert_line.hide()
@@ -427,6 +430,8 @@ class TableScreen(QWidget):
         self._alert(snapshot)
         assert self.history is not None
         self.history.observe(snapshot)
+        if self.came_in is None and not snapshot.starting:
+            self.came_in = snapshot.ply
         self.browser.set_plies(snapshot.ply)
         viewing = self.browser.viewing
         past = None if viewing is None else self.history.position(viewing)
@@ -589,7 +594,7 @@ class TableScreen(QWidget):
         self.summary.show_ending(
             snapshot,
             headline,
-            self.ended_after,
+            None if self.came_in or getattr(self.session, "came_back", False) else self.ended_after,
             can_play_again=can_play_again,
             game_file="" if path is None else str(path),
         )
