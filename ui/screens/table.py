@@ -230,13 +230,22 @@ class TableScreen(QWidget):
         ):
             buttons.addWidget(button)
         side_layout.addLayout(buttons)
-        side_layout.addWidget(self.confirm)
-        side_layout.addWidget(self.takeback_prompt)
         leave_row = QHBoxLayout()
         leave_row.addWidget(self.rules_button)
         leave_row.addWidget(self.leave_button, 1)
         side_layout.addLayout(leave_row)
-        side_layout.addWidget(self.leave_confirm)
+        # The questions (resign? leave? a takeback asked) come in a room kept under every
+        # button, so no button moves when one is asked: a question that pushed the buttons
+        # up put its own Leave where Leave table was, and a double click left unasked.
+        prompts = QWidget()
+        prompts_layout = QVBoxLayout(prompts)
+        prompts_layout.setContentsMargins(0, 0, 0, 0)
+        for prompt in (self.confirm, self.takeback_prompt, self.leave_confirm):
+            prompts_layout.addWidget(prompt)
+        prompts_layout.addStretch(1)
+        line = self.leave_question.fontMetrics().lineSpacing()
+        prompts.setMinimumHeight(max(2 * line + 4, self.leave_yes.sizeHint().height()))
+        side_layout.addWidget(prompts)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.board_frame)
