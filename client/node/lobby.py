@@ -71,8 +71,8 @@ class Lobby:
         if watch:
             self.spectators[key] = name
             return None
-        if self.started:
-            raise JoinRefused("the game has already started; join with --watch to follow it")
+        if self.started:  # every seat is taken for good: the game may still be watched
+            raise TableFull("the game has already started; join with --watch to follow it")
         number = self._free_seat(seat)
         self.peers[key] = name
         self.seats[number - 1] = SeatSpec(number, key)

@@ -105,7 +105,10 @@ class Admission(Generic[L]):
             return "rejoin"
         if watch:
             return "watch"
-        return Refusal("the game has already started; join with --watch to follow it")
+        # every seat is taken for good: said as a full table, so a window offers to watch
+        return Refusal(
+            "the game has already started; join with --watch to follow it", CloseCode.FULL
+        )
 
     @staticmethod
     def refused_record(link: L) -> Refusal | None:

@@ -240,6 +240,12 @@ class Peer:
         return self.node.host
 
     @property
+    def resumed(self) -> bool:
+        """This peer took its table up again from its game file (it restarted mid-game):
+        it did not see the game from its start."""
+        return self.node.mesh.restarted
+
+    @property
     def joining(self) -> JoinRole | None:
         """The joiner's part (None: this peer hosts)."""
         return self.node.joining

@@ -149,6 +149,12 @@ class NetSession:
             raise RuntimeError("the game has not started yet (watch NetSession.started)")
         return self._snapshot
 
+    @property
+    def came_back(self) -> bool:
+        """This player came back to the table mid-game (a rejoin): the window did not see
+        the game from its start, so it cannot know how long it lasted."""
+        return self.peer.resumed
+
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
 

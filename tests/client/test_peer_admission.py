@@ -44,6 +44,7 @@ def test_spectators_are_refused_past_the_limit_and_joins_after_start_are_answere
     assert Admission.join_after_start(C, True, (A, B)) == "watch"
     late = Admission.join_after_start(C, False, (A, B))
     assert isinstance(late, Refusal) and "--watch" in late.reason
+    assert late.code is CloseCode.FULL  # a started table is full: the window offers Watch
 
 
 def test_a_link_is_closed_past_its_refused_records_and_only_our_closes_are_faults() -> None:

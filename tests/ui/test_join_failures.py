@@ -63,10 +63,10 @@ def target_for(kind: str, invite: Invite) -> str:
 
 SCENARIOS: dict[str, tuple[dict[str, Any], str, str]] = {
     # kind: (host options, the explanation, the host's or the link's own words)
-    "refused": (
-        {"bots": 3, "auto_start": True, "bot_me": True},
+    "refused": (  # the host refuses the joiner's key (``refuse``, filled in by the test)
+        {},
         "The host refused to seat you.",
-        "the game has already started",
+        "the host does not admit your key at this table",
     ),
     "unreachable": ({}, "Nobody answered at that address", "connection refused"),
     "wrong-host-key": ({}, "does not match the invite", "is not the one the invite names"),
@@ -81,6 +81,11 @@ SCENARIOS: dict[str, tuple[dict[str, Any], str, str]] = {
         "Every seat at that table is taken.",
         "the table is full (4 seats)",
     ),
+    "started": (  # seen in a real window: a started table offered no Watch
+        {"bots": 3, "auto_start": True, "bot_me": True},
+        "Every seat at that table is taken. You can still watch the game.",
+        "the game has already started",
+    ),
     "wrong-secret": (
         {"secret": new_secret()},
         "This table admits only players with its invite",
@@ -93,6 +98,8 @@ SCENARIOS: dict[str, tuple[dict[str, Any], str, str]] = {
 @qt_trio
 async def test_a_failed_join_is_explained(qtbot: Any, kind: str) -> None:
     options, meaning, words = SCENARIOS[kind]
+    if kind == "refused":
+        options = {**options, "refuse": (load_profile_identity("joiner").fingerprint,)}
     async with hosting(**options) as (_host, invite), open_window(qtbot, "joiner") as window:
         start = window.start
         type_text(start.join_target, target_for(kind, invite))
@@ -105,8 +112,15 @@ async def test_a_failed_join_is_explained(qtbot: Any, kind: str) -> None:
         assert "--" not in text, text  # no command-line option to use in a window
         assert not lobby.ready.isEnabled() and not lobby.add_bot.isEnabled()
         assert lobby.leave.text() == "Back"
+        assert lobby.watch.isVisible() == (kind in ("table-full", "started"))
         if kind in ("unreachable", "wrong-host-key"):  # no roster ever came
             assert lobby.title.text() == "Could not join the table"
+        if kind == "started":  # one click, and the window watches the game under way
+            click(qtbot, lobby.watch)
+            await until(lambda: window.stack.currentWidget() is window.table, timeout=12)
+            session = window.session
+            assert session is not None and session.snapshot.my_seat is None
+            return
         assert SettingsStore("joiner").settings.recent == ()  # only a table that let us in
         click(qtbot, lobby.leave)
         assert window.stack.currentWidget() is window.start

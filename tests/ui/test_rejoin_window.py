@@ -43,28 +43,37 @@ def ana_joins(invite: Invite) -> Peer:
     )
 
 
+async def host_for_ana(
+    qtbot: Any, crashed: trio.Nursery, others: trio.Nursery
+) -> tuple[MainWindow, Peer, int]:
+    """Hugo's window (its palabre runs in ``crashed``) hosts Consensus with two bots, Ana
+    joins from ``others`` and the game starts: the window, Ana's peer, the host's port."""
+    window = MainWindow(crashed, Launcher(profile="hugo"), SettingsStore("hugo"))
+    qtbot.addWidget(window)
+    window.show()
+    start = window.start
+    start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
+    start.host_bots.setValue(2)
+    start.host_port.setValue(free_port())
+    click(qtbot, start.host_button)
+    lobby = window.lobby
+    await until(lambda: lobby.invite.text().startswith("palabre://"), timeout=20)
+    host_port = parse_invite(lobby.invite.text()).port
+    ana = ana_joins(parse_invite(lobby.invite.text()))
+    others.start_soon(ana.run)
+    await until(lambda: lobby.ready.isEnabled() and not lobby.start.isEnabled())
+    click(qtbot, lobby.ready)
+    await until(lobby.start.isEnabled)
+    click(qtbot, lobby.start)
+    await until(lambda: window.stack.currentWidget() is window.table, timeout=20)
+    return window, ana, host_port
+
+
 @qt_trio
 async def test_a_crashed_host_rejoins_its_table_from_the_recent_tables(qtbot: Any) -> None:
     async with trio.open_nursery() as others:
         async with trio.open_nursery() as crashed:  # the host's palabre, cancelled at once
-            window = MainWindow(crashed, Launcher(profile="hugo"), SettingsStore("hugo"))
-            qtbot.addWidget(window)
-            window.show()
-            start = window.start
-            start.host_game.setCurrentIndex(start.host_game.findData("consensus"))
-            start.host_bots.setValue(2)
-            start.host_port.setValue(free_port())
-            click(qtbot, start.host_button)
-            lobby = window.lobby
-            await until(lambda: lobby.invite.text().startswith("palabre://"), timeout=20)
-            host_port = parse_invite(lobby.invite.text()).port
-            ana = ana_joins(parse_invite(lobby.invite.text()))
-            others.start_soon(ana.run)
-            await until(lambda: lobby.ready.isEnabled() and not lobby.start.isEnabled())
-            click(qtbot, lobby.ready)
-            await until(lobby.start.isEnabled)
-            click(qtbot, lobby.start)
-            await until(lambda: window.stack.currentWidget() is window.table, timeout=20)
+            window, ana, host_port = await host_for_ana(qtbot, crashed, others)
             await until(lambda: ana.table is not None and ana.port != 0)
             crashed.cancel_scope.cancel()  # no goodbye: the process is gone
         window.session = None  # a dead palabre says nothing more when its window goes

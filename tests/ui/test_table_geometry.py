@@ -100,3 +100,31 @@ async def test_the_line_of_plies_since_my_move_moves_nothing(qtbot: Any) -> None
         assert said.count("·") == 2, said  # the three bots' plies, said
         assert table.recent_line.text().endswith(said.rpartition("·")[2])
         assert places() == before, "the line of plies since my move"
+
+
+@qt_trio
+async def test_asking_to_resign_or_leave_moves_no_button(qtbot: Any) -> None:
+    """Seen in a real window: the question of *Leave table* pushed the buttons up, and put
+    its own *Leave* where *Leave table* was: a double click left without being asked."""
+    async with open_window(qtbot, name="Zoé") as window:
+        start_local(qtbot, window, "consensus", pace_ms=60_000)
+        table = window.table
+        assert table.board is not None
+        watched = [table.board, table.resign_button, table.offer_button, table.leave_button]
+
+        def places() -> list[QRect]:
+            QApplication.processEvents()
+            return [placed(widget) for widget in watched]
+
+        before = places()
+        leave_at = placed(table.leave_button)
+        qtbot.mouseClick(table.leave_button, Qt.MouseButton.LeftButton)
+        assert table.leave_confirm.isVisible()
+        assert places() == before, "the leave question"
+        assert not placed(table.leave_yes).intersects(leave_at)
+        qtbot.mouseClick(table.leave_no, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(table.resign_button, Qt.MouseButton.LeftButton)
+        assert table.confirm.isVisible()
+        assert places() == before, "the resign question"
+        qtbot.mouseClick(table.confirm_no, Qt.MouseButton.LeftButton)
+        assert places() == before

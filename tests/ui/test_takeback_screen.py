@@ -53,6 +53,10 @@ async def test_my_last_move_is_taken_back_against_bots(qtbot: Any) -> None:
         assert not table.takeback_button.isEnabled()  # a takeback is never taken back
         assert table.moves.item(1).text().startswith("  2. ply 1 taken back")
         assert table.moves.item(0).font().strikeOut()  # the undone move, struck through
+        # the takeback line is in the asker's colour, as its name says (seen: seat 2's blue)
+        moves = table.moves
+        swatch = [moves.item(row).icon().pixmap(12).toImage() for row in (0, 1)]
+        assert swatch[0] == swatch[1]
         assert board.interactive
 
 

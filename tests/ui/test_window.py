@@ -51,7 +51,8 @@ qt_trio = pytest.mark.trio(run=qtrio.run)
 def start_local_game(
     qtbot: Any, window: MainWindow, pace_ms: int = 0, bots: str = "random"
 ) -> GameSession:
-    window.start.local_bot_kind.setCurrentText(bots)
+    box = window.start.local_bot_kind
+    box.setCurrentIndex(box.findData(bots))
     return start_local(qtbot, window, "consensus", pace_ms=pace_ms)
 
 
@@ -329,7 +330,7 @@ async def test_a_game_without_a_drawn_board_is_played_from_the_move_list(
         start.local_game.setCurrentIndex(start.local_game.findData("forbans"))
         assert start.local_seats.isEnabled()
         start.local_seats.setValue(3)
-        start.local_bot_kind.setCurrentText("random")
+        start.local_bot_kind.setCurrentIndex(start.local_bot_kind.findData("random"))
         start.local_pace.setValue(0)
         qtbot.mouseClick(start.local_play, Qt.MouseButton.LeftButton)
         session = window.session

@@ -578,6 +578,10 @@
         <translation>La notation de la partie, un coup par ligne, à coller</translation>
     </message>
     <message>
+        <source>{plies} plies · you came in during the game</source>
+        <translation>{plies} coups · vous êtes arrivé en cours de partie</translation>
+    </message>
+    <message>
         <source>{plies} plies · {minutes} min {seconds} s</source>
         <translation>{plies} coups · {minutes} min {seconds} s</translation>
     </message>

@@ -3,7 +3,8 @@ the standings, the plies and the length of the game, and what to do next (play a
 replay the game file, export the moves).
 
 It is filled from a ``SessionSnapshot`` by ``show_ending`` with the sentence the table
-screen already says (``headline``) and how long the screen watched the game; it holds no
+screen already says (``headline``) and how long the screen watched the game (no length
+when it came in during the game: a rejoin, a late watcher); it holds no
 game state of its own.  An ending is an outcome (won, drawn, resigned, abandoned), a
 halt (a divergence) or a stop (a player left a table that cannot go on); a player voted
 off watches on, so that is no ending until the game's own.
@@ -96,7 +97,7 @@ class GameSummary(QFrame):
         self,
         snapshot: SessionSnapshot,
         headline: str,
-        seconds: int,
+        seconds: int | None,
         *,
         can_play_again: bool,
         game_file: str,
@@ -114,12 +115,16 @@ class GameSummary(QFrame):
                 f'<span style="color:{colour}">{shape}</span> <b>{name}</b>: {escape(said)}'
             )
         self.standings.setText(" &nbsp; ".join(rows))
-        minutes, rest = divmod(max(0, seconds), 60)
-        self.facts.setText(
-            self.tr("{plies} plies · {minutes} min {seconds} s").format(
+        if seconds is None:  # this window came in during the game: its length is unknown
+            facts = self.tr("{plies} plies · you came in during the game").format(
+                plies=snapshot.ply
+            )
+        else:
+            minutes, rest = divmod(max(0, seconds), 60)
+            facts = self.tr("{plies} plies · {minutes} min {seconds} s").format(
                 plies=snapshot.ply, minutes=minutes, seconds=rest
             )
-        )
+        self.facts.setText(facts)
         self.again_button.setEnabled(can_play_again)
         self.replay_button.setEnabled(bool(game_file))
         self.replay_button.setToolTip(game_file or self.tr("This game has no game file to replay."))

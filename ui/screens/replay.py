@@ -63,6 +63,7 @@ from ui.bot_names import shown_bot_name
 from ui.game_names import game_name
 from ui.move_list import move_lines
 from ui.notation import readable_notation
+from ui.outcomes import reason_text
 from ui.replay_page import PageBuilder, file_date
 from ui.screens.player_clocks import ClockDelegate, show_clock_faces
 from ui.stepped_export import SteppedExport
@@ -352,8 +353,11 @@ class ReplayScreen(QWidget):
         text = self.tr("{verdict}: {plies} plies, {final}, {problems}.").format(
             verdict=words, plies=replay.plies, final=final, problems=counts
         )
-        if report.result is not None:
-            text += " " + self.tr("Result: {summary}").format(summary=report.result.summary)
+        if report.result is not None:  # in the table's words: players by name, no key
+            names = {player.key: player.name for player in report.players}
+            absent = [names.get(key, "?") for key in report.absent]
+            summary = reason_text(replay.engine.name, report.result, absent)
+            text += " " + self.tr("Result: {summary}").format(summary=summary)
         return text
 
     def clear(self) -> None:

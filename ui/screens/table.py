@@ -149,6 +149,9 @@ class TableScreen(QWidget):
         self.summary = GameSummary()
         self.watched_since = time.monotonic()
         self.ended_after: int | None = None
+        self.came_in: int | None = None
+        """How many plies were played when this screen first saw the game (0: from its
+        start): a player who rejoined or watches late cannot know the game's length."""
         """Seconds from the table's screen opening to its ending (once it ended)."""
         # Playing again (networked tables): who accepted, and the button.
         self.rematch = QWidget()
@@ -251,13 +254,22 @@ class TableScreen(QWidget):
         ):
             buttons.addWidget(button)
         side_layout.addLayout(buttons)
-        side_layout.addWidget(self.confirm)
-        side_layout.addWidget(self.takeback_prompt)
         leave_row = QHBoxLayout()
         leave_row.addWidget(self.rules_button)
         leave_row.addWidget(self.leave_button, 1)
         side_layout.addLayout(leave_row)
-        side_layout.addWidget(self.leave_confirm)
+        # The questions (resign? leave? a takeback asked) come in a room kept under every
+        # button, so no button moves when one is asked: a question that pushed the buttons
+        # up put its own Leave where Leave table was, and a double click left unasked.
+        prompts = QWidget()
+        prompts_layout = QVBoxLayout(prompts)
+        prompts_layout.setContentsMargins(0, 0, 0, 0)
+        for prompt in (self.confirm, self.takeback_prompt, self.leave_confirm):
+            prompts_layout.addWidget(prompt)
+        prompts_layout.addStretch(1)
+        line = self.leave_question.fontMetrics().lineSpacing()
+        prompts.setMinimumHeight(max(2 * line + 4, self.leave_yes.sizeHint().height()))
+        side_layout.addWidget(prompts)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.board_frame)
@@ -395,7 +407,7 @@ class TableScreen(QWidget):
         self.session = session
         snapshot = session.snapshot
         self.board = make_board(snapshot.engine, game_name(snapshot.engine.name))
-        self.watched_since, self.ended_after = time.monotonic(), None
+        self.watched_since, self.ended_after, self.came_in = time.monotonic(), None, None
         self.history = PositionHistory(snapshot.engine)
         self.last_live = None
         self.alert_line.hide()
@@ -456,6 +468,8 @@ class TableScreen(QWidget):
         self._alert(snapshot)
         assert self.history is not None
         self.history.observe(snapshot)
+        if self.came_in is None and not snapshot.starting:
+            self.came_in = snapshot.ply
         self.browser.set_plies(snapshot.ply)
         viewing = self.browser.viewing
         past = None if viewing is None else self.history.position(viewing)
@@ -649,7 +663,7 @@ class TableScreen(QWidget):
         self.summary.show_ending(
             snapshot,
             headline,
-            self.ended_after,
+            None if self.came_in or getattr(self.session, "came_back", False) else self.ended_after,
             can_play_again=can_play_again,
             game_file="" if path is None else str(path),
         )

@@ -123,6 +123,9 @@ class MoveList(QListWidget):
             who = snapshot.seat_name(ply.player)
             if ply.kind == "takeback":  # the player who asked, not the one who appended it
                 who = askers.get(ply.ply - 1, who)
+                if ply.ply >= 2:  # in the colour of the move taken back: the asker's own
+                    undone_seat = snapshot.plies[ply.ply - 2].seat
+                    item.setIcon(side_icon(snapshot.engine.name, undone_seat))
             elif ply.player != ply.seat:
                 who = self.tr("{player} for {seat}").format(
                     player=who, seat=snapshot.seat_name(ply.seat)
