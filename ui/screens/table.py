@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 from client.profile.settings import SettingsStore
 from client.sessions.session_api import GameSession, PlyView, SessionSnapshot
 from engines import Outcome
+from ui.accessible_board import TableReader
+from ui.announcer import Announcer
 from ui.boards import BoardWidget, make_board
 from ui.boards.recent_plies import RecentMark
 from ui.bridge import SessionBridge
@@ -100,6 +102,9 @@ class TableScreen(QWidget):
         self.board: BoardWidget | None = None
         self.rules_dialog: RulesDialog | None = None
         self.pointing: PointingController | None = None
+        # A screen reader's view of the table: the board as text, each ply and line said.
+        self.announcer = Announcer()
+        self.reader = TableReader(self.announcer)
 
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
@@ -279,6 +284,7 @@ class TableScreen(QWidget):
         layout.addWidget(self.error)
         layout.addLayout(status_row)
         layout.addWidget(self.details)
+        layout.addWidget(self.announcer)
 
         self.chat.send.connect(lambda text: self.session and self.session.chat(text))
         self.resign_button.clicked.connect(self.confirm.show)
@@ -382,6 +388,8 @@ class TableScreen(QWidget):
         self.bridge.stateChanged.connect(self._on_state)
         self.bridge.playersChanged.connect(self.refresh)
         self.bridge.chatLine.connect(self.chat.add)
+        self.bridge.chatLine.connect(self.reader.chat_line)
+        self.reader.reset()
         self.bridge.ended.connect(lambda _outcome: self.refresh())
         self.bridge.error.connect(self.error.setText)
         self.bridge.halted.connect(lambda _halted: self.refresh())
@@ -519,6 +527,15 @@ class TableScreen(QWidget):
         self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
         self.details.setText(self._details_text(snapshot))
+        self.reader.follow(
+            snapshot,
+            self.board,
+            state if viewing is None else past,
+            position=self.history.position,
+            status=self.status.text(),
+            recent=self.recent_line.text(),
+            ending="" if self.banner.isHidden() else self.banner.text(),
+        )
 
     def _alert(self, snapshot: SessionSnapshot) -> None:
         """A banner, the window's alert and a sound for what the player must not miss."""
