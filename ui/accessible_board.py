@@ -35,22 +35,20 @@ PositionBefore = Callable[[int], Any]
 """The position after a ply (0: the start), or None when this window never saw it."""
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TableReader", text)
-
-
 def ply_sentence(snapshot: SessionSnapshot, ply: PlyView, position: PositionBefore) -> str:
     """What ``ply`` did, in a sentence: ``Bea's GIGN killed your Syndicaliste on e4``
     (Consensus, from the position before it), ``Bea: Curaçao → Maracaïbo``, ``Bea resigns``."""
     who = snapshot.seat_name(ply.player)
     if ply.kind == "takeback":
-        return _tr("Ply {ply} taken back.").format(ply=ply.ply - 1)
+        return QCoreApplication.translate("TableReader", "Ply {ply} taken back.").format(
+            ply=ply.ply - 1
+        )
     if ply.kind == "resign":
-        return _tr("{name} resigns.").format(name=who)
+        return QCoreApplication.translate("TableReader", "{name} resigns.").format(name=who)
     if ply.kind == "draw":
-        return _tr("Draw agreed.")
+        return QCoreApplication.translate("TableReader", "Draw agreed.")
     if ply.kind == "remove":
-        return _tr("Absent players are taken off the table.")
+        return QCoreApplication.translate("TableReader", "Absent players are taken off the table.")
     if snapshot.engine.name == "consensus":
         before = position(ply.ply - 1)
         words = (
@@ -60,7 +58,7 @@ def ply_sentence(snapshot: SessionSnapshot, ply: PlyView, position: PositionBefo
         )
         if words is not None:  # "your GIGN ...": a sentence starts with a capital
             return words[:1].upper() + words[1:] + "."
-    return _tr("{who}: {move}.").format(
+    return QCoreApplication.translate("TableReader", "{who}: {move}.").format(
         who=who, move=readable_notation(snapshot.engine, ply.notation)
     )
 
@@ -89,7 +87,9 @@ class TableReader:
     ) -> None:
         """Describe ``board`` (showing the position ``shown``) and say what is new."""
         game = game_name(snapshot.engine.name)
-        board.setAccessibleName(_tr("{game} board").format(game=game))
+        board.setAccessibleName(
+            QCoreApplication.translate("TableReader", "{game} board").format(game=game)
+        )
         parts = (
             position_words(snapshot.engine, shown, snapshot.seat_name),
             status,
@@ -116,5 +116,7 @@ class TableReader:
                 self.announcer.announce(notice_text(entry))
             return
         self.announcer.announce(
-            _tr("{author} says: {text}").format(author=entry.author, text=entry.text)
+            QCoreApplication.translate("TableReader", "{author} says: {text}").format(
+                author=entry.author, text=entry.text
+            )
         )

@@ -24,10 +24,6 @@ __all__ = ["position_words"]
 NameOf = Callable[[int], str]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("PositionWords", text)
-
-
 def position_words(engine: AnyEngine, state: Any, name_of: NameOf) -> str:
     """The position ``state`` of ``engine``'s game in sentences ("" when not known)."""
     say = _GAMES.get(engine.name)
@@ -50,24 +46,32 @@ def _consensus(engine: AnyEngine, state: Any, name_of: NameOf) -> str:
         seat, kind = (code >> 3) & 7, KIND_NAMES[code & 7]
         if code & DEAD:
             corpses.append(
-                _tr("{name}'s {piece} on {square}").format(
+                QCoreApplication.translate("PositionWords", "{name}'s {piece} on {square}").format(
                     name=name_of(seat), piece=kind, square=SQUARE_NAMES[square]
                 )
             )
         else:
             pieces.setdefault(seat, []).append(f"{kind} {SQUARE_NAMES[square]}")
     sentences = [
-        _tr("{name}: {pieces}.").format(name=name_of(seat), pieces=", ".join(pieces[seat]))
+        QCoreApplication.translate("PositionWords", "{name}: {pieces}.").format(
+            name=name_of(seat), pieces=", ".join(pieces[seat])
+        )
         for seat in sorted(pieces)
     ]
     sentences.append(
-        _tr("Corpses: {corpses}.").format(corpses=", ".join(corpses))
+        QCoreApplication.translate("PositionWords", "Corpses: {corpses}.").format(
+            corpses=", ".join(corpses)
+        )
         if corpses
-        else _tr("No corpse on the board.")
+        else QCoreApplication.translate("PositionWords", "No corpse on the board.")
     )
     ruler = engine.power_status(state).ruler
     if ruler is not None:
-        sentences.append(_tr("{name} rules e5.").format(name=name_of(ruler)))
+        sentences.append(
+            QCoreApplication.translate("PositionWords", "{name} rules e5.").format(
+                name=name_of(ruler)
+            )
+        )
     return " ".join(sentences)
 
 
@@ -82,17 +86,24 @@ def _discorder(engine: AnyEngine, state: Any, name_of: NameOf) -> str:
             if tile == colour
         ]
         sentences.append(
-            _tr("{side} ({name}) tiles: {cells}.").format(
-                side=side, name=name_of(colour), cells=", ".join(cells) or _tr("none")
+            QCoreApplication.translate("PositionWords", "{side} ({name}) tiles: {cells}.").format(
+                side=side,
+                name=name_of(colour),
+                cells=", ".join(cells) or QCoreApplication.translate("PositionWords", "none"),
             )
         )
     pegs = [site_name(site) for site in range(SITES) if state.pegs[site]]
-    sentences.append(_tr("Pegs: {pegs}.").format(pegs=", ".join(pegs) or _tr("none")))
+    sentences.append(
+        QCoreApplication.translate("PositionWords", "Pegs: {pegs}.").format(
+            pegs=", ".join(pegs) or QCoreApplication.translate("PositionWords", "none")
+        )
+    )
     jaune, noir = provisional_scores(state)
     sentences.append(
-        _tr(
+        QCoreApplication.translate(
+            "PositionWords",
             "Tiles left: Jaune {jaune_tiles}, Noir {noir_tiles}; pegs left: {pegs}; "
-            "score so far: Jaune {jaune}, Noir {noir}."
+            "score so far: Jaune {jaune}, Noir {noir}.",
         ).format(
             jaune_tiles=state.tiles_left[0],
             noir_tiles=state.tiles_left[1],
@@ -109,10 +120,10 @@ def _forbans(engine: AnyEngine, state: Any, name_of: NameOf) -> str:
     for camp, seats, held in forbans_camps(engine, state):
         ports = ", ".join(f"{port.name} {count}" for port, count in held)
         sentences.append(
-            _tr("{camp} ({names}): {ports}.").format(
+            QCoreApplication.translate("PositionWords", "{camp} ({names}): {ports}.").format(
                 camp=camp,
                 names=", ".join(name_of(seat) for seat in seats),
-                ports=ports or _tr("no piece on the map"),
+                ports=ports or QCoreApplication.translate("PositionWords", "no piece on the map"),
             )
         )
     return " ".join(sentences)
@@ -121,13 +132,30 @@ def _forbans(engine: AnyEngine, state: Any, name_of: NameOf) -> str:
 def _cognes(engine: AnyEngine, state: Any, name_of: NameOf) -> str:
     coins = []
     for coin, (x, y) in enumerate(state.centres):
-        where = _tr("coin {coin} at {x} mm, {y} mm").format(coin=coin, x=_mm(x), y=_mm(y))
-        coins.append(where + (_tr(" (frozen)") if state.frozen[coin] else ""))
+        where = QCoreApplication.translate("PositionWords", "coin {coin} at {x} mm, {y} mm").format(
+            coin=coin, x=_mm(x), y=_mm(y)
+        )
+        coins.append(
+            where
+            + (
+                QCoreApplication.translate("PositionWords", " (frozen)")
+                if state.frozen[coin]
+                else ""
+            )
+        )
     listed = "; ".join(coins)
-    sentences = [_tr("Coins, measured from the middle one: {coins}.").format(coins=listed)]
+    sentences = [
+        QCoreApplication.translate(
+            "PositionWords", "Coins, measured from the middle one: {coins}."
+        ).format(coins=listed)
+    ]
     out = [name_of(seat) for seat, gone in enumerate(state.out, 1) if gone]
     if out:
-        sentences.append(_tr("Out of the game: {names}.").format(names=", ".join(out)))
+        sentences.append(
+            QCoreApplication.translate("PositionWords", "Out of the game: {names}.").format(
+                names=", ".join(out)
+            )
+        )
     return " ".join(sentences)
 
 

@@ -17,6 +17,13 @@
     </message>
 </context>
 <context>
+    <name>Announcer</name>
+    <message>
+        <source>What just happened at the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Board</name>
     <message>
         <source>Each coin&apos;s number is its name: the move list and the messages say which coin was flipped by that number.</source>
@@ -671,6 +678,18 @@
         <translation>Invitation</translation>
     </message>
     <message>
+        <source>Send it to the other players so they can join</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation type="unfinished">Sièges</translation>
+    </message>
+    <message>
+        <source>Each seat: its player, key, kind and readiness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Nobody can join? They must be on the same network as you and paste the whole invite. Your firewall must let palabre accept connections: Windows and macOS ask the first time you host a table; answer Allow (for a private network).</source>
         <translation>Personne n’arrive à vous rejoindre ? Les autres doivent être sur le même réseau que vous et coller l’invitation entière. Votre pare-feu doit laisser palabre accepter les connexions : Windows et macOS le demandent la première fois que vous accueillez une table ; répondez Autoriser (pour un réseau privé).</translation>
     </message>
@@ -1100,6 +1119,69 @@
     </message>
 </context>
 <context>
+    <name>PositionWords</name>
+    <message>
+        <source>{name}&apos;s {piece} on {square}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: {pieces}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corpses: {corpses}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No corpse on the board.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} rules e5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{side} ({name}) tiles: {cells}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pegs: {pegs}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiles left: Jaune {jaune_tiles}, Noir {noir_tiles}; pegs left: {pegs}; score so far: Jaune {jaune}, Noir {noir}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{camp} ({names}): {ports}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no piece on the map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coin {coin} at {x} mm, {y} mm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (frozen)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Coins, measured from the middle one: {coins}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of the game: {names}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ReplayScreen</name>
     <message>
         <source>First: the start (Home)</source>
@@ -1150,12 +1232,52 @@
         <translation>Retour</translation>
     </message>
     <message>
+        <source>Replay</source>
+        <translation type="unfinished">Revoir la partie</translation>
+    </message>
+    <message>
+        <source>Home, Left, Right, End and Space step through the game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous ply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play or pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next ply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last ply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ply shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag to go to any ply of the game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Players</source>
         <translation>Joueurs</translation>
     </message>
     <message>
         <source>Moves and chat</source>
         <translation>Coups et discussion</translation>
+    </message>
+    <message>
+        <source>Choose a line to see its position</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verifying every signature and replaying every ply…</source>
@@ -1340,6 +1462,14 @@
         <translation>Jeu</translation>
     </message>
     <message>
+        <source>The game whose rules are shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Rules — {game}</source>
         <translation>Règles — {game}</translation>
     </message>
@@ -1357,6 +1487,42 @@
     <message>
         <source>Language</source>
         <translation>Langue</translation>
+    </message>
+    <message>
+        <source>The language of the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game to play against bots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bots at the hosted table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many seats bots take</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How well the host&apos;s bots play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table to join</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its address (host:port) or an invite pasted from its host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tables you sat at; Rejoin goes back to the selected one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tables heard on the LAN</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Your key&apos;s fingerprint: the other players see it next to your name, and a host&apos;s fingerprint is in its invite.</source>
@@ -1547,6 +1713,37 @@
     </message>
 </context>
 <context>
+    <name>TableReader</name>
+    <message>
+        <source>Ply {ply} taken back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} resigns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw agreed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Absent players are taken off the table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{who}: {move}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{game} board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{author} says: {text}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TableScreen</name>
     <message>
         <source>Game over — draw. {reason}</source>
@@ -1645,12 +1842,40 @@
         <translation>Joueurs</translation>
     </message>
     <message>
+        <source>Who plays each seat, and who is to move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Moves</source>
         <translation>Coups</translation>
     </message>
     <message>
+        <source>Every ply; choose one to see its position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Chat</source>
         <translation>Discussion</translation>
+    </message>
+    <message>
+        <source>What the players said and the table&apos;s notices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter sends it to the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous ply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next ply</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Details</source>

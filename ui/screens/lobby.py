@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from client.node.lobby_model import LobbyIntents, LobbyModel
 from ui.bot_names import shown_bot_name
+from ui.control_names import name_screen
 from ui.game_names import game_name
 from ui.theme import ERROR, side_icon
 from ui.window_words import window_words
@@ -155,6 +156,7 @@ class LobbyScreen(QWidget):
         self.start.clicked.connect(lambda: self.intents and self.intents.start())
         self.leave.clicked.connect(self._leave)
         self.watch.clicked.connect(self.watchRequested)
+        name_screen(self)
 
     def set_model(self, model: LobbyModel, intents: LobbyIntents | None) -> None:
         self._unsubscribe()

@@ -57,6 +57,7 @@ from ui.board_render import BoardRenderer, png_bytes
 from ui.boards import BoardWidget, make_board
 from ui.boards.pointing import ShownMarks
 from ui.bot_names import shown_bot_name
+from ui.control_names import name_screen
 from ui.game_names import game_name
 from ui.move_list import move_lines
 from ui.notation import readable_notation
@@ -256,6 +257,7 @@ class ReplayScreen(QWidget):
             shortcut.activated.connect(action)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._set_enabled(False)
+        name_screen(self)
 
     # --- opening ------------------------------------------------------------------------
     @property

@@ -53,6 +53,7 @@ from client.runtime.mdns import TableFinder
 from client.runtime.peer import game_dir
 from client.sessions.net_session import NetSession
 from client.sessions.session_api import GameSession
+from ui.control_names import name_screen
 from ui.game_names import game_name
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.bot_speed import BotSpeedBox
@@ -280,6 +281,7 @@ class StartScreen(QWidget):
         self._local_game_changed(self.local_game.currentData() or "")
         self._host_game_changed(self.host_game.currentData() or "")
         self.show_recent()
+        name_screen(self)
         warnings = launcher.warnings()
         if store.problem:
             self.say(store.problem, error=True)

@@ -32,6 +32,7 @@ from ui.announcer import Announcer
 from ui.boards import BoardWidget, make_board
 from ui.boards.recent_plies import RecentMark
 from ui.bridge import SessionBridge
+from ui.control_names import name_screen
 from ui.game_names import game_name
 from ui.notation import readable_notation
 from ui.outcomes import reason_text
@@ -285,6 +286,7 @@ class TableScreen(QWidget):
         layout.addLayout(status_row)
         layout.addWidget(self.details)
         layout.addWidget(self.announcer)
+        name_screen(self)
 
         self.chat.send.connect(lambda text: self.session and self.session.chat(text))
         self.resign_button.clicked.connect(self.confirm.show)
