@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QLineEdit,
+    QScrollArea,
+    QScrollBar,
     QWidget,
 )
 
@@ -80,7 +82,9 @@ def _controls(root: QWidget) -> list[QWidget]:
     return [
         widget
         for widget in (root, *root.findChildren(QWidget))
-        if (isinstance(widget, CONTROLS) or _takes_focus(widget)) and not _part_of_another(widget)
+        if (isinstance(widget, CONTROLS) or _takes_focus(widget))
+        and type(widget) is not QScrollArea  # a container: the reader goes to its content
+        and not _part_of_another(widget)
     ]
 
 
@@ -94,7 +98,10 @@ def _part_of_another(widget: QWidget) -> bool:
     names their owner."""
     parent = widget.parentWidget()
     while parent is not None:
-        if isinstance(parent, (QAbstractSpinBox, QComboBox, QAbstractScrollArea)):
+        if type(parent) is QScrollArea:  # a container: only its scroll bars are its own
+            if isinstance(widget, QScrollBar):
+                return True
+        elif isinstance(parent, (QAbstractSpinBox, QComboBox, QAbstractScrollArea)):
             return True
         parent = parent.parentWidget()
     return False

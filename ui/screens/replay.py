@@ -63,6 +63,7 @@ from ui.move_list import move_lines
 from ui.notation import readable_notation
 from ui.replay_page import PageBuilder, file_date
 from ui.stepped_export import SteppedExport
+from ui.text_size import heading
 from ui.theme import ERROR, NEUTRAL, seat_icon, side_colour, side_icon
 
 __all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
@@ -124,7 +125,7 @@ class ReplayScreen(QWidget):
         self.page_job: SteppedExport | None = None
 
         self.title = QLabel()
-        self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
+        heading(self.title, 1.3)
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

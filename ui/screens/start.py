@@ -59,6 +59,8 @@ from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.bot_speed import BotSpeedBox
 from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
+from ui.scrolled import scrolled
+from ui.text_size import heading
 from ui.theme import ERROR
 from ui.window_words import host_failure
 
@@ -106,7 +108,7 @@ class StartScreen(QWidget):
         games = launcher.games()
 
         title = QLabel("palabre")
-        title.setStyleSheet("font-size: 28px; font-weight: bold;")
+        heading(title, 2.3)
         subtitle = QLabel(self.tr("Board games on your LAN, argued over, signed by every player."))
         self.language = QComboBox()
         self.language.addItem(self.tr("Automatic (system)"), "")
@@ -245,7 +247,7 @@ class StartScreen(QWidget):
         for column in range(3):
             grid.setColumnStretch(column, 1)
         self.name.setMaximumWidth(320)
-        layout = QVBoxLayout(self)
+        layout = QVBoxLayout(scrolled(self))  # big system text: scroll, never clip
         layout.setContentsMargins(24, 16, 24, 16)
         layout.addLayout(title_row)
         layout.addWidget(subtitle)

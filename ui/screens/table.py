@@ -46,6 +46,7 @@ from ui.screens.ply_browser import PlyBrowser
 from ui.screens.rules import RulesDialog
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
 from ui.table_alerts import alerts_between
+from ui.text_size import heading
 from ui.theme import ERROR, side_colour
 
 
@@ -108,7 +109,7 @@ class TableScreen(QWidget):
         self.reader = TableReader(self.announcer)
 
         self.title = QLabel()
-        self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
+        heading(self.title, 1.3)
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet(
@@ -147,9 +148,8 @@ class TableScreen(QWidget):
         self.divergence = QLabel()
         self.divergence.setWordWrap(True)
         self.divergence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.divergence.setStyleSheet(
-            f"background: {ERROR}; color: white; padding: 10px; font-size: 15px; font-weight: bold;"
-        )
+        self.divergence.setStyleSheet(f"background: {ERROR}; color: white; padding: 10px;")
+        heading(self.divergence, 1.25)
         self.divergence.hide()
         self.board_frame = QFrame()
         self.board_layout = QVBoxLayout(self.board_frame)
@@ -248,7 +248,7 @@ class TableScreen(QWidget):
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([700, 460])
         splitter.setChildrenCollapsible(False)
-        side.setMinimumWidth(340)
+        side.setMinimumWidth(max(340, side.minimumSizeHint().width()))  # big text: its buttons
 
         self.status = QLabel()
         self.status.setWordWrap(True)
