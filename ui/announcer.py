@@ -11,6 +11,7 @@ event, which screen readers read out on a live widget.  ``said`` keeps the last 
 
 from __future__ import annotations
 
+import re
 from collections import deque
 
 from PySide6.QtCore import Signal
@@ -27,6 +28,7 @@ __all__ = ["HAS_ANNOUNCEMENTS", "HISTORY", "Announcer"]
 HAS_ANNOUNCEMENTS = QAccessibleAnnouncementEvent is not None
 HISTORY = 50
 """Sentences kept in ``said``."""
+_LINE_BREAKS = re.compile(r"[ \t\r\n]+")
 
 
 class Announcer(QWidget):
@@ -41,7 +43,7 @@ class Announcer(QWidget):
         self.said: deque[str] = deque(maxlen=HISTORY)
 
     def announce(self, text: str) -> None:
-        text = " ".join(text.split())
+        text = _LINE_BREAKS.sub(" ", text).strip()  # keeps French non-breaking spaces
         if not text:
             return
         self.said.append(text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
 from ui.accessible_names import name_controls
@@ -123,16 +123,16 @@ NAMES: dict[str, tuple[tuple[str, str, str], ...]] = {
 
 
 def name_screen(screen: QWidget) -> None:
-    """Name ``screen``'s controls listed in ``NAMES``, in the player's language."""
-    context = type(screen).__name__
+    """Name ``screen``'s controls listed in ``NAMES``, in the player's language (``tr``
+    translates in the screen's class, the context ``NAMES`` marks them in)."""
 
     def tr(text: str) -> str:
-        return QCoreApplication.translate(context, text) if text else ""
+        return screen.tr(text) if text else ""
 
     name_controls(
         screen,
         {
             (attrgetter(path)(screen) if path else screen): (tr(name), tr(description))
-            for path, name, description in NAMES.get(context, ())
+            for path, name, description in NAMES.get(type(screen).__name__, ())
         },
     )

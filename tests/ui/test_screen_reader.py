@@ -16,6 +16,7 @@ from PySide6.QtGui import QAccessible
 
 from client.bots import make_bot
 from client.sessions.local_game import LocalGame
+from client.sessions.session_api import ChatEntry
 from engines import find_engine
 from tests.ui.windows import open_window, until
 from ui.announcer import HAS_ANNOUNCEMENTS
@@ -89,3 +90,19 @@ def test_announcements_are_qts_own_on_this_qt() -> None:
     from PySide6 import __version_info__
 
     assert (__version_info__ >= (6, 8)) == HAS_ANNOUNCEMENTS
+
+
+def test_a_french_player_hears_french(qtbot: Any) -> None:
+    from ui.i18n import install_language
+    from ui.screens.table import TableScreen
+
+    install_language("fr")  # the ``english`` fixture puts English back
+    table = TableScreen()
+    qtbot.addWidget(table)
+    table.set_session(LocalGame(find_engine("consensus"), {"seats": 4}, player_name="Ana"))
+    board = table.board
+    assert read(board, QAccessible.Text.Name) == "Plateau de Consensus"
+    assert "Aucun cadavre sur le plateau." in read(board, QAccessible.Text.Description)
+    assert read(table.chat.field, QAccessible.Text.Name) == "Message de discussion"
+    table.reader.chat_line(ChatEntry(0, 1, "Ana", "bonjour"))
+    assert read(table.announcer, QAccessible.Text.Name) == "Ana dit\u00a0: bonjour"

@@ -50,7 +50,6 @@ class Board(BoardWidget):
         super().__init__()
         self.canvas = DiscorderCanvas()
         self.score = QLabel()
-        self.score.setWordWrap(True)  # on two lines with big system text
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         layout = QVBoxLayout(self)

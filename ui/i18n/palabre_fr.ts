@@ -20,7 +20,7 @@
     <name>Announcer</name>
     <message>
         <source>What just happened at the table</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce qui vient de se passer à la table</translation>
     </message>
 </context>
 <context>
@@ -679,15 +679,15 @@
     </message>
     <message>
         <source>Send it to the other players so they can join</source>
-        <translation type="unfinished"></translation>
+        <translation>Envoyez-la aux autres joueurs pour qu’ils rejoignent la table</translation>
     </message>
     <message>
         <source>Seats</source>
-        <translation type="unfinished">Sièges</translation>
+        <translation>Sièges</translation>
     </message>
     <message>
         <source>Each seat: its player, key, kind and readiness</source>
-        <translation type="unfinished"></translation>
+        <translation>Chaque place&#xa0;: son joueur, sa clé, son genre et s’il est prêt</translation>
     </message>
     <message>
         <source>Nobody can join? They must be on the same network as you and paste the whole invite. Your firewall must let palabre accept connections: Windows and macOS ask the first time you host a table; answer Allow (for a private network).</source>
@@ -1122,63 +1122,63 @@
     <name>PositionWords</name>
     <message>
         <source>{name}&apos;s {piece} on {square}</source>
-        <translation type="unfinished"></translation>
+        <translation>le {piece} de {name} en {square}</translation>
     </message>
     <message>
         <source>{name}: {pieces}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}&#xa0;: {pieces}.</translation>
     </message>
     <message>
         <source>Corpses: {corpses}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cadavres&#xa0;: {corpses}.</translation>
     </message>
     <message>
         <source>No corpse on the board.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun cadavre sur le plateau.</translation>
     </message>
     <message>
         <source>{name} rules e5.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} tient e5.</translation>
     </message>
     <message>
         <source>{side} ({name}) tiles: {cells}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tuiles {side} ({name})&#xa0;: {cells}.</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune</translation>
     </message>
     <message>
         <source>Pegs: {pegs}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Goujons&#xa0;: {pegs}.</translation>
     </message>
     <message>
         <source>Tiles left: Jaune {jaune_tiles}, Noir {noir_tiles}; pegs left: {pegs}; score so far: Jaune {jaune}, Noir {noir}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tuiles restantes&#xa0;: Jaune {jaune_tiles}, Noir {noir_tiles}&#xa0;; goujons restants&#xa0;: {pegs}&#xa0;; score provisoire&#xa0;: Jaune {jaune}, Noir {noir}.</translation>
     </message>
     <message>
         <source>{camp} ({names}): {ports}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{camp} ({names})&#xa0;: {ports}.</translation>
     </message>
     <message>
         <source>no piece on the map</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune pièce sur la carte</translation>
     </message>
     <message>
         <source>coin {coin} at {x} mm, {y} mm</source>
-        <translation type="unfinished"></translation>
+        <translation>pièce {coin} à {x} mm, {y} mm</translation>
     </message>
     <message>
         <source> (frozen)</source>
-        <translation type="unfinished"></translation>
+        <translation> (gelée)</translation>
     </message>
     <message>
         <source>Coins, measured from the middle one: {coins}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pièces, mesurées depuis celle du milieu&#xa0;: {coins}.</translation>
     </message>
     <message>
         <source>Out of the game: {names}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hors du jeu&#xa0;: {names}.</translation>
     </message>
 </context>
 <context>
@@ -1233,39 +1233,39 @@
     </message>
     <message>
         <source>Replay</source>
-        <translation type="unfinished">Revoir la partie</translation>
+        <translation>Revoir la partie</translation>
     </message>
     <message>
         <source>Home, Left, Right, End and Space step through the game</source>
-        <translation type="unfinished"></translation>
+        <translation>Début, Gauche, Droite, Fin et Espace parcourent la partie</translation>
     </message>
     <message>
         <source>First position</source>
-        <translation type="unfinished"></translation>
+        <translation>Position de départ</translation>
     </message>
     <message>
         <source>Previous ply</source>
-        <translation type="unfinished"></translation>
+        <translation>Coup précédent</translation>
     </message>
     <message>
         <source>Play or pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Lecture ou pause</translation>
     </message>
     <message>
         <source>Next ply</source>
-        <translation type="unfinished"></translation>
+        <translation>Coup suivant</translation>
     </message>
     <message>
         <source>Last ply</source>
-        <translation type="unfinished"></translation>
+        <translation>Dernier coup</translation>
     </message>
     <message>
         <source>Ply shown</source>
-        <translation type="unfinished"></translation>
+        <translation>Coup affiché</translation>
     </message>
     <message>
         <source>Drag to go to any ply of the game</source>
-        <translation type="unfinished"></translation>
+        <translation>Faites glisser pour aller à n’importe quel coup de la partie</translation>
     </message>
     <message>
         <source>Players</source>
@@ -1277,7 +1277,7 @@
     </message>
     <message>
         <source>Choose a line to see its position</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisissez une ligne pour voir sa position</translation>
     </message>
     <message>
         <source>Verifying every signature and replaying every ply…</source>
@@ -1463,11 +1463,11 @@
     </message>
     <message>
         <source>The game whose rules are shown</source>
-        <translation type="unfinished"></translation>
+        <translation>Le jeu dont les règles sont affichées</translation>
     </message>
     <message>
         <source>Rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Règles</translation>
     </message>
     <message>
         <source>Rules — {game}</source>
@@ -1490,39 +1490,39 @@
     </message>
     <message>
         <source>The language of the window</source>
-        <translation type="unfinished"></translation>
+        <translation>La langue de la fenêtre</translation>
     </message>
     <message>
         <source>Game to play against bots</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeu à jouer contre des bots</translation>
     </message>
     <message>
         <source>Bots at the hosted table</source>
-        <translation type="unfinished"></translation>
+        <translation>Bots à la table hébergée</translation>
     </message>
     <message>
         <source>How many seats bots take</source>
-        <translation type="unfinished"></translation>
+        <translation>Combien de places prennent les bots</translation>
     </message>
     <message>
         <source>How well the host&apos;s bots play</source>
-        <translation type="unfinished"></translation>
+        <translation>Le niveau des bots de l’hôte</translation>
     </message>
     <message>
         <source>Table to join</source>
-        <translation type="unfinished"></translation>
+        <translation>Table à rejoindre</translation>
     </message>
     <message>
         <source>Its address (host:port) or an invite pasted from its host</source>
-        <translation type="unfinished"></translation>
+        <translation>Son adresse (hôte:port) ou une invitation collée, reçue de son hôte</translation>
     </message>
     <message>
         <source>The tables you sat at; Rejoin goes back to the selected one</source>
-        <translation type="unfinished"></translation>
+        <translation>Les tables où vous vous êtes assis&#xa0;; Revenir retourne à celle choisie</translation>
     </message>
     <message>
         <source>Tables heard on the LAN</source>
-        <translation type="unfinished"></translation>
+        <translation>Tables entendues sur le réseau local</translation>
     </message>
     <message>
         <source>Your key&apos;s fingerprint: the other players see it next to your name, and a host&apos;s fingerprint is in its invite.</source>
@@ -1716,31 +1716,31 @@
     <name>TableReader</name>
     <message>
         <source>Ply {ply} taken back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Coup {ply} repris.</translation>
     </message>
     <message>
         <source>{name} resigns.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} abandonne.</translation>
     </message>
     <message>
         <source>Draw agreed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nulle acceptée.</translation>
     </message>
     <message>
         <source>Absent players are taken off the table.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les joueurs absents sont retirés de la table.</translation>
     </message>
     <message>
         <source>{who}: {move}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{who}&#xa0;: {move}.</translation>
     </message>
     <message>
         <source>{game} board</source>
-        <translation type="unfinished"></translation>
+        <translation>Plateau de {game}</translation>
     </message>
     <message>
         <source>{author} says: {text}</source>
-        <translation type="unfinished"></translation>
+        <translation>{author} dit&#xa0;: {text}</translation>
     </message>
 </context>
 <context>
@@ -1843,7 +1843,7 @@
     </message>
     <message>
         <source>Who plays each seat, and who is to move</source>
-        <translation type="unfinished"></translation>
+        <translation>Qui joue chaque place, et à qui le tour</translation>
     </message>
     <message>
         <source>Moves</source>
@@ -1851,7 +1851,7 @@
     </message>
     <message>
         <source>Every ply; choose one to see its position</source>
-        <translation type="unfinished"></translation>
+        <translation>Chaque coup&#xa0;; choisissez-en un pour voir sa position</translation>
     </message>
     <message>
         <source>Chat</source>
@@ -1859,23 +1859,23 @@
     </message>
     <message>
         <source>What the players said and the table&apos;s notices</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce que les joueurs ont dit et les avis de la table</translation>
     </message>
     <message>
         <source>Chat message</source>
-        <translation type="unfinished"></translation>
+        <translation>Message de discussion</translation>
     </message>
     <message>
         <source>Enter sends it to the table</source>
-        <translation type="unfinished"></translation>
+        <translation>Entrée l’envoie à la table</translation>
     </message>
     <message>
         <source>Previous ply</source>
-        <translation type="unfinished"></translation>
+        <translation>Coup précédent</translation>
     </message>
     <message>
         <source>Next ply</source>
-        <translation type="unfinished"></translation>
+        <translation>Coup suivant</translation>
     </message>
     <message>
         <source>Details</source>
