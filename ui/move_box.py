@@ -53,6 +53,7 @@ class MoveBox(QWidget):
             self.tr("A move in the game's notation, as the move list writes it; Enter plays it")
         )
         self.field.setMaxLength(200)
+        self.field.setAccessibleName(self.tr("Move, typed in the game's notation"))
         keep_enter(self.field)  # Enter plays the move, never the table's shortcut
         self.model = QStringListModel(self)
         self.completer = QCompleter(self.model, self)

@@ -12,11 +12,12 @@ module itself, so a broken game cannot stop ``log show`` for another.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engines import AnyEngine
 from engines.canonical import decode_value
 
-__all__ = ["board_lines"]
+__all__ = ["board_lines", "forbans_camps"]
 
 
 def board_lines(engine: AnyEngine, state: object) -> list[str]:
@@ -88,21 +89,29 @@ def _discorder(engine: AnyEngine, state: object) -> list[str]:
     return lines
 
 
+def forbans_camps(engine: Any, state: Any) -> list[tuple[str, range, list[tuple[Any, int]]]]:
+    """Each camp of Les Forbans: its name, its seats and the ports it holds (the port and
+    its pieces there), as the board's signed counts say (Bleu positive, Vert negative)."""
+    camps = []
+    for side, name, sign in ((1, "Bleu", 1), (2, "Vert", -1)):
+        held = [
+            (engine.map.ports[port], count * sign)
+            for port, count in enumerate(state.board)
+            if count * sign > 0
+        ]
+        camps.append((name, range(side, state.seats + 1, 2), held))
+    return camps
+
+
 def _forbans(engine: AnyEngine, state: object) -> list[str]:
     from engines.forbans import ForbansEngine, ForbansState
 
     if not isinstance(engine, ForbansEngine) or not isinstance(state, ForbansState):
         return _canonical(engine, state)
-    board_map = engine.map
     lines = []
-    for side, name, sign in ((1, "Bleu", 1), (2, "Vert", -1)):
-        held = [
-            f"{board_map.ports[port].id} {count * sign}"
-            for port, count in enumerate(state.board)
-            if count * sign > 0
-        ]
-        seats = ", ".join(str(s) for s in range(side, state.seats + 1, 2))
-        lines.append(f"{name} (seats {seats}): {', '.join(held) or 'no piece on the map'}")
+    for name, seats, held in forbans_camps(engine, state):
+        where = ", ".join(f"{port.id} {count}" for port, count in held) or "no piece on the map"
+        lines.append(f"{name} (seats {', '.join(map(str, seats))}): {where}")
     lines.append(f"plies made: {state.ply} (the first 12 place pieces)")
     return lines
 

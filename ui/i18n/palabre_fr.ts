@@ -17,6 +17,13 @@
     </message>
 </context>
 <context>
+    <name>Announcer</name>
+    <message>
+        <source>What just happened at the table</source>
+        <translation>Ce qui vient de se passer à la table</translation>
+    </message>
+</context>
+<context>
     <name>Board</name>
     <message>
         <source>Each coin&apos;s number is its name: the move list and the messages say which coin was flipped by that number.</source>
@@ -850,6 +857,18 @@
         <source>Select a player&apos;s seat to send them away.</source>
         <translation>Sélectionnez le siège d&apos;un joueur pour le renvoyer.</translation>
     </message>
+    <message>
+        <source>Send it to the other players so they can join</source>
+        <translation>Envoyez-la aux autres joueurs pour qu’ils rejoignent la table</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Sièges</translation>
+    </message>
+    <message>
+        <source>Each seat: its player, key, kind and readiness</source>
+        <translation>Chaque place&#xa0;: son joueur, sa clé, son genre et s’il est prêt</translation>
+    </message>
 </context>
 <context>
     <name>MoveBox</name>
@@ -860,6 +879,10 @@
     <message>
         <source>A move in the game&apos;s notation, as the move list writes it; Enter plays it</source>
         <translation>Un coup dans la notation du jeu, comme la liste des coups l’écrit ; Entrée le joue</translation>
+    </message>
+    <message>
+        <source>Move, typed in the game&apos;s notation</source>
+        <translation>Coup, écrit dans la notation du jeu</translation>
     </message>
     <message>
         <source>Play</source>
@@ -1191,6 +1214,69 @@
     </message>
 </context>
 <context>
+    <name>PositionWords</name>
+    <message>
+        <source>{name}&apos;s {piece} on {square}</source>
+        <translation>le {piece} de {name} en {square}</translation>
+    </message>
+    <message>
+        <source>{name}: {pieces}.</source>
+        <translation>{name}&#xa0;: {pieces}.</translation>
+    </message>
+    <message>
+        <source>Corpses: {corpses}.</source>
+        <translation>Cadavres&#xa0;: {corpses}.</translation>
+    </message>
+    <message>
+        <source>No corpse on the board.</source>
+        <translation>Aucun cadavre sur le plateau.</translation>
+    </message>
+    <message>
+        <source>{name} rules e5.</source>
+        <translation>{name} tient e5.</translation>
+    </message>
+    <message>
+        <source>{side} ({name}) tiles: {cells}.</source>
+        <translation>Tuiles {side} ({name})&#xa0;: {cells}.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <source>Pegs: {pegs}.</source>
+        <translation>Goujons&#xa0;: {pegs}.</translation>
+    </message>
+    <message>
+        <source>Tiles left: Jaune {jaune_tiles}, Noir {noir_tiles}; pegs left: {pegs}; score so far: Jaune {jaune}, Noir {noir}.</source>
+        <translation>Tuiles restantes&#xa0;: Jaune {jaune_tiles}, Noir {noir_tiles}&#xa0;; goujons restants&#xa0;: {pegs}&#xa0;; score provisoire&#xa0;: Jaune {jaune}, Noir {noir}.</translation>
+    </message>
+    <message>
+        <source>{camp} ({names}): {ports}.</source>
+        <translation>{camp} ({names})&#xa0;: {ports}.</translation>
+    </message>
+    <message>
+        <source>no piece on the map</source>
+        <translation>aucune pièce sur la carte</translation>
+    </message>
+    <message>
+        <source>coin {coin} at {x} mm, {y} mm</source>
+        <translation>pièce {coin} à {x} mm, {y} mm</translation>
+    </message>
+    <message>
+        <source> (frozen)</source>
+        <translation> (gelée)</translation>
+    </message>
+    <message>
+        <source>Coins, measured from the middle one: {coins}.</source>
+        <translation>Pièces, mesurées depuis celle du milieu&#xa0;: {coins}.</translation>
+    </message>
+    <message>
+        <source>Out of the game: {names}.</source>
+        <translation>Hors du jeu&#xa0;: {names}.</translation>
+    </message>
+</context>
+<context>
     <name>ReplayClocks</name>
     <message>
         <source>Clocks: {clocks}</source>
@@ -1442,6 +1528,46 @@
         <source>Animated PNG (*.png *.apng)</source>
         <translation>PNG animé (*.png *.apng)</translation>
     </message>
+    <message>
+        <source>Replay</source>
+        <translation>Revoir la partie</translation>
+    </message>
+    <message>
+        <source>Home, Left, Right, End and Space step through the game</source>
+        <translation>Début, Gauche, Droite, Fin et Espace parcourent la partie</translation>
+    </message>
+    <message>
+        <source>First position</source>
+        <translation>Position de départ</translation>
+    </message>
+    <message>
+        <source>Previous ply</source>
+        <translation>Coup précédent</translation>
+    </message>
+    <message>
+        <source>Play or pause</source>
+        <translation>Lecture ou pause</translation>
+    </message>
+    <message>
+        <source>Next ply</source>
+        <translation>Coup suivant</translation>
+    </message>
+    <message>
+        <source>Last ply</source>
+        <translation>Dernier coup</translation>
+    </message>
+    <message>
+        <source>Ply shown</source>
+        <translation>Coup affiché</translation>
+    </message>
+    <message>
+        <source>Drag to go to any ply of the game</source>
+        <translation>Faites glisser pour aller à n’importe quel coup de la partie</translation>
+    </message>
+    <message>
+        <source>Choose a line to see its position</source>
+        <translation>Choisissez une ligne pour voir sa position</translation>
+    </message>
 </context>
 <context>
     <name>RulesDialog</name>
@@ -1452,6 +1578,14 @@
     <message>
         <source>Rules — {game}</source>
         <translation>Règles — {game}</translation>
+    </message>
+    <message>
+        <source>The game whose rules are shown</source>
+        <translation>Le jeu dont les règles sont affichées</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
     </message>
 </context>
 <context>
@@ -1624,6 +1758,42 @@
         <source>Bot speed</source>
         <translation>Vitesse des robots</translation>
     </message>
+    <message>
+        <source>The language of the window</source>
+        <translation>La langue de la fenêtre</translation>
+    </message>
+    <message>
+        <source>Game to play against bots</source>
+        <translation>Jeu à jouer contre des bots</translation>
+    </message>
+    <message>
+        <source>Bots at the hosted table</source>
+        <translation>Bots à la table hébergée</translation>
+    </message>
+    <message>
+        <source>How many seats bots take</source>
+        <translation>Combien de places prennent les bots</translation>
+    </message>
+    <message>
+        <source>How well the host&apos;s bots play</source>
+        <translation>Le niveau des bots de l’hôte</translation>
+    </message>
+    <message>
+        <source>Table to join</source>
+        <translation>Table à rejoindre</translation>
+    </message>
+    <message>
+        <source>Its address (host:port) or an invite pasted from its host</source>
+        <translation>Son adresse (hôte:port) ou une invitation collée, reçue de son hôte</translation>
+    </message>
+    <message>
+        <source>The tables you sat at; Rejoin goes back to the selected one</source>
+        <translation>Les tables où vous vous êtes assis&#xa0;; Revenir retourne à celle choisie</translation>
+    </message>
+    <message>
+        <source>Tables heard on the LAN</source>
+        <translation>Tables entendues sur le réseau local</translation>
+    </message>
 </context>
 <context>
     <name>TableAlerts</name>
@@ -1646,6 +1816,37 @@
     <message>
         <source>The game is over.</source>
         <translation>La partie est finie.</translation>
+    </message>
+</context>
+<context>
+    <name>TableReader</name>
+    <message>
+        <source>Ply {ply} taken back.</source>
+        <translation>Coup {ply} repris.</translation>
+    </message>
+    <message>
+        <source>{name} resigns.</source>
+        <translation>{name} abandonne.</translation>
+    </message>
+    <message>
+        <source>Draw agreed.</source>
+        <translation>Nulle acceptée.</translation>
+    </message>
+    <message>
+        <source>Absent players are taken off the table.</source>
+        <translation>Les joueurs absents sont retirés de la table.</translation>
+    </message>
+    <message>
+        <source>{who}: {move}.</source>
+        <translation>{who}&#xa0;: {move}.</translation>
+    </message>
+    <message>
+        <source>{game} board</source>
+        <translation>Plateau de {game}</translation>
+    </message>
+    <message>
+        <source>{author} says: {text}</source>
+        <translation>{author} dit&#xa0;: {text}</translation>
     </message>
 </context>
 <context>
@@ -1921,6 +2122,34 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
         <source>I would rather not take back ply {ply}.</source>
         <translation>Je préfère ne pas reprendre le coup {ply}.</translation>
     </message>
+    <message>
+        <source>Who plays each seat, and who is to move</source>
+        <translation>Qui joue chaque place, et à qui le tour</translation>
+    </message>
+    <message>
+        <source>Every ply; choose one to see its position</source>
+        <translation>Chaque coup&#xa0;; choisissez-en un pour voir sa position</translation>
+    </message>
+    <message>
+        <source>What the players said and the table&apos;s notices</source>
+        <translation>Ce que les joueurs ont dit et les avis de la table</translation>
+    </message>
+    <message>
+        <source>Chat message</source>
+        <translation>Message de discussion</translation>
+    </message>
+    <message>
+        <source>Enter sends it to the table</source>
+        <translation>Entrée l’envoie à la table</translation>
+    </message>
+    <message>
+        <source>Previous ply</source>
+        <translation>Coup précédent</translation>
+    </message>
+    <message>
+        <source>Next ply</source>
+        <translation>Coup suivant</translation>
+    </message>
 </context>
 <context>
     <name>TimeControlBox</name>
@@ -1947,6 +2176,18 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source> s a move</source>
         <translation> s par coup</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>Pendule</translation>
+    </message>
+    <message>
+        <source>Minutes for each player</source>
+        <translation>Minutes pour chaque joueur</translation>
+    </message>
+    <message>
+        <source>Seconds added after each move</source>
+        <translation>Secondes ajoutées après chaque coup</translation>
     </message>
 </context>
 </TS>

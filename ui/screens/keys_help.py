@@ -11,6 +11,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
+from ui.text_size import heading
+
 __all__ = ["KEYS", "KeysHelp"]
 
 # QT_TRANSLATE_NOOP only marks the text for lupdate (its stub returns ``object``).
@@ -59,7 +61,7 @@ class KeysHelp(QFrame):
             " border-radius: 6px; }"
         )
         title = QLabel(self.tr("Keys at the table"))
-        title.setStyleSheet("font-size: 15px; font-weight: bold;")
+        heading(title, 1.25)
         rows = "".join(
             f"<tr><td style='padding-right: 18px'><b>{keys}</b></td>"
             f"<td>{QCoreApplication.translate('KeysHelp', str(what))}</td></tr>"

@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
 
 from client.node.lobby_model import LobbyIntents, LobbyModel
 from ui.bot_names import shown_bot_name
+from ui.control_names import name_screen
 from ui.game_names import game_name
+from ui.text_size import heading
 from ui.theme import ERROR, side_icon
 from ui.window_words import window_words
 
@@ -76,7 +78,7 @@ class LobbyScreen(QWidget):
         self._unsubscribe = lambda: None
 
         self.title = QLabel()
-        self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
+        heading(self.title, 1.3)
         self.failure = QLabel()
         self.failure.setWordWrap(True)
         self.failure.setStyleSheet(
@@ -161,6 +163,7 @@ class LobbyScreen(QWidget):
         self.start.clicked.connect(lambda: self.intents and self.intents.start())
         self.leave.clicked.connect(self._leave)
         self.watch.clicked.connect(self.watchRequested)
+        name_screen(self)
 
     def set_model(self, model: LobbyModel, intents: LobbyIntents | None) -> None:
         self._unsubscribe()

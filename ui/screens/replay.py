@@ -60,6 +60,7 @@ from ui.board_render import BoardRenderer, png_bytes
 from ui.boards import BoardWidget, make_board
 from ui.boards.pointing import ShownMarks
 from ui.bot_names import shown_bot_name
+from ui.control_names import name_screen
 from ui.game_names import game_name
 from ui.move_list import move_lines
 from ui.notation import readable_notation
@@ -67,6 +68,7 @@ from ui.outcomes import reason_text
 from ui.replay_page import PageBuilder, file_date
 from ui.screens.player_clocks import ClockDelegate, show_clock_faces
 from ui.stepped_export import SteppedExport
+from ui.text_size import heading
 from ui.theme import ERROR, NEUTRAL, neutral_icon, side_colour, side_icon
 
 __all__ = ["EXPORT_SIZE", "ReplayScreen", "VerifyWorker"]
@@ -128,7 +130,7 @@ class ReplayScreen(QWidget):
         self.page_job: SteppedExport | None = None
 
         self.title = QLabel()
-        self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
+        heading(self.title, 1.3)
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -262,6 +264,7 @@ class ReplayScreen(QWidget):
             shortcut.activated.connect(action)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._set_enabled(False)
+        name_screen(self)
 
     # --- opening ------------------------------------------------------------------------
     @property

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.control_names import name_screen
 from ui.i18n import current_language
 from ui.rules import Section, rule_games, rules_for
 
@@ -68,6 +69,7 @@ class RulesDialog(QDialog):
         self.choice.currentIndexChanged.connect(
             lambda index: self._show(self.choice.itemData(index))
         )
+        name_screen(self)
 
     def show_game(self, game: str) -> None:
         """Show the rules of ``game`` (the first game's if the client has none for it)."""

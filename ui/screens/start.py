@@ -54,6 +54,7 @@ from client.runtime.peer import game_dir
 from client.sessions.net_session import NetSession
 from client.sessions.session_api import GameSession
 from ui.bot_names import level_word
+from ui.control_names import name_screen
 from ui.game_names import game_name
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.bot_speed import BotSpeedBox
@@ -61,6 +62,8 @@ from ui.screens.found_tables import FoundTablesBox
 from ui.screens.rules import RulesDialog
 from ui.screens.start_keyboard import order_start
 from ui.screens.time_control import TimeControlBox
+from ui.scrolled import scrolled
+from ui.text_size import heading
 from ui.theme import ERROR
 from ui.window_words import host_failure
 
@@ -108,7 +111,7 @@ class StartScreen(QWidget):
         games = launcher.games()
 
         title = QLabel("palabre")
-        title.setStyleSheet("font-size: 28px; font-weight: bold;")
+        heading(title, 2.3)
         subtitle = QLabel(self.tr("Board games on your LAN, argued over, signed by every player."))
         self.language = QComboBox()
         self.language.addItem(self.tr("Automatic (system)"), "")
@@ -249,7 +252,7 @@ class StartScreen(QWidget):
         for column in range(3):
             grid.setColumnStretch(column, 1)
         self.name.setMaximumWidth(320)
-        layout = QVBoxLayout(self)
+        layout = QVBoxLayout(scrolled(self))  # big system text: scroll, never clip
         layout.setContentsMargins(24, 16, 24, 16)
         layout.addLayout(title_row)
         layout.addWidget(subtitle)
@@ -286,6 +289,7 @@ class StartScreen(QWidget):
         self._host_game_changed(self.host_game.currentData() or "")
         self.show_recent()
         order_start(self)
+        name_screen(self)
         warnings = launcher.warnings()
         if store.problem:
             self.say(store.problem, error=True)

@@ -27,9 +27,12 @@ from PySide6.QtWidgets import (
 from client.profile.settings import SettingsStore
 from client.sessions.session_api import GameSession, PlyView, SessionSnapshot
 from engines import Outcome
+from ui.accessible_board import TableReader
+from ui.announcer import Announcer
 from ui.boards import BoardWidget, make_board
 from ui.boards.recent_plies import RecentMark
 from ui.bridge import SessionBridge
+from ui.control_names import name_screen
 from ui.game_names import game_name
 from ui.notation import readable_notation
 from ui.outcomes import reason_text
@@ -45,6 +48,7 @@ from ui.screens.rules import RulesDialog
 from ui.screens.table_keyboard import TableKeyboard
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
 from ui.table_alerts import alerts_between
+from ui.text_size import heading
 from ui.theme import ERROR, side_colour
 
 
@@ -118,9 +122,12 @@ class TableScreen(QWidget):
         self.board: BoardWidget | None = None
         self.rules_dialog: RulesDialog | None = None
         self.pointing: PointingController | None = None
+        # A screen reader's view of the table: the board as text, each ply and line said.
+        self.announcer = Announcer()
+        self.reader = TableReader(self.announcer)
 
         self.title = QLabel()
-        self.title.setStyleSheet("font-size: 16px; font-weight: bold;")
+        heading(self.title, 1.3)
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet(
@@ -169,9 +176,8 @@ class TableScreen(QWidget):
         self.divergence = QLabel()
         self.divergence.setWordWrap(True)
         self.divergence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.divergence.setStyleSheet(
-            f"background: {ERROR}; color: white; padding: 10px; font-size: 15px; font-weight: bold;"
-        )
+        self.divergence.setStyleSheet(f"background: {ERROR}; color: white; padding: 10px;")
+        heading(self.divergence, 1.25)
         self.divergence.hide()
         self.board_frame = QFrame()
         self.board_layout = QVBoxLayout(self.board_frame)
@@ -278,7 +284,7 @@ class TableScreen(QWidget):
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([700, 460])
         splitter.setChildrenCollapsible(False)
-        side.setMinimumWidth(340)
+        side.setMinimumWidth(max(340, side.minimumSizeHint().width()))  # big text: its buttons
 
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -315,6 +321,8 @@ class TableScreen(QWidget):
         layout.addWidget(self.error)
         layout.addLayout(status_row)
         layout.addWidget(self.details)
+        layout.addWidget(self.announcer)
+        name_screen(self)
 
         self.chat.send.connect(lambda text: self.session and self.session.chat(text))
         self.resign_button.clicked.connect(self.confirm.show)
@@ -419,6 +427,8 @@ class TableScreen(QWidget):
         self.bridge.stateChanged.connect(self._on_state)
         self.bridge.playersChanged.connect(self.refresh)
         self.bridge.chatLine.connect(self.chat.add)
+        self.bridge.chatLine.connect(self.reader.chat_line)
+        self.reader.reset()
         self.bridge.ended.connect(lambda _outcome: self.refresh())
         self.bridge.error.connect(self.error.setText)
         self.bridge.halted.connect(lambda _halted: self.refresh())
@@ -563,6 +573,15 @@ class TableScreen(QWidget):
         self._show_rematch(snapshot)
         self.status.setText(self._status_text(snapshot))
         self.details.setText(self._details_text(snapshot))
+        self.reader.follow(
+            snapshot,
+            self.board,
+            state if viewing is None else past,
+            position=self.history.position,
+            status=self.status.text(),
+            recent=self.recent_line.text(),
+            ending="" if self.banner.isHidden() else self.banner.text(),
+        )
 
     def _alert(self, snapshot: SessionSnapshot) -> None:
         """A banner, the window's alert and a sound for what the player must not miss."""

@@ -50,6 +50,10 @@ class TimeControlBox(QWidget):
         self.seconds.setRange(0, 3600)
         self.seconds.setValue(3)
         self.seconds.setSuffix(self.tr(" s a move"))
+        # A screen reader names each part: the form's label names only the first.
+        self.choice.setAccessibleName(self.tr("Clock"))
+        self.minutes.setAccessibleName(self.tr("Minutes for each player"))
+        self.seconds.setAccessibleName(self.tr("Seconds added after each move"))
         self.custom = QWidget()
         custom_row = QHBoxLayout(self.custom)
         custom_row.setContentsMargins(0, 0, 0, 0)
