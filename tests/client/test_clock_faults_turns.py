@@ -7,11 +7,15 @@ acceptance comes after the mover's time is late, and resigns the mover instead."
 
 from __future__ import annotations
 
+import pytest
+
 from client.rules.clock import ClockSpec
 from client.rules.clock_history import clock_history
 from client.rules.records import DRAW, MOVE, TAKEBACK
 from client.rules.takeback import HOLD
-from tests.client.harness import Router, Setup
+from engines import AnyEngine, find_engine
+from tests.client.harness import Router, Setup, play
+from tests.client.tinygame import ENGINE
 
 SPEC = ClockSpec(base_ms=60_000, increment_ms=0, lag_ms=300, ack_ms=10_000)
 
@@ -95,3 +99,41 @@ def test_a_draw_agreed_after_the_movers_time_is_late_and_resigns_the_mover() -> 
         assert table.chain.at(1).engine_state.out[0]  # type: ignore[attr-defined]
         assert table.chain.outcome() is None  # B and C play on: no draw
     assert len({t.head.chain_digest for t in tables.values()}) == 1
+
+
+GAMES = [(ENGINE, {"seats": 4, "pile": 40}, seed) for seed in range(4)] + [
+    (find_engine("consensus"), {"seats": 4}, seed) for seed in (0, 3)
+]
+
+
+@pytest.mark.parametrize(("engine", "params", "seed"), GAMES, ids=lambda v: getattr(v, "name", v))
+def test_extra_moves_and_captured_seats_run_the_controllers_clock(
+    engine: AnyEngine, params: dict[str, int], seed: int
+) -> None:
+    """Bots at Grab and Consensus, four seats: every clocked ply runs, and charges, the
+    clock of the seat that controls the seat to move (the ruler again for its extra move,
+    the captor for a captured side's slot), and no other clock changes; every peer agrees."""
+    setup = Setup(list("ABCD"), engine=engine, params=params, clock=SPEC, seed=seed)
+    router = play(setup, bot_delay=0.5, max_delay=0.05, seed=seed)
+    chain = router.tables["A"].chain
+    engine = chain.engine
+    assert all(clock_history(t.chain) == clock_history(chain) for t in router.tables.values())
+    history = {ply.ply: ply for ply in clock_history(chain)}
+    captured = extra = 0
+    for state in chain.states[1:]:
+        before = chain.at(state.ply - 1).engine_state
+        to_move = engine.to_move(before)
+        assert to_move is not None and state.clock is not None
+        controller = engine.controller(before, to_move)
+        assert state.clock.running == controller, state.ply
+        captured += controller != to_move
+        previous = chain.at(state.ply - 1).clock
+        extra += previous is not None and previous.running == controller
+        judged = history[state.ply]
+        left = state.clock.clocks.remaining  # before this ply's verdict
+        changed = [
+            i + 1 for i, (a, b) in enumerate(zip(left, judged.remaining, strict=True)) if a != b
+        ]
+        assert set(changed) <= {controller}, (state.ply, changed)
+        assert judged.remaining[controller - 1] == left[controller - 1] - judged.verdict.charge
+    assert captured or extra  # the game had some (each of these seeds has)
