@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from client.node.node_io import Effect, Send
-from client.rules.clock import ClockSpec
+from client.rules.clock import ClockSpec, PlyTimer
 from client.rules.clock_history import clock_history
 from client.rules.records import REMOVE
 from net.events import SendRecord
@@ -132,3 +132,18 @@ def test_a_mover_frozen_past_its_time_is_removed_after_its_time_and_the_stall_ti
     chain = table.peers["host"].table.chain  # type: ignore[union-attr]
     assert chain.at(remove.ply).clock.clocks.of(4) > 0  # type: ignore[union-attr]
     assert not any(p.verdict.late for p in clock_history(chain))
+
+
+def test_a_ply_dropped_for_a_remove_leaves_no_time_behind() -> None:
+    """The one step back (an absent peer's unacked ply replaced by the REMOVE of it): the
+    timer forgets when it took the dropped record, so the next clock starts from the
+    REMOVE (it kept the dropped record's time: ``took`` notes the first record of a ply)."""
+    timer = PlyTimer(SPEC)
+    timer.took(4, 0)
+    timer.became_final(4, 100)
+    timer.took(5, 1_000)  # the absent peer's ply 5, which no remaining peer acked
+    timer.forget_after(4)  # the REMOVE for ply 5 came: ply 5 is dropped
+    timer.took(5, 9_000)  # the REMOVE
+    assert timer.started(6) == 9_000 + SPEC.ack_ms  # not 1,000 + the stall timeout
+    timer.became_final(5, 9_500)
+    assert timer.started(6) == 9_500 and timer.figure(6, 9_800) == 300
