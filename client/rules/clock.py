@@ -254,6 +254,13 @@ class PlyTimer:
             return self._figures[ply]
         return max(0, now - start)
 
+    def forget_after(self, ply: int) -> None:
+        """The plies after ``ply`` were dropped (the one step back of a REMOVE): what was
+        noted of their records goes, so the REMOVE's own record starts the next clock."""
+        for book in (self._taken, self._final, self._figures):
+            for dropped in [n for n in book if n > ply]:
+                del book[dropped]
+
     def forget_before(self, ply: int) -> None:
         """Drop what no later figure needs (bounded memory over a long game)."""
         for book in (self._taken, self._final, self._figures):

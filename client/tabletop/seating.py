@@ -72,6 +72,9 @@ class LocalSeats:
         self._bot_delay = bot_delay
         self._last_ply: dict[bytes, int] = {}
         self._pending_resign: set[int] = set()
+        self._pending_move: tuple[bytes, dict[str, object]] | None = None
+        """A person's move made on a clocked table before the ply before was final here
+        (``wait_to_move``): the chain digest it was made on, and its body."""
         self._bot_due: tuple[int, float] | None = None
         self._thinking: Thinking = INLINE
         self._thought: tuple[tuple[bytes, int, bytes], Thought] | None = None
@@ -220,6 +223,11 @@ class LocalSeats:
         if controller in self._pending_resign:
             self._pending_resign.discard(controller)
             return signer, RESIGN, {"seat": controller}
+        if self._pending_move is not None:
+            made_on, body = self._pending_move
+            self._pending_move = None
+            if made_on == head.chain_digest:
+                return signer, MOVE, body
         consents = outside.consents_for(head.chain_digest)
         if head.peers and all(peer in consents for peer in head.peers):
             acceptances = [consents[peer].envelope for peer in head.peers]
@@ -229,8 +237,7 @@ class LocalSeats:
             return None
         spend = self.budget_of(controller)
         if self._bot_due is None or self._bot_due[0] != head.ply:
-            delay = self._bot_delay if spend is None else min(self._bot_delay, spend.max_delay)
-            self._bot_due = (head.ply, now + delay)
+            self._bot_due = (head.ply, now + self.bot_wait(spend))
         if now < self._bot_due[1]:
             return None
         hurried = spend is not None and not spend.full_thought
@@ -238,6 +245,15 @@ class LocalSeats:
         if move is None:
             return None
         return signer, MOVE, {"seat": seat, "move": self._engine.move_to_wire(move)}
+
+    def wait_to_move(self, head: TableState, body: dict[str, object]) -> None:
+        """A person's move, checked, made before ``head`` was final here on a clocked
+        table: signed as soon as it is (``next_action``), unless the head changed."""
+        self._pending_move = (head.chain_digest, body)
+
+    def bot_wait(self, spend: Budget | None) -> float:
+        """How long a bot waits before moving: ``--bot-delay``, cut to its clock's budget."""
+        return self._bot_delay if spend is None else min(self._bot_delay, spend.max_delay)
 
     def _thought_move(self, head: TableState, key: bytes, bot: Bot) -> object | None:
         """The move ``bot`` found for the head, once its thought is over; None meanwhile (the

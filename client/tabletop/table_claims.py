@@ -7,7 +7,8 @@
   vote can no longer be honoured: ``_lapse_on``);
 * a claim by a peer no longer at the table at that ply is ignored, not evidence;
 * a claim is kept in ``acks`` or ``ends`` before it is compared: two different claims of one
-  author for one ply, another chain digest, or an END with another result, halt the table;
+  author for one ply (on a clocked table, two ACKs stating other figures too), another chain
+  digest, or an END with another result, halt the table;
 * ply n is final when every peer at the table after ply n acked this peer's chain digest n;
   finality is a prefix and ``final_ply`` only grows (a step back apart);
 * the table has ended when the last ply is final, the game is over and every peer signed an
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from client.rules.bodies import read_digest, read_int
+from client.rules.carried_acks import stated_figure
 from client.rules.chain import TableState
 from client.rules.ending import read_result, result_body, result_claim
 from client.rules.errors import Malformed
@@ -78,6 +80,8 @@ class TableClaims:
         value: Hashable = digest if result is None else (digest, result_claim(*result))
         book = self._ledger.acks if record.kind == ACK else self._ledger.ends
         earlier = book.add(Claim(record.author, ply, value, record))
+        if earlier is None and record.kind == ACK and clock is not None:
+            earlier = _other_figure(book.get(ply, record.author), record)
         self._ledger.accept(record)
         claims = {record.author: digest}
         if earlier is not None:
@@ -161,6 +165,14 @@ class TableClaims:
                     "result": result_body(outcome),
                 }
                 self._ledger.sign(self._ledger.local.peer_signer(), END, body)
+
+
+def _other_figure(held: Claim | None, record: SignedRecord) -> Claim | None:
+    """On a clocked table an ACK also states a figure: another ACK of the same digest by the
+    same peer with another figure is a double claim too (the verdict could differ with it)."""
+    if held is None or held.record.record_hash == record.record_hash:
+        return None
+    return None if stated_figure(held.record.body) == stated_figure(record.body) else held
 
 
 def _disagree(ours: Outcome | None, theirs: tuple[Outcome, tuple[bytes, ...]]) -> bool:

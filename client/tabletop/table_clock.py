@@ -81,6 +81,13 @@ class TableClock:
             self.verdicts[state.ply - 1] = state.clock.judged
         self._timer.forget_before(state.ply)
 
+    def dropped_after(self, ply: int) -> None:
+        """The plies after ``ply`` were dropped (``TableRemovals.drop_after``)."""
+        self._timer.forget_after(ply)
+        self._judged = {n for n in self._judged if n <= ply}
+        for dropped in [n for n in self.verdicts if n > ply]:
+            del self.verdicts[dropped]
+
     def became_final(self, ply: int, now: float, *, replaying: bool) -> None:
         if not replaying:
             self._timer.became_final(ply, ms(now))

@@ -88,9 +88,14 @@ class TableIntents:
         signer = self._ledger.local.signer_to_move(self._chain.head)
         self._ledger.local.check_move(self._chain.head, move)
         seat = self._ledger.engine.to_move(self._chain.head.engine_state)
-        self._ledger.sign_ply(
-            signer, MOVE, {"seat": seat, "move": self._ledger.engine.move_to_wire(move)}
-        )
+        body: dict[str, object] = {"seat": seat, "move": self._ledger.engine.move_to_wire(move)}
+        clock = self._ledger.clock
+        if clock is not None and not clock.may_sign_after(self._ledger.finality.final_ply):
+            # the ply before is not final here yet (its last ACK is on its way): the move
+            # is signed once it is, carrying every ACK (``LocalSeats.next_action``)
+            self._ledger.local.wait_to_move(self._chain.head, body)
+            return
+        self._ledger.sign_ply(signer, MOVE, body)
 
     def resign(self, seat: int | None = None) -> None:
         """Resign this peer's seat; it is sent at that player's own turn (maybe at once)."""

@@ -139,8 +139,10 @@ class TableLedger:
         me, chain = self.me, self.chain
         return me is not None and me in chain.at(ply - 1).peers and me not in chain.at(ply).peers
 
-    def live(self) -> bool:
-        """Whether local keys may sign plies now."""
+    def live(self, *, answering: bool = False) -> bool:
+        """Whether local keys may sign plies now (``answering``: a consent or an acceptance
+        outside the chain, which a clocked table's head need not be final for: the bot peer
+        asked to take back or draw answers when the ask comes, as it does at any table)."""
         return (
             self.seated
             and not self.replaying
@@ -149,7 +151,11 @@ class TableLedger:
             and self.finality.final_ply >= 0
             and self.chain.outcome() is None
             and not self.ballot.frozen(self.chain.head)
-            and (self.clock is None or self.clock.may_sign_after(self.finality.final_ply))
+            and (
+                answering
+                or self.clock is None
+                or self.clock.may_sign_after(self.finality.final_ply)
+            )
         )
 
     def open_for_removals(self) -> bool:
@@ -218,6 +224,23 @@ class TableLedger:
             return None
         return budget(clocks.of(seat), self.clock.spec.increment_ms)
 
+    def held_until(self) -> float | None:
+        """Until when this peer's bots wait on the head for a takeback (``HOLD`` after an
+        ask, ``client.rules.takeback``), None if they do not.  On a clocked table the clock
+        of the seat to move runs meanwhile: its bot waits no longer in all than its budget
+        lets it wait before moving (``client.bots.clock_budget``), then plays on."""
+        head = self.chain.head
+        held = self.takebacks.held_until(head.chain_digest, self.now)
+        if held is None or self.clock is None:
+            return held
+        running, ran = self.clock.running(), self.clock.running_for(self.now)
+        spend = None if running is None else self._bot_budget(running[0])
+        if spend is None or ran is None:
+            return held
+        # the bot's own delay comes after the hold: both together within its budget
+        ends = self.now - ran / 1000 + spend.max_delay - self.local.bot_wait(spend)
+        return min(held, ends) if ends > self.now else None
+
     def stop_on_time(self) -> None:
         """A seat this peer signs for whose clock ran past its limit, as measured here,
         resigns: its player's time ran out (the verdict will say so too)."""
@@ -257,7 +280,7 @@ class TableLedger:
         times = []
         if self.live():
             head = self.chain.head
-            held = self.takebacks.held_until(head.chain_digest, self.now)
+            held = self.held_until()
             times.append(held if held is not None else self.local.deadline(head.ply))
         if presence and not self.halted and not self.ended and self.chain.outcome() is None:
             times.append(self.presence.next_change(self.now))

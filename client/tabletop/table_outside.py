@@ -143,7 +143,11 @@ class TableOutside:
     def _bots_answer_draw(self, offer: SignedRecord, prev: bytes) -> None:
         """A peer without a person answers a draw offer on its head by its bots' rule."""
         head = self._chain.head
-        if not self._auto_consent or not self._ledger.live() or offer.author == self._ledger.me:
+        if (
+            not self._auto_consent
+            or not self._ledger.live(answering=True)
+            or offer.author == self._ledger.me
+        ):
             return
         if prev != head.chain_digest or self._draw_answered == prev:
             return
@@ -164,7 +168,7 @@ class TableOutside:
                 signer = None
             if signer is not None:
                 return signer, TAKEBACK, {"consents": consents}
-        if self._ledger.takebacks.held_until(head.chain_digest, self._ledger.now) is not None:
+        if self._ledger.held_until() is not None:
             return None
         return self._ledger.local.next_action(head, self._ledger.outside, self._ledger.now)
 
@@ -200,7 +204,7 @@ class TableOutside:
             self._ledger.out.events.append(TakebackAsked(record.author, who, ply - 1))
             mine = self._ledger.me in self._ledger.takebacks.consents_on(prev)
             asker = record.author == self._ledger.me  # its consent comes with the ask
-            if not mine and not asker and self._ledger.live():
+            if not mine and not asker and self._ledger.live(answering=True):
                 self._answer_ask(ply, prev)
         else:
             ask = self._ledger.takebacks.ask_on(prev)

@@ -10,7 +10,9 @@ RESIGN, DRAW, TAKEBACK, REMOVE ...: the kinds of the chain's rules):
   rejected; a REMOVE may replace an absent peer's unacked plies (the one step back);
 * a ply beyond head+1 waits in the early buffer; while a vote freezes the head, plies the
   vote would void are held by the ballot;
-* after a ply is applied, records waiting for it (the early buffer, the ballot) are released.
+* after a ply is applied, records waiting for it (the early buffer, the ballot) are released;
+  on a clocked table the ACKs it carries are taken as if they came on a link (two different
+  ACKs of one ply by one peer are a double claim, whichever way each came).
 """
 
 from __future__ import annotations
@@ -101,10 +103,20 @@ class TablePlies:
             self._ledger.clock.took(state, self._ledger.now, replaying=self._ledger.replaying)
         if state.record.kind == TAKEBACK:
             self._tell_carried_consents(state.record, before)
+        if self._ledger.clock is not None:
+            self._take_carried_acks(state.record)
         self._ledger.out.events.append(
             PlyApplied(state, self._ledger.describe(state.record.author))
         )
         self.after_apply(state)
+
+    def _take_carried_acks(self, record: SignedRecord) -> None:
+        """The ACKs a clocked ply carries are claims like any (checked by the chain): one
+        that differs from the ACK its author sent this peer is a double claim, which halts
+        the table naming that author; one not seen yet counts towards finality.  They come
+        after the ply, through the inbox (a copy already taken is a duplicate)."""
+        for envelope in record.body.get("acks", ()):
+            self._ledger.inbox.arrived.append(self._ledger.opener(envelope))
 
     def _tell_carried_consents(self, record: SignedRecord, before: TableState) -> None:
         """The consents a TAKEBACK carries that this peer had not been told of: the player

@@ -185,3 +185,5 @@ class TableRemovals:
             self._ledger.out.events.append(PlyDropped(self._chain.drop_head()))
         self._ledger.finality.step_back(ply)
         self._ledger.debts.truncate(ply)
+        if self._ledger.clock is not None:  # the dropped plies' times go with them
+            self._ledger.clock.dropped_after(ply)

@@ -25,7 +25,7 @@ import trio.testing
 
 from client.node.node_io import Effect, FromLink, LinkDown, NodeInput, NodeSeams, Send
 from client.runtime.peer import Peer
-from client.tabletop.events import PlyApplied
+from client.tabletop.events import PlyApplied, PlyFinal
 from net.events import RecordReceived, SendRecord
 from net.records import open_record
 from tests.client.golden import TABLE_ID, identity, peer_options
@@ -86,8 +86,13 @@ class MeshTable:
     """Links that ended after the table started, at either end (the lobby's at the end)."""
     at_ply: dict[tuple[str, int], Callable[[MeshTable], None]] = field(default_factory=dict)
     """(peer, ply): what to do, once, when that peer applies that ply."""
+    at_final: dict[tuple[str, int], Callable[[MeshTable], None]] = field(default_factory=dict)
+    """(peer, ply): what to do, once, when that ply becomes final at that peer."""
     watchers: Sequence[str] = ()
     """Spectators, each given an address beside the players'; ``watch`` sits one down."""
+    withhold: dict[str, Callable[[Effect], bool]] = field(default_factory=dict)
+    """Per peer, the effects its node decides but never carries out (a modified client that
+    does not send what it signs, say), through the node's effect seam."""
     join: Callable[[str, bool], None] = lambda name, watch: None
     """Starts a peer that dials the host (set while the table runs)."""
 
@@ -133,7 +138,10 @@ class MeshTable:
                 self.ended.append(LinkEnd(event.now, name, who, closed.reason, closed.by_peer))
             return event
 
-        def effects(effect: Effect) -> Effect:
+        def effects(effect: Effect) -> Effect | None:
+            withhold = self.withhold.get(name)
+            if withhold is not None and withhold(effect):
+                return None
             if isinstance(effect, Send) and isinstance(effect.event, SendRecord):
                 record = open_record(effect.event.envelope)
                 to, now = self.name_of(effect.link.key), trio.current_time()
@@ -149,6 +157,10 @@ class MeshTable:
             told.append((trio.current_time(), event))
             if isinstance(event, PlyApplied):
                 action = self.at_ply.pop((name, event.state.ply), None)
+                if action is not None:
+                    action(self)
+            if isinstance(event, PlyFinal):
+                action = self.at_final.pop((name, event.ply), None)
                 if action is not None:
                     action(self)
 
@@ -177,9 +189,14 @@ def play_table(
     host_options: Mapping[str, Any] | None = None,
     watchers: Sequence[str] = (),
     limit: float = 600.0,
+    withhold: Mapping[str, Callable[[Effect], bool]] | None = None,
+    at_final: Mapping[tuple[str, int], Callable[[MeshTable], None]] | None = None,
 ) -> MeshTable:
     """Play a whole table of ``names`` (the host first) and return what was seen."""
-    table = MeshTable(names, at_ply=dict(at_ply or {}), watchers=watchers)
+    table = MeshTable(
+        names, at_ply=dict(at_ply or {}), watchers=watchers, withhold=dict(withhold or {})
+    )
+    table.at_final.update(at_final or {})
     faults(table)
 
     def options(name: str) -> dict[str, Any]:

@@ -59,3 +59,31 @@ def test_on_a_clocked_table_plies_and_acks_go_on_to_every_link() -> None:
         mesh.report(c, [a, b])
         assert mesh.passes_on(ack, None, c, spectator=False) is clocked
         assert not mesh.passes_on(ack, None, ack.author, spectator=False)  # never to its author
+
+
+def test_two_peers_with_a_slow_link_flag_nobody_and_the_onset_is_disputed(
+    tmp_path: Path,
+) -> None:
+    """Fault 3: two peers on a 2 s clock; from ply 2 on, what ann writes to the host takes
+    3 s.  Nobody is flagged and the game ends.  Each peer starts a clock when the ply before
+    is final there, so a steady delay shifts a ply's start and its record alike when the
+    turn passes; but when the host moves again (Grab's extra move), its clock starts when
+    ann's ACK of its last ply comes, 3 s late, ann's at once: the host's figure is on time,
+    ann's past ``T``, the lower decides at two peers, and the ply is marked disputed."""
+    spec = ClockSpec(base_ms=2_000, increment_ms=0, lag_ms=300, ack_ms=10_000)
+
+    def slow(table: MeshTable) -> None:
+        table.delay("ann", "host", 3.0)
+
+    table = clocked(["host", "ann"], tmp_path, spec, at_ply={("host", 2): slow})
+    plies = history(table)
+    assert plies and not any(p.verdict.late for p in plies)
+    disputed = [p for p in plies if p.verdict.disputed]
+    shown = [(p.ply, p.seat, p.figures) for p in plies]
+    assert disputed, shown
+    for ply in disputed:
+        host, ann = (f or 0 for f in ply.figures)
+        assert ply.seat == 1 and host <= ply.verdict.threshold < ann, shown
+    seats = {p.ply: p.seat for p in plies}
+    passed = [p for p in plies if p.ply > 4 and seats.get(p.ply - 1) != p.seat]
+    assert passed and not any(p.verdict.disputed for p in passed), shown
