@@ -61,6 +61,8 @@ REASONS: dict[tuple[str, str], object] = {
         "Outcome", "The table was abandoned: {names} stayed away."
     ),
 }
+LEFT_ON_PURPOSE = QT_TRANSLATE_NOOP("Outcome", "The table was abandoned: {names} left the table.")
+"""An abandoned table's sentence when every absent player left on purpose (a LEAVE)."""
 
 
 TABLE_REASONS = {"abandoned"}
@@ -68,12 +70,14 @@ TABLE_REASONS = {"abandoned"}
 does (``absent``), in every language."""
 
 
-def reason_text(game: str, outcome: Outcome, absent: Sequence[str] = ()) -> str:
+def reason_text(game: str, outcome: Outcome, absent: Sequence[str] = (), left: bool = False) -> str:
     """One sentence saying why ``outcome`` ended the game of ``game``; ``absent`` names the
-    players whose absence ended an abandoned table."""
+    players whose absence ended an abandoned table, ``left`` when they all left on purpose."""
     if current_language() == "en" and outcome.reason not in TABLE_REASONS:
         return outcome.summary
     source = REASONS.get((game, outcome.reason)) or REASONS.get(("", outcome.reason))
+    if left and outcome.reason in TABLE_REASONS:
+        source = LEFT_ON_PURPOSE
     if source is None:
         return outcome.summary
     scores = outcome.scores or ()

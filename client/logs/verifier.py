@@ -693,6 +693,7 @@ class _Verifier:
         report.plies = self.chain.head.ply
         report.final = self.claims.final_ply
         report.result, report.absent = self.claims.result, self.claims.absent
+        report.left = tuple(self.left)
         report.ended = self.claims.ended
         self._missing_seqs()
 

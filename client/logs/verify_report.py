@@ -220,6 +220,8 @@ class Report:
     """The last final ply (finality is a prefix); -1 when not even START is final."""
     result: Outcome | None = None
     absent: tuple[bytes, ...] = ()
+    left: tuple[bytes, ...] = ()
+    """Peers that signed LEAVE (they left on purpose), in file order."""
     ended: bool = False
     """An END from every peer still at the table, agreeing with the replay."""
     cut: TornTail | None = None

@@ -104,6 +104,8 @@ __all__ = ["NetSession"]
 
 ABANDONED = "The table was abandoned: {names} stayed away."
 """An abandoned table's ending, with the absent players' names (``ui.outcomes`` too)."""
+ABANDONED_LEFT = "The table was abandoned: {names} left the table."
+"""The same when every absent player left on purpose (a LEAVE), as the signed END says."""
 
 
 class NetSession:
@@ -134,6 +136,7 @@ class NetSession:
         self._ended: Outcome | None = None
         """How the table ended when its game did not (an abandoned 2-peer table's END)."""
         self._absent: tuple[str, ...] = ()
+        self._absent_left = False
         self._removed = False
         """This player was voted off: the table goes on without it (it watches)."""
         self._stopped = ""
@@ -519,8 +522,10 @@ class NetSession:
         if table is not None and table.chain.outcome() is None and self._ended is None:
             absent = table.abandoned[1] if table.abandoned is not None else ()
             self._absent = tuple(self._name_of(key) or "?" for key in absent)
+            self._absent_left = bool(absent) and all(table.has_left(key) for key in absent)
             # The signed summary names peers by key for the game file; players read names.
-            summary = ABANDONED.format(names=", ".join(self._absent))
+            words = ABANDONED_LEFT if self._absent_left else ABANDONED
+            summary = words.format(names=", ".join(self._absent))
             self._ended = replace(event.outcome, summary=summary)
             self._notice("game-over", summary=summary)
             self._refresh(GameEnded(self._ended))
@@ -626,6 +631,7 @@ class NetSession:
             chat=tuple(self._chat),
             outcome=self._judged_outcome(table) or self._ended,
             absent=self._absent,
+            absent_left=self._absent_left,
             removed=self._removed,
             draw_offered_by=offered,
             peers=len(head.peers),

@@ -174,6 +174,8 @@ class SessionSnapshot:
     """Set once the game ended at a table that can play again (``play_again``)."""
     absent: tuple[str, ...] = ()
     """The players whose absence ended the table (an abandoned table's ``outcome``)."""
+    absent_left: bool = False
+    """Every one of ``absent`` left on purpose (a LEAVE), rather than stayed away."""
     removed: bool = False
     """This client's player was voted off (away or idle past the table's timeouts): bots
     play its seats, the game goes on without it and it watches (``my_seat`` is None)."""

@@ -139,6 +139,10 @@ class TableLedger:
         me, chain = self.me, self.chain
         return me is not None and me in chain.at(ply - 1).peers and me not in chain.at(ply).peers
 
+    def has_left(self, key: bytes) -> bool:
+        """Whether peer ``key`` left on purpose (its LEAVE came: a LEAVE is final)."""
+        return key in self.left
+
     def live(self, *, answering: bool = False) -> bool:
         """Whether local keys may sign plies now (``answering``: a consent or an acceptance
         outside the chain, which a clocked table's head need not be final for: the bot peer

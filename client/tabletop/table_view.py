@@ -75,5 +75,8 @@ class TableView(Protocol):
     def removed_me_at(self, ply: int) -> bool:
         """Whether ply ``ply`` (a REMOVE) took this peer off the table."""
 
+    def has_left(self, key: bytes) -> bool:
+        """Whether peer ``key`` left on purpose (its LEAVE came: a LEAVE is final)."""
+
     def clocks(self, now: float) -> ClockDisplay | None:
         """The clocks to show at ``now`` (the runtime's clock), None on a table without."""

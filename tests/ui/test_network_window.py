@@ -411,6 +411,9 @@ async def test_leaving_mid_game_asks_first_then_the_table_of_two_ends_at_once(qt
         assert session.snapshot.outcome is not None
         assert session.snapshot.outcome.reason == "abandoned"
         assert "Bea left the table." in [entry.text for entry in session.snapshot.chat]
+        # The ending on Ana's screen says Bea left, not that she stayed away (it did).
+        await until(lambda: "left the table" in ana.table.banner.text())
+        assert "stayed away" not in ana.table.banner.text() + ana.table.summary.headline.text()
 
 
 @qt_trio

@@ -1116,6 +1116,10 @@
         <source>The table was abandoned: {names} stayed away.</source>
         <translation>La table a été abandonnée&#xa0;: absence de {names}.</translation>
     </message>
+    <message>
+        <source>The table was abandoned: {names} left the table.</source>
+        <translation>La table a été abandonnée&#xa0;: {names} a quitté la table.</translation>
+    </message>
 </context>
 <context>
     <name>PlayersPanel</name>

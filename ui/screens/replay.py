@@ -359,7 +359,8 @@ class ReplayScreen(QWidget):
         if report.result is not None:  # in the table's words: players by name, no key
             names = {player.key: player.name for player in report.players}
             absent = [names.get(key, "?") for key in report.absent]
-            summary = reason_text(replay.engine.name, report.result, absent)
+            left = bool(report.absent) and all(key in report.left for key in report.absent)
+            summary = reason_text(replay.engine.name, report.result, absent, left)
             text += " " + self.tr("Result: {summary}").format(summary=summary)
         return text
 
