@@ -1183,6 +1183,17 @@
     </message>
 </context>
 <context>
+    <name>RemovalWords</name>
+    <message>
+        <source>A player</source>
+        <translation>Un joueur</translation>
+    </message>
+    <message>
+        <source>{names} voted off the table</source>
+        <translation>La table a retiré {names} par vote</translation>
+    </message>
+</context>
+<context>
     <name>ReplayClocks</name>
     <message>
         <source>Clocks: {clocks}</source>

@@ -37,6 +37,7 @@ from ui.ply_words import consensus_words
 from ui.pointing import PointingController
 from ui.position_history import PositionHistory
 from ui.recent_moves import plies_since_my_move
+from ui.removal_words import removal_words
 from ui.screens.game_summary import GameSummary
 from ui.screens.keys_help import KeysHelp
 from ui.screens.ply_browser import PlyBrowser
@@ -699,6 +700,8 @@ class TableScreen(QWidget):
             words = consensus_words(before, ply.wire, snapshot.my_seat, snapshot.seat_name)
             if words is not None:
                 return f"{number}. {words}"
+        if ply.kind == "remove":
+            return f"{number}. {removal_words(ply)}"
         return self.tr("{number}. {who}: {move}").format(
             number=number,
             who=snapshot.seat_name(ply.seat),
