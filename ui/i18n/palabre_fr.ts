@@ -1854,6 +1854,10 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
         <translation>Les {plies} coups sont dans le presse-papiers.</translation>
     </message>
     <message>
+        <source>{number}. {name} lost on time</source>
+        <translation>{number}. {name} a perdu au temps</translation>
+    </message>
+    <message>
         <source>{names} will not play again.</source>
         <translation>{names} ne rejouera pas.</translation>
     </message>

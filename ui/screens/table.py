@@ -702,6 +702,11 @@ class TableScreen(QWidget):
                 return f"{number}. {words}"
         if ply.kind == "remove":
             return f"{number}. {removal_words(ply)}"
+        late = {at: seat for seat, at in snapshot.lost_on_time}
+        if ply.ply in late:  # the ply had no effect: its seat resigned instead, on time
+            return self.tr("{number}. {name} lost on time").format(
+                number=number, name=snapshot.seat_name(late[ply.ply])
+            )
         return self.tr("{number}. {who}: {move}").format(
             number=number,
             who=snapshot.seat_name(ply.seat),
