@@ -13,7 +13,7 @@ immutable value; plies appear once each, in chain order, as the table applies th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,7 +38,9 @@ from client.rules.bot_names import BotNamer, bot_name
 from client.rules.clock import CLOCKED_KINDS
 from client.rules.clock_history import lost_on_time, verdict_on
 from client.rules.divergence import Evidence
+from client.rules.errors import Malformed
 from client.rules.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
+from client.rules.removal import read_proposal
 from client.rules.takeback import refusal
 from client.runtime.peer import Peer
 from client.sessions.notices import notice
@@ -391,7 +393,8 @@ class NetSession:
         if asked is not None and kind != "takeback":
             self._notice("takeback-lapsed", ply=asked.ply)
         wire = tuple(state.record.body.get("move", ())) if kind == "move" else ()
-        self._plies.append(PlyView(state.ply, seat, player, kind, state.label, wire))
+        removed = self._removed_names(state.record.body) if kind == "remove" else ()
+        self._plies.append(PlyView(state.ply, seat, player, kind, state.label, wire, removed))
         self._offers.clear()
         removed_me = kind == "remove" and table.removed_me_at(state.ply)
         self._removed = self._removed or removed_me
@@ -569,6 +572,15 @@ class NetSession:
         """The table's read-only view (None before START)."""
         table = self.peer.table
         return None if table is None else table.view
+
+    def _removed_names(self, body: Mapping[str, object]) -> tuple[str, ...]:
+        """The players an applied REMOVE took off, by the names they gave (a key label for a
+        peer without one): the move list says them in the player's words."""
+        try:
+            keys = read_proposal(body).removed
+        except Malformed:  # never for an applied REMOVE (it was read to be applied)
+            return ()
+        return tuple(self._name_of(key) or key_label(key) for key in keys)
 
     def _name_of(self, key: bytes) -> str:
         """The name a peer of the table gave (empty for anyone else)."""

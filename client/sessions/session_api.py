@@ -82,6 +82,8 @@ class PlyView:
     notation: str
     wire: tuple[int, ...]
     """The move's wire form (empty for a resignation or a draw)."""
+    removed: tuple[str, ...] = ()
+    """The names of the players a ``"remove"`` ply took off (empty for any other kind)."""
 
 
 @dataclass(frozen=True)

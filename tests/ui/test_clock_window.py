@@ -105,6 +105,9 @@ async def test_a_clocked_table_of_two_windows_shows_ticks_warns_and_loses_on_tim
             assert snapshot.lost_on_time == ((1, 1),)
             table = window.table
             assert "Ana lost on time" in table.moves.item(0).text()
+            if window is bea:  # the line under the board (Ana's ply is her own: not on hers)
+                said = " ".join(table.recent_line.parts)
+                assert "Ana lost on time" in said and "resigns" not in said, said
             assert "Ana lost on time." in table.banner.text()
             assert "Bea won." in table.banner.text() or "You win!" in table.banner.text()
             lines = table.chat.lines

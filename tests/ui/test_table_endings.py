@@ -178,6 +178,14 @@ async def test_a_player_voted_off_for_never_moving_is_told_on_screen(
             lines = [table.chat.lines.item(row).text() for row in range(table.chat.lines.count())]
             assert any("votes to remove Ana;" in line for line in lines), lines
             assert not any("peer " in line for line in lines), lines  # names, not key labels
+            # The removal in the move list and the line under the board: her name, not the
+            # record's key label, bracketed seat numbers or a "seat 0" as its author.
+            moves = [table.moves.item(row).text() for row in range(table.moves.count())]
+            removal = [line for line in moves if "voted off" in line]
+            assert len(removal) == 1 and "Ana voted off the table" in removal[0], moves
+            said = " ".join((*moves, *table.recent_line.parts))
+            for word in ("peer ", "seat 0", "bots take seats", "["):
+                assert word not in said, said
             board = table.board
             assert board is not None and not board.interactive
             for button in (table.resign_button, table.offer_button, table.takeback_button):

@@ -1281,6 +1281,17 @@
     </message>
 </context>
 <context>
+    <name>RemovalWords</name>
+    <message>
+        <source>A player</source>
+        <translation>Un joueur</translation>
+    </message>
+    <message>
+        <source>{names} voted off the table</source>
+        <translation>La table a retiré {names} par vote</translation>
+    </message>
+</context>
+<context>
     <name>ReplayClocks</name>
     <message>
         <source>Clocks: {clocks}</source>
@@ -2153,6 +2164,10 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>Next ply</source>
         <translation>Coup suivant</translation>
+    </message>
+    <message>
+        <source>{number}. {name} lost on time</source>
+        <translation>{number}. {name} a perdu au temps</translation>
     </message>
 </context>
 <context>

@@ -40,6 +40,7 @@ from ui.ply_words import consensus_words
 from ui.pointing import PointingController
 from ui.position_history import PositionHistory
 from ui.recent_moves import plies_since_my_move
+from ui.removal_words import removal_words
 from ui.screens.game_summary import GameSummary
 from ui.screens.keys_help import KeysHelp
 from ui.screens.ply_browser import PlyBrowser
@@ -734,6 +735,13 @@ class TableScreen(QWidget):
             words = consensus_words(before, ply.wire, snapshot.my_seat, snapshot.seat_name)
             if words is not None:
                 return f"{number}. {words}"
+        if ply.kind == "remove":
+            return f"{number}. {removal_words(ply)}"
+        late = {at: seat for seat, at in snapshot.lost_on_time}
+        if ply.ply in late:  # the ply had no effect: its seat resigned instead, on time
+            return self.tr("{number}. {name} lost on time").format(
+                number=number, name=snapshot.seat_name(late[ply.ply])
+            )
         return self.tr("{number}. {who}: {move}").format(
             number=number,
             who=snapshot.seat_name(ply.seat),

@@ -25,6 +25,7 @@ from client.tabletop.table_clock import ClockDisplay
 from ui.enter_keeper import keep_enter
 from ui.notation import readable_notation
 from ui.notices import notice_text
+from ui.removal_words import removal_words
 from ui.screens.player_clocks import CLOCK_ROLE, ClockDelegate, ClockFace, show_clock_faces
 from ui.theme import NEUTRAL, side_colour, side_icon
 
@@ -140,11 +141,14 @@ class MoveList(QListWidget):
                 notation = self.tr("{name} resigns").format(name=snapshot.seat_name(ply.player))
             elif ply.kind == "draw":
                 notation = self.tr("draw agreed")
+            elif ply.kind == "remove":  # the table's own ply: no player made it
+                notation = removal_words(ply)
             if ply.ply in late:  # the ply had no effect: its seat resigned instead
                 notation = self.tr("{name} lost on time").format(
                     name=snapshot.seat_name(late[ply.ply])
                 )
-            item.setText(f"{ply.ply:>3}. {notation}   {who}  {mark}")
+            author = "" if ply.kind == "remove" else f"{who}  "
+            item.setText(f"{ply.ply:>3}. {notation}   {author}{mark}")
         if viewing:
             self.setCurrentRow(viewing - 1)
             self.scrollToItem(self.item(viewing - 1))
