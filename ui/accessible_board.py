@@ -5,7 +5,7 @@ board's accessibility interface a name ("Consensus board") and, as its descripti
 position shown (``ui.position_words``), whose turn it is and the plies since this player's
 move (the table's own status and recent-plies lines), so a screen reader reads the board
 as text when the focus reaches it.  Each new ply, chat line and ending is said through
-the ``Announcer`` (``ui.announcer``), in the same words as the table's lines.
+the ``LiveAnnouncer`` (``ui.announcer``), in the same words as the table's lines.
 
 Plies already there when the table opens (or when the reader is reset) are not said again;
 at most ``BURST`` plies are said at once (a rejoin catching up says the last ones).
@@ -20,7 +20,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from client.sessions.session_api import ChatEntry, PlyView, SessionSnapshot
-from ui.announcer import Announcer
+from ui.announcer import LiveAnnouncer
 from ui.game_names import game_name
 from ui.notation import readable_notation
 from ui.notices import notice_text
@@ -64,7 +64,7 @@ def ply_sentence(snapshot: SessionSnapshot, ply: PlyView, position: PositionBefo
 
 
 class TableReader:
-    def __init__(self, announcer: Announcer) -> None:
+    def __init__(self, announcer: LiveAnnouncer) -> None:
         self.announcer = announcer
         self.heard_plies: int | None = None
         """The plies already said (None: the next snapshot sets it without saying them)."""

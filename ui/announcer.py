@@ -1,6 +1,6 @@
 """What a screen reader says without the player moving the focus: an announcer.
 
-The table tells each new ply, chat line and ending through ``Announcer.announce``.  Qt 6.8
+The table tells each new ply, chat line and ending through ``LiveAnnouncer.announce``.  Qt 6.8
 and later carry the sentence to the screen reader as an announcement
 (``QAccessibleAnnouncementEvent``, a polite one: it waits for the reader to finish what it
 says).  Every Qt also gets it as a live region: the announcer is a widget without height
@@ -23,7 +23,7 @@ try:
 except ImportError:  # a Qt before 6.8: the live region alone
     QAccessibleAnnouncementEvent = None  # type: ignore[assignment,misc]
 
-__all__ = ["HAS_ANNOUNCEMENTS", "HISTORY", "Announcer"]
+__all__ = ["HAS_ANNOUNCEMENTS", "HISTORY", "LiveAnnouncer"]
 
 HAS_ANNOUNCEMENTS = QAccessibleAnnouncementEvent is not None
 HISTORY = 50
@@ -31,7 +31,7 @@ HISTORY = 50
 _LINE_BREAKS = re.compile(r"[ \t\r\n]+")
 
 
-class Announcer(QWidget):
+class LiveAnnouncer(QWidget):
     announced = Signal(str)
     """Each sentence, as it is announced."""
 

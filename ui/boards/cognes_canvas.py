@@ -90,7 +90,7 @@ class CognesCanvas(QWidget):
         self.aim: QPointF | None = None
         self._drag_coin: int | None = None
         self._press: QPointF | None = None
-        self.setMinimumSize(280, 280)
+        self.setMinimumSize(200, 200)  # room for the prompt with the text at twice its size
         self.setSizePolicy(QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding))
 
     def sizeHint(self) -> QSize:

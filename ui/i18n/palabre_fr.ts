@@ -17,13 +17,6 @@
     </message>
 </context>
 <context>
-    <name>Announcer</name>
-    <message>
-        <source>What just happened at the table</source>
-        <translation>Ce qui vient de se passer à la table</translation>
-    </message>
-</context>
-<context>
     <name>Board</name>
     <message>
         <source>Each coin&apos;s number is its name: the move list and the messages say which coin was flipped by that number.</source>
@@ -685,6 +678,13 @@
     <message>
         <source>Esc, F1 or a click closes this list.</source>
         <translation>Échap, F1 ou un clic ferme cette liste.</translation>
+    </message>
+</context>
+<context>
+    <name>LiveAnnouncer</name>
+    <message>
+        <source>What just happened at the table</source>
+        <translation>Ce qui vient de se passer à la table</translation>
     </message>
 </context>
 <context>

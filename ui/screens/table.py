@@ -28,7 +28,7 @@ from client.profile.settings import SettingsStore
 from client.sessions.session_api import GameSession, PlyView, SessionSnapshot
 from engines import Outcome
 from ui.accessible_board import TableReader
-from ui.announcer import Announcer
+from ui.announcer import LiveAnnouncer
 from ui.boards import BoardWidget, make_board
 from ui.boards.recent_plies import RecentMark
 from ui.bridge import SessionBridge
@@ -126,7 +126,7 @@ class TableScreen(QWidget):
         self.rules_dialog: RulesDialog | None = None
         self.pointing: PointingController | None = None
         # A screen reader's view of the table: the board as text, each ply and line said.
-        self.announcer = Announcer()
+        self.announcer = LiveAnnouncer()
         self.reader = TableReader(self.announcer)
 
         self.title = QLabel()
