@@ -19,7 +19,9 @@ SLACK = 1  # pixels: rounding
 
 def _where(widget: QWidget) -> str:
     text = getattr(widget, "text", lambda: "")()
-    return f"{widget.metaObject().className()} {str(text)[:40]!r} {widget.width()}x{widget.height()}"
+    return (
+        f"{widget.metaObject().className()} {str(text)[:40]!r} {widget.width()}x{widget.height()}"
+    )
 
 
 def clipped(root: QWidget) -> list[str]:
