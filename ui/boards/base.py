@@ -46,11 +46,16 @@ class BoardWidget(QWidget):
         mark_point: Callable[[int], QPointF | None],
         mark_size: Callable[[], float],
         fallback: Callable[[], bool] | None = None,
+        *,
+        game: str,
     ) -> None:
-        """Let players point on ``canvas`` (see ``ui.boards.pointing`` for the arguments)."""
+        """Let players point on ``canvas`` (see ``ui.boards.pointing`` for the arguments) of
+        ``game`` (the authors' shapes depend on it)."""
         self.pointing = PointingOverlay(canvas, mark_at, mark_point, mark_size, fallback)
+        self.pointing.game = game
         self.pointing.gesture.connect(self.pointed.emit)
         self.recent = RecentPliesOverlay(canvas, mark_point, mark_size)
+        self.recent.game = game
 
     def show_recent(self, recent: Sequence[RecentMark]) -> None:
         """Number the plies since this player's last move on the board (``recent``)."""

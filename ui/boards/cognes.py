@@ -86,7 +86,7 @@ class Board(BoardWidget):
         self.canvas.aimed.connect(self.aim)
         self.play_foul.clicked.connect(self._confirm_foul)
         self.cancel_foul.clicked.connect(self._cancel_foul)
-        self.attach_pointing(self.canvas, *cognes_geometry(self.canvas))
+        self.attach_pointing(self.canvas, *cognes_geometry(self.canvas), game="cognes")
 
     # --- BoardWidget --------------------------------------------------------------------
     def show_position(

@@ -148,7 +148,9 @@ class Board(BoardWidget):
         self.no_kill.clicked.connect(lambda: self.choose(NO_KILL))
         self.back.clicked.connect(self.step_back)
         self.cancel.clicked.connect(self.reset)
-        self.attach_pointing(self.canvas, *consensus_geometry(self.canvas), self._back_on_right)
+        self.attach_pointing(
+            self.canvas, *consensus_geometry(self.canvas), self._back_on_right, game="consensus"
+        )
 
     # --- BoardWidget --------------------------------------------------------------------
     def show_position(

@@ -65,7 +65,7 @@ class Board(BoardWidget):
 
         self.canvas.cellClicked.connect(self.click_cell)
         self.canvas.siteClicked.connect(self.click_site)
-        self.attach_pointing(self.canvas, *discorder_geometry(self.canvas))
+        self.attach_pointing(self.canvas, *discorder_geometry(self.canvas), game="discorder")
 
     # --- BoardWidget --------------------------------------------------------------------
     def show_position(

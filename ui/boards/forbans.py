@@ -80,7 +80,9 @@ class Board(BoardWidget):
         self.canvas.portClicked.connect(self.click_port)
         self.canvas.backClicked.connect(self.step_back)
         self.canvas.portHovered.connect(self._hover)
-        self.attach_pointing(self.canvas, *forbans_geometry(self.canvas), self._back_on_right)
+        self.attach_pointing(
+            self.canvas, *forbans_geometry(self.canvas), self._back_on_right, game="forbans"
+        )
 
     # --- BoardWidget --------------------------------------------------------------------
     def show_position(

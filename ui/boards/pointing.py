@@ -18,7 +18,9 @@ Input, as an event filter on the canvas, so the canvas's own clicks are untouche
 What the gestures mean (toggling the player's own marks and sending them) is the table
 screen's business (``ui.pointing``).  Drawing: the overlay is a transparent child widget
 covering the canvas, painted after it; each author's marks in its seat colour, rings of
-several authors on one square nested so each stays visible.  Marks received live carry the
+several authors on one square nested so each stays visible, and each ring and each arrow's
+tail tagged with its author's side shape (``ui.boards.author_tag``), so that authors whose
+colours look alike still differ.  Marks received live carry the
 time they arrived and fade out after ``FADE_AFTER`` seconds over ``FADE_FOR``; marks given
 with ``since`` 0 (replay, exports) never fade.
 
@@ -28,6 +30,7 @@ and reports gestures.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,9 +40,18 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPol
 from PySide6.QtWidgets import QWidget
 
 from client.sessions.session_api import Pointed
+from ui.boards.author_tag import paint_author_tag
 from ui.theme import NEUTRAL, seat_colour
 
-__all__ = ["FADE_AFTER", "FADE_FOR", "PointingOverlay", "ShownMarks", "fade"]
+__all__ = [
+    "FADE_AFTER",
+    "FADE_FOR",
+    "PointingOverlay",
+    "ShownMarks",
+    "fade",
+    "ring_tag_spot",
+    "tag_radius",
+]
 
 FADE_AFTER = 15.0
 """Seconds a live mark stays fully visible."""
@@ -56,6 +68,31 @@ def fade(since: float, now: float) -> float:
     if age <= FADE_AFTER:
         return 1.0
     return max(0.0, 1.0 - (age - FADE_AFTER) / FADE_FOR)
+
+
+def ring_width(size: float) -> float:
+    return max(2.0, size * 0.09)
+
+
+def ring_radius(size: float, nested: int) -> float:
+    """The radius of the ``nested``-th ring (0: the outermost) on a square of ``size``."""
+    width = ring_width(size)
+    return max(size * 0.46 - nested * width * 1.2, width)
+
+
+def tag_radius(size: float) -> float:
+    """The radius of an author's tag on a board whose squares are ``size`` across."""
+    return max(5.0, size * 0.13)
+
+
+def ring_tag_spot(centre: QPointF, size: float, nested: int) -> tuple[QPointF, float]:
+    """Where the tag of the ``nested``-th ring about ``centre`` sits, and its radius: on the
+    ring, at the bottom left for the outermost, turned a little further for each inner one so
+    that the tags of several authors on one square do not cover each other."""
+    angle = math.pi * 0.75 + nested * math.pi / 3
+    radius = ring_radius(size, nested)
+    spot = centre + QPointF(math.cos(angle), math.sin(angle)) * radius
+    return spot, tag_radius(size)
 
 
 @dataclass(frozen=True)
@@ -89,6 +126,8 @@ class PointingOverlay(QWidget):
         self.mode = False
         """Pointing mode: the left button points too."""
         self.my_seat: int | None = None
+        self.game = ""
+        """The game on the board: which shape a seat's tag has (Les Forbans: its camp's)."""
         self._drag: tuple[int, Qt.MouseButton] | None = None
         self._drag_to: QPointF | None = None
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
@@ -175,9 +214,10 @@ class PointingOverlay(QWidget):
             for square in item.marks.squares:
                 nested = rings.get(square, 0)
                 rings[square] = nested + 1
-                self._paint_ring(painter, square, colour, strength, size, nested)
+                seat = item.marks.seat
+                self._paint_ring(painter, square, seat, colour, strength, size, nested)
             for start, end in item.marks.arrows:
-                self._paint_arrow(painter, start, end, colour, strength, size)
+                self._paint_arrow(painter, start, end, item.marks.seat, colour, strength, size)
         if self._drag is not None and self._drag_to is not None:
             origin = self.mark_point(self._drag[0])
             if origin is not None:
@@ -193,6 +233,7 @@ class PointingOverlay(QWidget):
         self,
         painter: QPainter,
         square: int,
+        seat: int | None,
         colour: QColor,
         strength: float,
         size: float,
@@ -203,30 +244,51 @@ class PointingOverlay(QWidget):
             return
         pen_colour = QColor(colour)
         pen_colour.setAlphaF(0.85 * strength)
-        width = max(2.0, size * 0.09)
-        radius = max(size * 0.46 - nested * width * 1.2, width)
+        width = ring_width(size)
+        radius = ring_radius(size, nested)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(_halo(strength), width * 1.7))
         painter.drawEllipse(centre, radius, radius)
         painter.setPen(QPen(pen_colour, width))
         painter.drawEllipse(centre, radius, radius)
+        spot, _tag = ring_tag_spot(centre, size, nested)
+        self._paint_tag(painter, seat, spot, colour, strength, size)
+
+    def _paint_tag(
+        self,
+        painter: QPainter,
+        seat: int | None,
+        spot: QPointF,
+        colour: QColor,
+        strength: float,
+        size: float,
+    ) -> None:
+        if not seat:
+            return  # a watcher has no side, hence no shape: its grey says enough
+        fill = QColor(colour)
+        fill.setAlphaF(strength)
+        paint_author_tag(painter, self.game, seat, spot, tag_radius(size), fill)
 
     def _paint_arrow(
         self,
         painter: QPainter,
         start: int,
         end: int,
+        seat: int | None,
         colour: QColor,
         strength: float,
         size: float,
     ) -> None:
+        """The arrow, its author's tag on its tail (an arrow from a mark to itself: a ring)."""
         origin, target = self.mark_point(start), self.mark_point(end)
         if origin is None or target is None:
             return
         if start == end:
-            self._paint_ring(painter, start, colour, strength, size, 0)
+            self._paint_ring(painter, start, seat, colour, strength, size, 0)
             return
         self._paint_line(painter, origin, target, colour, strength, size)
+        if QLineF(origin, target).length() >= 1:
+            self._paint_tag(painter, seat, origin, colour, strength, size)
 
     def _paint_line(
         self,

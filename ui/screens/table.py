@@ -646,7 +646,12 @@ class TableScreen(QWidget):
         game = snapshot.engine.name
         self.board.show_recent(
             [
-                RecentMark(number, self.board.ply_marks(ply.wire), side_colour(game, ply.seat))
+                RecentMark(
+                    number,
+                    self.board.ply_marks(ply.wire),
+                    side_colour(game, ply.seat),
+                    ply.seat or 0,
+                )
                 for number, ply in enumerate(recent, 1)
                 if ply.wire
             ]
