@@ -51,7 +51,8 @@ from client.node.mesh import Address
 from client.node.peer_events import LinkLost
 from client.rules.clock import ClockSpec
 from client.rules.records import START
-from client.rules.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS
+from client.rules.seated_names import seated_names
+from client.rules.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS, PeerSpec
 from engines import AnyEngine
 from net.errors import CloseCode
 from net.events import Event as NetEvent
@@ -218,7 +219,10 @@ class HostRole:
         node = self.node
         for key, (address, port) in self._where.items():
             node.mesh.learn(key, Address(address, port), direct=True)
-        node.open_file(self.table_id)
+        lobby = self.lobby
+        seats = [spec for spec in lobby.seats if spec is not None]
+        players = seated_names([PeerSpec(key, name) for key, name in lobby.peers.items()], seats)
+        node.open_file(self.table_id, lobby.engine.name, players)
         start = node.signer(node.identity).sign(START, body)  # written ahead, like any record
         node.begin(start, False, now)
 

@@ -125,6 +125,7 @@ from client.profile.known_peers import KnownPeers
 from client.rules.divergence import Evidence
 from client.rules.net_adapter import NetSigner, open_envelope, record_from_net
 from client.rules.records import REMOVE, SignedRecord, Signer
+from client.rules.seated_names import seated_names
 from client.rules.start import StartRefused, parse_start
 from client.tabletop.events import (
     EvidenceUpdated,
@@ -249,7 +250,7 @@ class PeerNode:
         identity: Identity,
         config: NodeConfig,
         *,
-        open_journal: Callable[[bytes], Journal],
+        open_journal: Callable[[bytes, str, Sequence[str]], Journal],
         evidence: EvidenceStore,
         seams: NodeSeams | None = None,
         thinking: Callable[[], Thinking] = lambda: INLINE,
@@ -525,11 +526,12 @@ class PeerNode:
         self._output.wake_beat = True
 
     # --- files and keys ----------------------------------------------------------------------
-    def open_file(self, table_id: bytes) -> Journal:
-        """Create this table's game file (``LogFileError`` if it exists or cannot be made)."""
+    def open_file(self, table_id: bytes, game: str, players: Sequence[str]) -> Journal:
+        """Create this table's game file, named by the day, ``game`` and ``players`` in seat
+        order (``LogFileError`` if it cannot be made)."""
         if self.file is None:
             self.table_id = table_id
-            self.file = self.open_journal(table_id)
+            self.file = self.open_journal(table_id, game, players)
         return self.file
 
     @property
@@ -691,7 +693,9 @@ class PeerNode:
         if me is not None and me not in start.peer_keys:
             raise StartRefused("the table started without this peer")
         if file is None:
-            file = self.open_file(start.table_id)
+            file = self.open_file(
+                start.table_id, start.game, seated_names(start.peers, start.seats)
+            )
         else:
             self.file, self.table_id = file, start.table_id
         signers: dict[bytes, Signer] = {}

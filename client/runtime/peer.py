@@ -55,6 +55,7 @@ from __future__ import annotations
 import math
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 import trio
@@ -115,6 +116,7 @@ from client.node.peer_relay import Relay
 from client.node.rematch import RematchChanged, RematchPlan
 from client.profile.evidence_files import EvidenceFiles
 from client.profile.game_file import GameFile, game_dir
+from client.profile.table_files import TableFiles
 from client.rules.net_adapter import record_from_net
 from client.rules.records import START, Signer
 from client.rules.start import StartRefused
@@ -131,7 +133,7 @@ from net.events import Event as NetEvent
 from net.events import LinkClosed, Refuse, SendEvent, SendRecord
 from net.handshake import APP_VERSION
 from net.identity import Identity, fingerprint
-from net.invite import Invite, format_table_id
+from net.invite import Invite
 from net.linkspec import LinkSpec
 from net.records import open_record
 
@@ -214,7 +216,9 @@ class Peer:
         self.node = PeerNode(
             identity,
             config,
-            open_journal=lambda table_id: GameFile.create(self.game_path(table_id)),
+            open_journal=lambda table_id, game, players: self.table_files.create(
+                table_id, date.today(), game, players
+            ),
             evidence=EvidenceFiles(game_dir(config.profile, config.home)),
             seams=seams,
             thinking=self._thread_thinking if config.think_in_thread else lambda: INLINE,
@@ -399,14 +403,14 @@ class Peer:
     def games(self) -> Path:
         return game_dir(self.profile, self.home)
 
-    def game_path(self, table_id: bytes) -> Path:
-        return self.games / f"{format_table_id(table_id)}.palabre-log"
+    @property
+    def table_files(self) -> TableFiles:
+        return TableFiles(self.games)
 
-    def open_file(self, table_id: bytes) -> GameFile:
-        """Create this table's game file (``LogFileError`` if it exists or cannot be made)."""
-        file = self.node.open_file(table_id)
-        assert isinstance(file, GameFile)
-        return file
+    def game_path(self, table_id: bytes) -> Path:
+        """The table's game file (``DATE-GAME-PLAYERS``, found by the games folder's index;
+        an older one named by the table id), which may not exist yet."""
+        return self.table_files.path(table_id)
 
     def new_bot_identity(self, table_id: bytes) -> Identity:
         """A new key for a bot seat this peer runs, kept in the profile."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,7 +63,7 @@ def host_node(tmp_path: Path, seams: NodeSeams | None = None) -> tuple[PeerNode,
             journal.append("sync")
             super().sync()
 
-    def open_journal(table_id: bytes) -> GameFile:
+    def open_journal(table_id: bytes, game: str, players: Sequence[str]) -> GameFile:
         return NotedFile.create(tmp_path / f"{table_id.hex()}.palabre-log")
 
     config = NodeConfig(profile="host", home=tmp_path, engine_for=lambda name: ENGINE)
@@ -81,7 +82,7 @@ def start_record(node: PeerNode, joiner: bytes) -> object:
     lobby.set_ready(node.me)
     lobby.join(joiner, "ann", seat=None, watch=False)
     lobby.set_ready(joiner)
-    node.open_file(bytes(range(16)))
+    node.open_file(bytes(range(16)), ENGINE.name, ["host", "ann"])
     return node.signer(node.identity).sign(START, lobby.start_body())
 
 

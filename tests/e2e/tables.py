@@ -19,7 +19,8 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from net.invite import Invite, format_table_id, parse_invite
+from client.profile.table_files import TableFiles
+from net.invite import Invite, parse_invite
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 90.0
@@ -182,7 +183,7 @@ def ply_lines(output: str) -> list[str]:
 
 def verify_game_file(home: Path, profile: str, table_id: bytes) -> subprocess.CompletedProcess[str]:
     """`palabre verify` of a profile's game file of the table, as a user runs it."""
-    path = home / "profiles" / profile / "games" / f"{format_table_id(table_id)}.palabre-log"
+    path = TableFiles(home / "profiles" / profile / "games").path(table_id)
     return subprocess.run(
         [sys.executable, "-m", "client", "verify", str(path)],
         cwd=ROOT,

@@ -16,11 +16,12 @@ import pytest
 from client.bots import make_bot
 from client.bots.match import play_match
 from client.node.rematch import rotated
+from client.profile.table_files import TableFiles
 from client.rules.net_adapter import open_envelope
 from client.rules.start import parse_start
 from engines import find_engine
 from net.identity import load_profile_identity
-from net.invite import format_table_id
+from net.invite import format_table_id, parse_table_id
 from net.logfile import read_log
 from tests.e2e.tables import Table, chain_line
 
@@ -66,8 +67,8 @@ def test_four_peers_play_again_with_seats_rotated(table: Table) -> None:
     chains = set()
     for old_seat, proc in enumerate(table.procs, 1):
         games = table.home / "profiles" / proc.name / "games"
-        first = _start_of(games / f"{first_id}.palabre-log")
-        second = _start_of(games / f"{second_id}.palabre-log")
+        first = _start_of(TableFiles(games).path(table.invite.table_id))
+        second = _start_of(TableFiles(games).path(parse_table_id(second_id)))
         assert {p.key for p in second.peers} == {p.key for p in first.peers}  # type: ignore[attr-defined]
         runner = {s.seat: s.runner or s.key for s in second.seats}  # type: ignore[attr-defined]
         assert runner[rotated(old_seat, 4)] == keys[proc.name]
