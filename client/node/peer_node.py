@@ -124,7 +124,7 @@ from client.node.rematch import OPEN_RETRY, Rematch, RematchPlan
 from client.profile.known_peers import KnownPeers
 from client.rules.divergence import Evidence
 from client.rules.net_adapter import NetSigner, open_envelope, record_from_net
-from client.rules.records import REMOVE, SignedRecord, Signer
+from client.rules.records import LEAVE, REMOVE, SignedRecord, Signer
 from client.rules.seated_names import seated_names
 from client.rules.start import StartRefused, parse_start
 from client.tabletop.events import (
@@ -290,6 +290,8 @@ class PeerNode:
         self.exit_code: int | None = None
         self.finished = False
         """``Finish`` was decided: the runtime winds down."""
+        self._goodbye = "goodbye"  # what ``finish`` said, said again on a link admitted after
+        self._my_leave: SignedRecord | None = None  # this peer's LEAVE, once it signed one
         self.bot_identities: dict[bytes, Identity] = {}
         self.refused_on_links = 0
         """Records ``net`` refused on every link: counted, never written."""
@@ -624,6 +626,7 @@ class PeerNode:
         """End now with ``code``, saying goodbye on every link."""
         if self.exit_code is None:
             self.exit_code = code
+        self._goodbye = reason
         for link in self.links:
             self.close(link, reason)
         self.finished = True
@@ -776,7 +779,9 @@ class PeerNode:
         table = self.table
         if table is None or self.left_table or not table.seated or table.ended:
             return
-        self._absorb(table.handle(LeaveTable(now)), now)
+        output = table.handle(LeaveTable(now))
+        self._my_leave = next((r for r in output.send if r.kind == LEAVE), None)
+        self._absorb(output, now)
 
     def _act(self, intent: Callable[[Table, float], Output], now: float) -> None:
         if self.table is None:
@@ -885,11 +890,22 @@ class PeerNode:
             loser.admitted = False
             if loser is link:
                 return
+        if self.finished:
+            self._late_goodbye(link)
+            return
         self._pull(link)  # first: a link this peer dialed begins with it
         self.send(link, SendMessage(ADDRESSES, addresses_body(self.mesh.book)))
         self.beat.linked()
         self.beat.links_changed()
         self._wake_beat()
+
+    def _late_goodbye(self, link: NodeLink) -> None:
+        """A link admitted after this peer finished (a peer's rejoin or dial that was on its
+        way when the player left): it gets this peer's LEAVE, if it signed one, then the
+        goodbye; otherwise the others would learn it left only from the away timeout."""
+        if self._my_leave is not None:
+            self.send(link, SendRecord(self._my_leave.envelope))
+        self.close(link, self._goodbye)
 
     def _pull(self, link: NodeLink) -> None:
         table = self.table

@@ -163,6 +163,8 @@ FRAME_OVERHEAD = 4 + 1 + 16
 """Bytes a record frame adds to its envelope: length, type, encryption tag."""
 BATCH_BYTES = 256 * 1024
 """The most a link's writer puts in one write (one record more at most)."""
+UNHEARD_WAIT = 2.0
+"""The longest a peer that ends waits for a link that is up but has not said what it is."""
 
 
 DEFAULT_CONFIG = NodeConfig()
@@ -234,6 +236,7 @@ class Peer:
         self._wake = trio.Event()
         self._soon: list[Callable[[], None]] = []
         self._links_changed = trio.Event()
+        self._incoming: set[PeerLink] = set()  # links dialed here whose task still runs
         self._mesh_wake = trio.Event()
         self._nursery: trio.Nursery | None = None
 
@@ -582,8 +585,17 @@ class Peer:
     async def _on_incoming(self, link: Link) -> None:
         """A joiner, a peer of the mesh or a newcomer dialed this peer."""
         peer_link = PeerLink(link, link.peer.key, link.remote, dialed_by=link.peer.key)
-        closed = await self.run_link(peer_link, self.from_link)
-        self.feed(LinkDown(peer_link, closed, trio.current_time()))
+        self._incoming.add(peer_link)
+        try:
+            closed = await self.run_link(peer_link, self.from_link)
+            self.feed(LinkDown(peer_link, closed, trio.current_time()))
+        finally:
+            self._incoming.discard(peer_link)
+
+    def _unheard(self) -> bool:
+        """Whether a link dialed here is up but the node has not taken it yet (its first
+        message, a rejoin's ``join`` say, is on its way)."""
+        return any(link not in self.links and not link.closing for link in self._incoming)
 
     async def _serve_host(self, role: JoinConfig) -> None:
         """Dial the host (and when nobody answers there, each of ``also`` in turn; the whole
@@ -741,9 +753,18 @@ class Peer:
             self._mesh_wake = trio.Event()
 
     async def wind_down(self, timeout: float = 3.0) -> None:
-        """After ``done``: let the links say goodbye (bounded), then close the file."""
+        """After ``done``: let the links say goodbye (bounded), then close the file.
+
+        A link that came up just before the end but has not said what it is yet (a peer
+        rejoining through this one) is waited for too, at most ``UNHEARD_WAIT``: once the
+        node takes it, it gets this peer's LEAVE and the goodbye (``PeerNode``), so a player
+        who leaves right then is not waited out by that peer as away."""
         self.feed(WindDown(trio.current_time()))
         with trio.move_on_after(timeout):
+            with trio.move_on_after(UNHEARD_WAIT):
+                while self._unheard():
+                    self._links_changed = trio.Event()
+                    await self._links_changed.wait()
             while self.links:
                 self._links_changed = trio.Event()
                 await self._links_changed.wait()

@@ -72,13 +72,6 @@ async def test_a_rejoined_window_says_when_it_came_in_not_a_length(qtbot: Any) -
         others.cancel_scope.cancel()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a LEAVE Ana signs just after Hugo rejoined through her never reaches Hugo's table "
-    "(seen: his TableLeaving never gets it; likely her link to him is not yet admitted when "
-    "she sends it), so he waits out the away timeout (found playing the evening of issue 21; "
-    "not fixed yet)",
-)
 @qt_trio
 async def test_a_player_who_leaves_just_after_a_rejoin_is_told_at_once(qtbot: Any) -> None:
     async with trio.open_nursery() as others:
