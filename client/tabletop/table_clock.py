@@ -139,10 +139,16 @@ class TableClock:
         remaining: list[int | None] = list(clocks.remaining)
         running = self.running()
         seat = None if running is None else running[0]
-        if seat is not None:
-            ran = self.running_for(now)
-            left = clocks.of(seat)
-            remaining[seat - 1] = (
+        shown, ply = seat, self._chain.head.ply + 1
+        head = self._chain.head
+        if seat is None and not self.judged(head.ply) and head.clock is not None:
+            # The head waits for its verdict: its seat shows this peer's own figure for it
+            # (stopped), "?" if it did not see that clock start, until the verdict snaps it.
+            shown, ply = head.clock.running, head.ply
+        if shown is not None:
+            ran = self._timer.running_for(ply, ms(now))
+            left = clocks.of(shown)
+            remaining[shown - 1] = (
                 None if ran is None else max(0, left - max(0, ran - self.spec.lag_ms))
             )
         return ClockDisplay(tuple(remaining), seat, LOW_MS)
