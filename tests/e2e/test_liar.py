@@ -34,6 +34,7 @@ from client.bots import make_bot
 from client.bots.match import play_match
 from client.commands.net_demo import check_chains
 from client.node.evidence_budget import MAX_EVIDENCE_BYTES_PER_AUTHOR, MAX_EVIDENCE_FILES_PER_AUTHOR
+from client.profile.table_files import INDEX_NAME
 from client.rules.records import CHAT, POINT
 from client.tabletop.flood_guard import FLOOD_QUIET, MAX_HELD_OUTSIDE_BYTES, RATES
 from engines import find_engine
@@ -440,7 +441,7 @@ def test_a_flood_of_chat_and_pointing_is_dropped_past_a_persons_pace_and_told_on
 def evidence_bytes(table: Table, proc: Proc) -> tuple[int, int]:
     """How many evidence files ``proc`` wrote, and their bytes."""
     games = table.home / "profiles" / proc.name / "games"
-    files = list(games.glob("*.json"))
+    files = [path for path in games.glob("*.json") if path.name != INDEX_NAME]  # not evidence
     return len(files), sum(path.stat().st_size for path in files)
 
 
