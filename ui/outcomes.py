@@ -12,10 +12,11 @@ absence ended it (their names as the window shows them, not the game file's key 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from client.rules.seat_words import with_seat_names
 from engines import Outcome
 from ui.i18n import current_language
 
@@ -70,16 +71,23 @@ TABLE_REASONS = {"abandoned"}
 does (``absent``), in every language."""
 
 
-def reason_text(game: str, outcome: Outcome, absent: Sequence[str] = (), left: bool = False) -> str:
+def reason_text(
+    game: str,
+    outcome: Outcome,
+    absent: Sequence[str] = (),
+    left: bool = False,
+    name_of: Callable[[int], str | None] = lambda _seat: None,
+) -> str:
     """One sentence saying why ``outcome`` ended the game of ``game``; ``absent`` names the
-    players whose absence ended an abandoned table, ``left`` when they all left on purpose."""
+    players whose absence ended an abandoned table, ``left`` when they all left on purpose;
+    the engine's own words name each seat by ``name_of`` (its seated name), not "Seat 4"."""
     if current_language() == "en" and outcome.reason not in TABLE_REASONS:
-        return outcome.summary
+        return with_seat_names(outcome.summary, name_of)
     source = REASONS.get((game, outcome.reason)) or REASONS.get(("", outcome.reason))
     if left and outcome.reason in TABLE_REASONS:
         source = LEFT_ON_PURPOSE
     if source is None:
-        return outcome.summary
+        return with_seat_names(outcome.summary, name_of)
     scores = outcome.scores or ()
     jaune, noir = (scores[0], scores[1]) if len(scores) >= 2 else ("?", "?")
     return QCoreApplication.translate("Outcome", str(source)).format(

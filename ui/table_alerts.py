@@ -1,8 +1,9 @@
 """The table's alerts: what changed that a player looking away must not miss.
 
 Between two snapshots of one table: this player's pieces passing to another seat (its
-Président killed in Consensus) or out of play, a new ruler on e5 (Consensus's
-centre) and the end of the game.  Each gives a line of words for the banner; the screen also
+Président killed in Consensus) or out of play, a clock that ran out (said as such, not as the
+loss of control its resignation brings), a new ruler on e5 (Consensus's centre) and the end
+of the game.  Each gives a line of words for the banner; the screen also
 asks the system to draw attention to the window (``QApplication.alert``) and, unless the
 player muted it, makes a sound.  PySide6-Essentials has no QtMultimedia, so the sound is the
 platform's own beep (``QApplication.beep``), the one every desktop has.
@@ -42,7 +43,21 @@ def alerts_between(before: SessionSnapshot | None, after: SessionSnapshot) -> li
         return []
     said: list[str] = []
     seat = after.my_seat
-    if seat is not None and _controller(before, seat) == seat:
+    # A clock that ran out resigns for its seat: the player is told that, not what the
+    # resignation did to their pieces (Consensus takes them out of play).
+    timed_out = [
+        late for late, _ply in after.lost_on_time if (late, _ply) not in before.lost_on_time
+    ]
+    for late in timed_out:
+        if late == seat:
+            said.append(QCoreApplication.translate("TableAlerts", "You lost on time."))
+        else:
+            said.append(
+                QCoreApplication.translate("TableAlerts", "{name} lost on time.").format(
+                    name=after.seat_name(late)
+                )
+            )
+    if seat is not None and seat not in timed_out and _controller(before, seat) == seat:
         now = _controller(after, seat)
         if now == 0:
             said.append(

@@ -58,6 +58,8 @@ from client.node.rematch import RematchChanged, RematchReady
 from client.profile.settings import SettingsStore
 from client.rules.clock_history import lost_on_time, verdict_on
 from client.rules.records import CHAIN_KINDS, key_label
+from client.rules.seat_words import with_seat_names
+from client.rules.seated_names import seated_names
 from client.runtime.peer import Peer
 from client.sessions.notices import notice
 from client.tabletop.events import (
@@ -361,15 +363,25 @@ class Printer:
     def _on_table_ended(self, event: TableEnded) -> None:
         self._over = None
         self.say(
-            f"Result: {event.outcome.summary}{self._on_time()} (after {event.ply} plies; signed "
-            "by every peer)"
+            f"Result: {self._named(event.outcome.summary)}{self._on_time()} (after {event.ply} "
+            "plies; signed by every peer)"
         )
 
     def _on_time(self) -> str:
-        """`` Seat 3 lost on time.`` for each seat whose clock ran out, else nothing."""
+        """`` Ana lost on time.`` for each seat whose clock ran out, else nothing."""
         table = self._table()
         losses = [] if table is None else lost_on_time(table.chain)
-        return "".join(f" Seat {seat} lost on time." for seat, _ply in losses)
+        return "".join(self._named(f" Seat {seat} lost on time.") for seat, _ply in losses)
+
+    def _named(self, text: str) -> str:
+        """``text`` (an engine's words) with its seats named as the table seats them."""
+        table = self._table()
+        if table is None:
+            return text
+        names = seated_names(table.start.peers, table.start.seats)
+        return with_seat_names(
+            text, lambda seat: names[seat - 1] if 0 < seat <= len(names) else None
+        )
 
     def _on_rematch_changed(self, event: RematchChanged) -> None:
         if event == self._rematch:
@@ -466,8 +478,8 @@ class Printer:
         if self._over is not None:
             over = self._over
             self.say(
-                f"Result: {over.outcome.summary}{self._on_time()} (after {over.ply} plies; NOT "
-                "every END came)"
+                f"Result: {self._named(over.outcome.summary)}{self._on_time()} (after {over.ply} "
+                "plies; NOT every END came)"
             )
         if self._halted:
             self.say(f"verdict: {self._verdict}")

@@ -36,6 +36,7 @@ import trio
 from client.bots import Bot, level_of_kind, make_bot
 from client.bots.answers import takeback_refusal
 from client.rules.bot_names import BotNamer, bot_name
+from client.rules.seat_words import with_seat_names
 from client.sessions.local_record import LocalRecord, RecordLost
 from client.sessions.notices import notice
 from client.sessions.session_api import (
@@ -337,7 +338,7 @@ class LocalGame:
         outcome = self._outcome()
         if outcome is not None:
             self._close_record()
-            self._notice("game-over", summary=outcome.summary)
+            self._notice("game-over", summary=with_seat_names(outcome.summary, self._names.get))
             self._emit(GameEnded(outcome))
         elif self._resign_pending and self._my_turn():
             self._play_resign()

@@ -41,6 +41,7 @@ from client.rules.divergence import Evidence
 from client.rules.errors import Malformed
 from client.rules.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rules.removal import read_proposal
+from client.rules.seat_words import with_seat_names
 from client.rules.takeback import refusal
 from client.runtime.peer import Peer
 from client.sessions.notices import notice
@@ -494,7 +495,7 @@ class NetSession:
                     self._notice("halt-claim", name=name, ply=record.body.get("ply"), claim=claim)
 
     def _on_game_over(self, event: GameOver) -> None:
-        self._notice("game-over", summary=event.outcome.summary)
+        self._notice("game-over", summary=with_seat_names(event.outcome.summary, self._seat_name))
         self._refresh(GameEnded(event.outcome))
 
     def _on_vote_received(self, event: VoteReceived) -> None:

@@ -132,11 +132,14 @@ def test_a_person_sees_the_clocks_is_warned_and_loses_on_time(tmp_path: Path) ->
         ana.wait_for(PROMPT, 60)
         assert re.search(r"^clocks: > seat 1 Ana 6\.0 · seat 2 Bruno 6\.0$", ana.output, re.M)
         ana.wait_for(r"^Under 10 seconds on your clock \(\d\.\d left\)$")
-        ana.wait_for(r"^Result: .* Seat 1 lost on time\. \(after 1 plies", 30)
+        # the result names the seats as the table seats them, never "Seat 2" (issue 21)
+        ana.wait_for(r"^Result: .* Ana lost on time\. \(after 1 plies", 30)
         assert table.finish(60) == [0, 0], table.outputs()
         for proc in (ana, bruno):
             assert re.search(r"^ +1\. seat 1 .* final  \(lost on time\)$", proc.output, re.M)
-            assert "Seat 1 lost on time." in proc.output
+            assert "Ana lost on time." in proc.output
+            result = next(line for line in proc.output.splitlines() if line.startswith("Result:"))
+            assert "Seat" not in result, result
             # the lobby said the clock, and what a clock between two machines cannot do
             assert "lobby: clock 0.1 min + 0 s a move for each player\n" in proc.output
             assert "neither can make the other's player lose on time" in proc.output

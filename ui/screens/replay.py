@@ -360,7 +360,7 @@ class ReplayScreen(QWidget):
             names = {player.key: player.name for player in report.players}
             absent = [names.get(key, "?") for key in report.absent]
             left = bool(report.absent) and all(key in report.left for key in report.absent)
-            summary = reason_text(replay.engine.name, report.result, absent, left)
+            summary = reason_text(replay.engine.name, report.result, absent, left, replay.seat_name)
             text += " " + self.tr("Result: {summary}").format(summary=summary)
         return text
 

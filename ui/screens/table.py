@@ -66,7 +66,11 @@ def on_time_words(snapshot: SessionSnapshot) -> str:
 def describe_outcome(snapshot: SessionSnapshot, outcome: Outcome) -> str:
     """The result and the reason, in words: every way a game or its table ends."""
     reason = reason_text(
-        snapshot.engine.name, outcome, absent=snapshot.absent, left=snapshot.absent_left
+        snapshot.engine.name,
+        outcome,
+        absent=snapshot.absent,
+        left=snapshot.absent_left,
+        name_of=snapshot.seat_name,
     )
     timed_out = on_time_words(snapshot)
     if timed_out:
