@@ -62,6 +62,9 @@ class RecentTable:
     own first when it hosted): a rejoin tries them in turn."""
     table_id: str = ""
     """The table's id in hex (empty: not known yet); one entry per table."""
+    when: str = ""
+    """When this profile first sat at it, ``2026-12-03 20:15`` local time (empty: before
+    this was kept): two tables of one game and players differ by it."""
 
     def same_table(self, other: RecentTable) -> bool:
         if self.table_id and other.table_id:
@@ -103,7 +106,7 @@ def _default_name() -> str:
 
 
 def _read_recent(item: dict[str, object]) -> RecentTable:
-    """One recent table of the file (older files have no ``peers`` nor ``table_id``)."""
+    """One recent table of the file (older files have no ``peers``, ``table_id`` nor ``when``)."""
     peers = item.get("peers", [])
     if not isinstance(peers, list):
         raise ValueError("a recent table's peers are not a list")
@@ -113,6 +116,7 @@ def _read_recent(item: dict[str, object]) -> RecentTable:
         str(item["label"]),
         tuple(str(peer) for peer in peers[:MAX_PEER_ADDRESSES]),
         str(item.get("table_id", "")),
+        str(item.get("when", "")),
     )
 
 
@@ -169,6 +173,7 @@ class SettingsStore:
                     "label": item.label,
                     "peers": list(item.peers),
                     "table_id": item.table_id,
+                    "when": item.when,
                 }
                 for item in settings.recent
             ],

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from client.bots import make_bot
+from client.rules.seat_words import with_seat_names
 from client.sessions.local_game import LocalGame
 from engines import find_engine
 from tests.ui.board_input import play_wire
@@ -59,7 +60,8 @@ async def test_a_whole_game_is_played_by_mouse_against_bots(qtbot: Any, name: st
         if name == "forbans":  # both placements and moves were clicked
             assert {len(wire) for wire in mine} == {1, 2}
         await until(lambda: window.table.banner.isVisible())
-        assert outcome.summary in window.table.banner.text()
+        said = with_seat_names(outcome.summary, game.snapshot.seat_name)
+        assert said in window.table.banner.text()
         assert window.table.moves.count() == game.snapshot.ply
         summary = window.table.summary  # the game-over summary, whoever won
         assert summary.isVisible() and summary.headline.text() == window.table.banner.text()

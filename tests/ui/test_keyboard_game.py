@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from client.bots import make_bot
+from client.rules.seat_words import with_seat_names
 from engines.discorder import CELLS
 from tests.ui.keyboard_input import press_at
 from tests.ui.windows import open_window, start_local, until
@@ -103,7 +104,7 @@ async def test_a_whole_discorder_game_with_the_keyboard_only(qtbot: Any) -> None
             pegs = sum(number >= CELLS for (number,) in mine)
             print(f"\n{len(mine)} moves ({pegs} pegs), {keys} keys; {outcome.summary}")
         await until(lambda: table.banner.isVisible())
-        assert outcome.summary in table.banner.text()
+        assert with_seat_names(outcome.summary, session.snapshot.seat_name) in table.banner.text()
         assert table.summary.isVisible()
         await until(lambda: focus() is table.summary.again_button)  # the end takes the keys
         tab_to(qtbot, table.moves)  # Enter on a ply of the move list shows it

@@ -25,6 +25,7 @@ from client.logs.log_show import game_lines
 from client.logs.verifier import verify_file
 from client.node.joining import JoinConfig
 from client.node.peer_node import NodeConfig
+from client.rules.seat_words import with_seat_names
 from client.runtime.peer import Peer
 from client.sessions.net_session import NetSession
 from engines import find_engine
@@ -205,7 +206,8 @@ async def test_two_windows_fill_a_table_chat_and_play_consensus_by_clicks(qtbot:
             await until(lambda w=window, n=plies: session_of(w).snapshot.final_ply == n)
             await until(lambda w=window: set(marks(w)) == {"✓"})
             assert window.table.banner.isVisible()
-            assert snapshot.outcome.summary in window.table.banner.text()
+            said = with_seat_names(snapshot.outcome.summary, snapshot.seat_name)
+            assert said in window.table.banner.text()
             status = window.table.details.text()
             assert f"Ply {snapshot.ply}/{snapshot.ply} final" in status and "2 peers" in status
         assert session_of(ana).snapshot.digest == session_of(bea).snapshot.digest

@@ -16,12 +16,26 @@ import pytest
 import qtrio
 
 from tests.ui.test_clock_window import session_of
+from tests.ui.test_notices import lines as chat_lines
 from tests.ui.windows import click, free_port, open_window, until
 from ui.app import MainWindow
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
 qt_trio = pytest.mark.trio(run=qtrio.run)
 SEAT_NUMBER = re.compile(r"\b[Ss]eat \d")
+
+
+async def host_and_start_alone(qtbot: Any, window: MainWindow, seats: int) -> None:
+    """Click *Host* on the form as filled, then *Ready* and *Start* once the bots sit."""
+    click(qtbot, window.start.host_button)
+    assert window.stack.currentWidget() is window.lobby, window.start.message.text()
+    lobby = window.lobby
+    last = seats - 1
+    await until(lambda: lobby.seats.rowCount() == seats and lobby.seats.item(last, 1) is not None)
+    click(qtbot, lobby.ready)
+    await until(lobby.start.isEnabled)
+    click(qtbot, lobby.start)
+    await until(lambda: window.stack.currentWidget() is window.table)
 
 
 async def host_clocked_consensus_with_bots(qtbot: Any, window: MainWindow) -> None:
@@ -34,14 +48,7 @@ async def host_clocked_consensus_with_bots(qtbot: Any, window: MainWindow) -> No
     clock.choice.setCurrentIndex(clock.choice.findData("custom"))
     clock.minutes.setValue(0.1)
     clock.seconds.setValue(1)
-    click(qtbot, start.host_button)
-    assert window.stack.currentWidget() is window.lobby, start.message.text()
-    lobby = window.lobby
-    await until(lambda: lobby.seats.rowCount() == 4 and lobby.seats.item(3, 1) is not None)
-    click(qtbot, lobby.ready)
-    await until(lobby.start.isEnabled)
-    click(qtbot, lobby.start)
-    await until(lambda: window.stack.currentWidget() is window.table)
+    await host_and_start_alone(qtbot, window, 4)
 
 
 @qt_trio
@@ -67,6 +74,5 @@ async def test_losing_on_time_says_so_and_the_result_names_the_seated_players(
         assert not SEAT_NUMBER.search(banner), banner
         headline = ana.table.summary.headline.text()
         assert not SEAT_NUMBER.search(headline), headline
-        lines = ana.table.chat.lines
-        chat = [lines.item(row).text() for row in range(lines.count())]
+        chat = chat_lines(ana.table)
         assert not any(SEAT_NUMBER.search(line) for line in chat), chat

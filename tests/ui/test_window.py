@@ -25,6 +25,7 @@ from client.bots.match import play_match
 from client.node.joining import JoinConfig
 from client.node.peer_node import NodeConfig
 from client.profile.settings import RecentTable, SettingsStore
+from client.rules.seat_words import with_seat_names
 from client.runtime.peer import Peer
 from client.sessions.local_game import LocalGame
 from client.sessions.session_api import GameSession, Halted
@@ -116,7 +117,8 @@ async def test_resigning_ends_my_game_and_the_outcome_is_shown(qtbot: Any) -> No
         await until(lambda: session.snapshot.outcome is not None, timeout=120)
         outcome = session.snapshot.outcome
         assert outcome is not None and 1 not in outcome.winners
-        assert table.banner.isVisible() and outcome.summary in table.banner.text()
+        said = with_seat_names(outcome.summary, session.snapshot.seat_name)  # names, not Seat 4
+        assert table.banner.isVisible() and said in table.banner.text()
         assert not table.resign_button.isEnabled() and not table.offer_button.isEnabled()
         assert "Game over." in table.status.text()
 

@@ -9,12 +9,14 @@ with ``tableReady``, and the window shows its lobby; a game file with ``replayRe
 Every table the player sat at is remembered among the recent tables (a hosted one once it
 listens, a joined one once its host let the player in or the table was taken up again), with
 every address its players listen at; *Rejoin* tries them in turn, and a full table's lobby
-offers to watch it (``watch``).
+offers to watch it (``watch``).  Each says when, who sat and how it stands
+(``recent_words``); a finished one offers *Replay* (its game file) instead of *Rejoin*.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -43,11 +45,12 @@ from client.commands.launcher import (
     JoinRequest,
     Launcher,
     LocalRequest,
-    invite_address,
     parse_options,
 )
+from client.logs.table_facts import read_table_facts
 from client.node.lobby_model import LobbyModel
 from client.profile.settings import RecentTable, SettingsStore
+from client.profile.table_files import TableFiles
 from client.rules.errors import LaunchError
 from client.runtime.mdns import TableFinder
 from client.runtime.peer import game_dir
@@ -59,6 +62,7 @@ from ui.game_names import game_name
 from ui.i18n import LANGUAGE_NAMES, LanguagePreference, resolve_language
 from ui.screens.bot_speed import BotSpeedBox
 from ui.screens.found_tables import FoundTablesBox
+from ui.screens.recent_words import recent_words
 from ui.screens.rules import RulesDialog
 from ui.screens.start_keyboard import order_start
 from ui.screens.time_control import TimeControlBox
@@ -69,6 +73,8 @@ from ui.window_words import host_failure
 
 RECENT_ROLE = Qt.ItemDataRole.UserRole + 1
 """A recent-tables item's ``RecentTable``."""
+RECENT_FILE_ROLE = Qt.ItemDataRole.UserRole + 2
+"""A recent-tables item's game file when that table is over (empty while it goes on)."""
 
 
 def game_box(games: tuple[str, ...]) -> QComboBox:
@@ -277,9 +283,7 @@ class StartScreen(QWidget):
         self.join_button.clicked.connect(self.join)
         self.join_target.returnPressed.connect(self.join)
         self.recent.itemClicked.connect(self._recent_clicked)
-        self.recent.currentItemChanged.connect(
-            lambda item, _before: self.rejoin_button.setEnabled(item is not None)
-        )
+        self.recent.currentItemChanged.connect(lambda item, _before: self._recent_chosen(item))
         self.recent.itemDoubleClicked.connect(lambda _item: self.rejoin())
         self.rejoin_button.clicked.connect(self.rejoin)
         self.open_file.clicked.connect(self.choose_game_file)
@@ -314,28 +318,30 @@ class StartScreen(QWidget):
         )
 
     def show_recent(self) -> None:
-        """The recent tables, each with every address its players listen at."""
+        """The recent tables, each told apart by when, who sat and how it stands (its game
+        file's words, ``recent_words``), with every address its players listen at while it
+        goes on; a finished table offers *Replay* instead of *Rejoin*."""
         self.recent.clear()
+        games = TableFiles(game_dir(self.launcher.profile))
         for table in self.store.settings.recent:
-            where = table.address
-            address = invite_address(where)
-            if address is not None:  # the whole invite is long: its first address
-                where = self.tr("{address} (invite)").format(address=address)
-            if table.peers:  # every address to rejoin at, on a line of their own
-                what = " — ".join(part for part in (game_name(table.game), table.label) if part)
-                places = self.tr("players at {addresses}").format(
-                    addresses=", ".join(table.addresses)
-                )
-                label = f"{what}\n{places}"
-            else:
-                parts = (where, game_name(table.game), table.label)
-                label = " — ".join(part for part in parts if part)
-            item = QListWidgetItem(label)
+            facts, path = None, None
+            if table.table_id:
+                path = games.path(bytes.fromhex(table.table_id))
+                facts = read_table_facts(path) if path.exists() else None
+            item = QListWidgetItem(recent_words(table, facts))
             item.setData(Qt.ItemDataRole.UserRole, table.address)
             item.setData(RECENT_ROLE, table)
+            over = path is not None and facts is not None and facts.over
+            item.setData(RECENT_FILE_ROLE, str(path) if over else "")
             item.setToolTip("\n".join((table.address, *table.addresses)))
             self.recent.addItem(item)
-        self.rejoin_button.setEnabled(self.recent.currentItem() is not None)
+        self._recent_chosen(self.recent.currentItem())
+
+    def _recent_chosen(self, item: QListWidgetItem | None) -> None:
+        """*Rejoin* a table that goes on, *Replay* one that is over."""
+        over = item is not None and bool(item.data(RECENT_FILE_ROLE))
+        self.rejoin_button.setText(self.tr("Replay") if over else self.tr("Rejoin"))
+        self.rejoin_button.setEnabled(item is not None)
 
     def choose_game_file(self) -> None:
         """Ask for a game file (this profile's games first) and replay it."""
@@ -470,6 +476,10 @@ class StartScreen(QWidget):
         if item is None:
             self.say(self.tr("Choose a table in the list of recent tables."), error=True)
             return
+        finished = item.data(RECENT_FILE_ROLE)
+        if finished:  # nobody is at a finished table: its game file is what is left
+            self.replayRequested.emit(Path(finished))
+            return
         table: RecentTable = item.data(RECENT_ROLE)
         first, *others = table.addresses
         self.join_target.setText(first)
@@ -516,6 +526,7 @@ class StartScreen(QWidget):
                 view.host_name or before.label,
                 session.addresses(),
                 table_id,
+                before.when or datetime.now().strftime("%Y-%m-%d %H:%M"),
             )
             if not kept or kept[-1] != table:
                 kept[:] = [table]
