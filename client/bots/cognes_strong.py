@@ -38,9 +38,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import TypeVar
 
-from client.bots.cognes import SensibleBot, movable_coins, winning_flips
+from client.bots.cognes import SensibleBot, movable_coins, winning_flips, wins_at_once_now
 from engines import AnyEngine
 from engines.cognes import CognesEngine, CognesState, Flip, legal_flips
 from engines.cognes_exact import Point, displacements
@@ -273,14 +274,29 @@ def _spread(runs: list[tuple[int, int]], per_run: int) -> list[int]:
 
 
 def search_flip(
-    state: CognesState, rng: random.Random, cache: RunsCache | None = None
+    state: CognesState,
+    rng: random.Random,
+    cache: RunsCache | None = None,
+    refuted: Callable[[Flip], bool] | None = None,
 ) -> Flip | None:
     """A flip the deepest finished search calls won for the player to move, or None.
 
     The root's flips are shuffled by ``rng`` (so seeds play different games) and each depth
     stops at the first won flip, which the next depth tries first.  ``cache`` (made here
     when missing or for other options) only saves work: the flip is the same without it.
+    A flip the search calls won is checked with ``refuted`` (asked once a flip) when given:
+    the search samples the replies of a wide position, and a sample can miss the one reply
+    that ends the game at once, which a random player finds often enough to matter.
     """
+    checked: dict[Flip, bool] = {}
+
+    def good(flip: Flip) -> bool:
+        if refuted is None:
+            return True
+        if flip not in checked:
+            checked[flip] = not refuted(flip)
+        return checked[flip]
+
     if cache is None or (cache.radius, cache.gain) != (state.coin_radius, state.min_gain):
         cache = RunsCache(state.coin_radius, state.min_gain)
     search = _Search(state, cache)
@@ -296,7 +312,7 @@ def search_flip(
             for index, (flip, after) in enumerate(root):
                 lost, exact = search.won(after, depth - 1)
                 proven = proven and exact
-                if not lost:
+                if not lost and good(flip):
                     found = flip
                     root.insert(0, root.pop(index))
                     proven = exact
@@ -330,11 +346,20 @@ class StrongBot:
                 state.min_gain,
             ):
                 self._cache = RunsCache(state.coin_radius, state.min_gain)
-            found = search_flip(state, self._rng, self._cache)
+            found = search_flip(state, self._rng, self._cache, _answered(engine, state))
             if found is not None:
                 return found
         move: Flip = self._sensible.choose(engine, state)
         return move
+
+
+def _answered(engine: CognesEngine, state: CognesState) -> Callable[[Flip], bool]:
+    """Whether the opponent wins at once after a flip, over every one of its legal flips."""
+
+    def refuted(flip: Flip) -> bool:
+        return wins_at_once_now(engine, engine.apply(state, flip))
+
+    return refuted
 
 
 def _few_flips(state: CognesState) -> bool:
