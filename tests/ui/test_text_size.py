@@ -82,18 +82,19 @@ async def test_nothing_is_clipped_with_bigger_text(qtbot: Any, big_text: float, 
         assert overlapping(table) == []
 
 
+@pytest.mark.parametrize("game", ["consensus", "discorder"])
 def test_at_200_percent_nothing_is_clipped_and_the_pictures_are_twice_as_big(
-    tmp_path: Path,
+    tmp_path: Path, game: str
 ) -> None:
     from PIL import Image
 
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PALABRE_HOME": str(tmp_path / "h")}
     done = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "screenshot_sizes.py"), "--scale", "2",
-         "--out", str(tmp_path), "--check", "--plies", "4"],
+         "--out", str(tmp_path), "--check", "--plies", "4", "--game", game],
         env=env, capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
-    for name in ("start", "table"):
+    for name in ("start", "table" if game == "consensus" else f"table-{game}"):
         with Image.open(tmp_path / f"{name}-2x.png") as picture:
             assert picture.size == (2400, 1600)
