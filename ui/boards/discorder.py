@@ -50,6 +50,9 @@ class Board(BoardWidget):
         super().__init__()
         self.canvas = DiscorderCanvas()
         self.score = QLabel()
+        # Bigger text or a narrow window: the legend goes on a second line rather than past
+        # the board's edge.
+        self.score.setWordWrap(True)
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         layout = QVBoxLayout(self)

@@ -64,7 +64,7 @@ class DiscorderCanvas(QWidget):
         self.ghost_colour = 0  # the colour a hovered legal cell would take
         self.hover_cell: int | None = None
         self.hover_site: int | None = None
-        self.setMinimumSize(280, 280)
+        self.setMinimumSize(200, 200)  # small: room for the lines around it at big text
         self.setSizePolicy(QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding))
         self.setMouseTracking(True)
 
