@@ -148,7 +148,7 @@ async def test_two_windows_fill_a_table_chat_and_play_consensus_by_clicks(qtbot:
         invite = await loopback_invite(ana)
         join_from_the_window(qtbot, bea, invite)
         await until(lambda: len(lobby_rows(bea)) == 4 and "Bea (you)" in lobby_rows(bea)[2][1])
-        assert bea.lobby.title.text() == "Ana's table: Consensus (seats=4)"
+        assert bea.lobby.title.text() == "Ana's table: Consensus — 4 seats"
         assert not bea.lobby.start.isVisible()  # only the host starts the game
         click(qtbot, bea.lobby.add_bot)  # Bea's palabre runs the bot of seat 4
         await until(lambda: lobby_rows(ana)[3][1] == "Bot 4 of Bea (normal)")

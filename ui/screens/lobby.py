@@ -26,6 +26,7 @@ from client.node.lobby_model import LobbyIntents, LobbyModel
 from ui.bot_names import shown_bot_name
 from ui.control_names import name_screen
 from ui.game_names import game_name
+from ui.option_words import titled_game
 from ui.text_size import heading
 from ui.theme import ERROR, side_icon
 from ui.window_words import window_words
@@ -97,7 +98,10 @@ class LobbyScreen(QWidget):
         self.invite = QLineEdit()
         self.invite.setReadOnly(True)
         self.copy_invite = QPushButton(self.tr("Copy invite"))
-        invite_row = QHBoxLayout()
+        # The invite is the host's to give: a joiner's lobby has none to show, so no empty box.
+        self.invite_row = QWidget()
+        invite_row = QHBoxLayout(self.invite_row)
+        invite_row.setContentsMargins(0, 0, 0, 0)
         invite_row.addWidget(QLabel(self.tr("Invite")))
         invite_row.addWidget(self.invite, 1)
         invite_row.addWidget(self.copy_invite)
@@ -149,7 +153,7 @@ class LobbyScreen(QWidget):
         layout.addWidget(self.failure)
         layout.addWidget(self.warnings)
         layout.addWidget(self.clock)
-        layout.addLayout(invite_row)
+        layout.addWidget(self.invite_row)
         layout.addWidget(self.reach_hint)
         layout.addWidget(self.seats, 1)
         layout.addLayout(buttons)
@@ -175,7 +179,7 @@ class LobbyScreen(QWidget):
         if self.model is None:
             return
         view = self.model.view
-        game = game_name(view.game) + (f" ({view.options})" if view.options else "")
+        game = titled_game(game_name(view.game), view.options)
         if view.is_host and view.failure:
             self.title.setText(self.tr("Your table could not be opened"))
         elif view.is_host and not view.invite:  # not open until it listens: it may not
@@ -196,6 +200,7 @@ class LobbyScreen(QWidget):
         self.clock.setVisible(bool(view.clock))
         self.invite.setText(view.invite)
         self.copy_invite.setEnabled(bool(view.invite))
+        self.invite_row.setVisible(bool(view.invite) and not view.failure)
         self.reach_hint.setVisible(view.is_host and bool(view.invite) and not view.failure)
         self.failure.setText(self.failure_text(view.failure_kind, view.failure))
         self.failure.setVisible(bool(view.failure))
