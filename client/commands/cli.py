@@ -275,8 +275,9 @@ def _check_peer_args(parser: argparse.ArgumentParser, args: argparse.Namespace) 
             parser.error("the timeouts must be more than 0 seconds")
         args.clock = _time_control(parser, args)
     if not args.headless:
+        doing = "watching" if getattr(args, "watch", False) else "playing"
         print(
-            "palabre: playing in this terminal (as with --headless); to host or join from "
+            f"palabre: {doing} in this terminal (as with --headless); to host or join from "
             "the window, run palabre without a command",
             file=sys.stderr,
         )

@@ -34,6 +34,7 @@ from client.commands.ignored_words import ignored_sentence
 from client.commands.repeats import REPEAT_WINDOW, RepeatSummary
 from client.commands.secret_input import GENERATE
 from client.commands.terminal import TerminalPlayer
+from client.commands.terminal_watch import TerminalWatcher
 from client.node.hosting import HostConfig
 from client.node.joining import JoinConfig, parse_target
 from client.node.lobby import JoinRefused
@@ -677,6 +678,8 @@ def _run_one(
         peer.observers.append(printer)
         typing = not args.bot and not getattr(args, "watch", False)
         player = TerminalPlayer(peer, out) if typing else None
+        if getattr(args, "watch", False):
+            TerminalWatcher(peer, out)
         if setup is not None:
             setup(peer)
 

@@ -145,3 +145,21 @@ def test_a_person_sees_the_clocks_is_warned_and_loses_on_time(tmp_path: Path) ->
             assert "neither can make the other's player lose on time" in proc.output
     finally:
         table.kill()
+
+
+def test_a_terminal_watcher_is_told_it_watches_and_sees_the_board(tmp_path: Path) -> None:
+    """``palabre join ADDRESS --watch`` in a terminal (no --headless): it said "playing in
+    this terminal" and printed no board at all, only the plies' notation (issue 21)."""
+    table = Table(tmp_path)
+    try:
+        table.host("discorder", "--bot", "--bots", "1", "--bot-delay", "200")
+        watcher = table.spawn(
+            "wes", ["join", table.loopback_invite(), "--watch", "--name", "Wes"], stdin=""
+        )
+        watcher.wait_for(r"your seats: none \(watching\)", 30)
+        watcher.wait_for(r"^position after ply [1-9]\d*:$", 30)
+        assert "watching in this terminal" in watcher.output
+        assert "playing in this terminal" not in watcher.output
+        assert "Traceback" not in watcher.output
+    finally:
+        table.kill()

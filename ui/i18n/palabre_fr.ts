@@ -1281,6 +1281,41 @@
     </message>
 </context>
 <context>
+    <name>RecentTables</name>
+    <message>
+        <source>Over: stopped on a disagreement.</source>
+        <translation>Terminée : arrêtée sur un désaccord.</translation>
+    </message>
+    <message>
+        <source>Over: a draw. {reason}</source>
+        <translation>Terminée : match nul. {reason}</translation>
+    </message>
+    <message>
+        <source>Over: no winner. {reason}</source>
+        <translation>Terminée : sans vainqueur. {reason}</translation>
+    </message>
+    <message>
+        <source>Over: {names} won. {reason}</source>
+        <translation>Terminée : {names} a gagné. {reason}</translation>
+    </message>
+    <message>
+        <source>{address} (invite)</source>
+        <translation>{address} (invitation)</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>En cours</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Pas commencée</translation>
+    </message>
+    <message>
+        <source>players at {addresses}</source>
+        <translation>joueurs à {addresses}</translation>
+    </message>
+</context>
+<context>
     <name>RemovalWords</name>
     <message>
         <source>A player</source>
@@ -1718,10 +1753,6 @@
         <translation>Ouvrir un fichier de partie…</translation>
     </message>
     <message>
-        <source>players at {addresses}</source>
-        <translation>joueurs à {addresses}</translation>
-    </message>
-    <message>
         <source>Open a game file</source>
         <translation>Ouvrir un fichier de partie</translation>
     </message>
@@ -1738,16 +1769,16 @@
         <translation>Votre empreinte&#xa0;: {fingerprint}</translation>
     </message>
     <message>
-        <source>{address} (invite)</source>
-        <translation>{address} (invitation)</translation>
-    </message>
-    <message>
         <source>Game files</source>
         <translation>Fichiers de partie</translation>
     </message>
     <message>
         <source>Replay a finished game or check its signatures.</source>
         <translation>Rejouer une partie terminée ou vérifier ses signatures.</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Revoir la partie</translation>
     </message>
     <message>
         <source>palabre game files (*.palabre-log *.palabre);;All files (*)</source>
@@ -1812,6 +1843,14 @@
 </context>
 <context>
     <name>TableAlerts</name>
+    <message>
+        <source>You lost on time.</source>
+        <translation>Vous avez perdu au temps.</translation>
+    </message>
+    <message>
+        <source>{name} lost on time.</source>
+        <translation>{name} a perdu au temps.</translation>
+    </message>
     <message>
         <source>You lost control: your pieces are out of play.</source>
         <translation>Vous perdez la main&#xa0;: vos pièces sont hors jeu.</translation>

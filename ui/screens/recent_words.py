@@ -20,22 +20,24 @@ from ui.outcomes import reason_text
 __all__ = ["recent_words"]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("RecentTables", text)
-
-
 def result_words(facts: TableFacts) -> str:
     """``Over: Ana won. Victory by holding power on e5.`` (or draw, no winner, stopped)."""
     outcome = facts.outcome
     if outcome is None:
-        return _tr("Over: stopped, the players' palabres disagreed.")
+        return QCoreApplication.translate("RecentTables", "Over: stopped on a disagreement.")
     reason = reason_text(facts.game, outcome, name_of=facts.name_of)
     if outcome.draw:
-        return _tr("Over: a draw. {reason}").format(reason=reason)
+        return QCoreApplication.translate("RecentTables", "Over: a draw. {reason}").format(
+            reason=reason
+        )
     if not outcome.winners:
-        return _tr("Over: no winner. {reason}").format(reason=reason)
+        return QCoreApplication.translate("RecentTables", "Over: no winner. {reason}").format(
+            reason=reason
+        )
     names = ", ".join(facts.name_of(seat) or "?" for seat in outcome.winners)
-    return _tr("Over: {names} won. {reason}").format(names=names, reason=reason)
+    return QCoreApplication.translate("RecentTables", "Over: {names} won. {reason}").format(
+        names=names, reason=reason
+    )
 
 
 def recent_words(table: RecentTable, facts: TableFacts | None) -> str:
@@ -50,8 +52,16 @@ def recent_words(table: RecentTable, facts: TableFacts | None) -> str:
         where = table.address
         address = invite_address(where)
         if address is not None:  # the whole invite is long: its first address
-            where = _tr("{address} (invite)").format(address=address)
+            where = QCoreApplication.translate("RecentTables", "{address} (invite)").format(
+                address=address
+            )
         return " — ".join(part for part in (where, first) if part)
-    state = _tr("In progress") if facts is not None else _tr("Not started")
-    places = _tr("players at {addresses}").format(addresses=", ".join(table.addresses))
+    state = (
+        QCoreApplication.translate("RecentTables", "In progress")
+        if facts is not None
+        else QCoreApplication.translate("RecentTables", "Not started")
+    )
+    places = QCoreApplication.translate("RecentTables", "players at {addresses}").format(
+        addresses=", ".join(table.addresses)
+    )
     return f"{first}\n{state} · {places}"
