@@ -171,6 +171,9 @@ class LocalGame:
         if self._outcome() is not None:
             self._error("The game is over.")
             return
+        if self.snapshot.i_resigned:
+            self._error("You resigned: you cannot offer a draw.")
+            return
         self._notice("draw-offered", name=self._names[self._my_seat])
         if self._bots_accept_draws:
             self._notice("bots-accept-draw")

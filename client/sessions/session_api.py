@@ -202,6 +202,17 @@ class SessionSnapshot:
         return None if seat is None else self.engine.controller(self.state, seat)
 
     @property
+    def i_resigned(self) -> bool:
+        """This client's player resigned (or lost on time): out of the game, it can neither
+        resign again nor offer a draw (a draw would turn its loss into one)."""
+        if self.my_seat is None:
+            return False
+        mine = self.my_seat
+        return any(ply.kind == "resign" and ply.seat == mine for ply in self.plies) or any(
+            seat == mine for seat, _ in self.lost_on_time
+        )
+
+    @property
     def my_turn(self) -> bool:
         """This client's player can move now."""
         if self.starting or self.stopped or self.my_seat is None:

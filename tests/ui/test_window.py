@@ -113,6 +113,14 @@ async def test_resigning_ends_my_game_and_the_outcome_is_shown(qtbot: Any) -> No
         first = session.snapshot.plies[0]
         assert (first.kind, first.seat) == ("resign", 1)
         assert "resigned: pieces neutral" in table.players.item(0).text()
+        # Out of the game, she can neither resign again nor offer a draw (the bots would
+        # take it: a lost game escaped), in the window or by the session itself.
+        assert session.snapshot.outcome is None
+        assert not table.resign_button.isEnabled() and not table.offer_button.isEnabled()
+        plies = session.snapshot.ply
+        session.offer_draw()
+        assert session.snapshot.outcome is None or session.snapshot.outcome.draw is False
+        assert all(ply.kind != "draw" for ply in session.snapshot.plies[plies:])
         # Consensus goes on among the three bots until one of them wins or it is drawn.
         await until(lambda: session.snapshot.outcome is not None, timeout=120)
         outcome = session.snapshot.outcome

@@ -522,9 +522,11 @@ class TableScreen(QWidget):
         playing = not over and not snapshot.starting and snapshot.my_seat is not None
         for button in (self.resign_button, self.offer_button, self.accept_button):
             button.setEnabled(playing)
+        out_of_it = snapshot.i_resigned  # the game goes on without them (Consensus)
         self.resign_button.setEnabled(
-            self.resign_button.isEnabled() and not snapshot.resign_pending
+            self.resign_button.isEnabled() and not snapshot.resign_pending and not out_of_it
         )
+        self.offer_button.setEnabled(self.offer_button.isEnabled() and not out_of_it)
         self.accept_button.setEnabled(
             self.accept_button.isEnabled()
             and any(seat != snapshot.my_seat for seat in snapshot.draw_offered_by)
