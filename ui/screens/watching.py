@@ -8,15 +8,13 @@ watches: ``Watching — Ana, Bea, … play Consensus``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QLabel, QWidget
 
 from client.sessions.session_api import SessionSnapshot
 from ui.game_names import game_name
-
-if TYPE_CHECKING:
-    from ui.screens.table import TableScreen
 
 __all__ = ["follow_watching", "watching_title"]
 
@@ -33,27 +31,24 @@ def watching_title(snapshot: SessionSnapshot) -> str:
     )
 
 
-def follow_watching(screen: TableScreen, snapshot: SessionSnapshot) -> bool:
-    """Title and controls for a watcher (True) or a seated player (False, left as they are
-    but for the buttons a watcher hid, which come back)."""
+def follow_watching(
+    snapshot: SessionSnapshot,
+    title: QLabel,
+    playing: Sequence[QWidget],
+    speaking: Sequence[QWidget],
+    session_parts: Sequence[QWidget | None],
+) -> bool:
+    """For a watcher (True): the title says so, the ``playing`` buttons (resign, draws,
+    takeback) are hidden, and for a spectator the chat's ``speaking`` field and button too: it
+    signs nothing, and chat lines are signed (a player voted off keeps its key and its say).
+    These belong to the screen and come back for the next session a player sits at; the
+    ``session_parts`` (move box, pointing) come with each session and are only hidden."""
     watching = snapshot.my_seat is None
     if watching and snapshot.seats:
-        screen.title.setText(watching_title(snapshot))
-    move_box = screen.keyboard.move_box
-    controls = (
-        screen.resign_button,
-        screen.offer_button,
-        screen.accept_button,
-        screen.takeback_button,
-        *(() if move_box is None else (move_box,)),
-    )
-    # A spectator signs nothing, and chat lines are signed: it reads the chat only (a player
-    # voted off keeps its key and its say).
-    chat = (screen.chat.field, screen.chat.button)
-    if not snapshot.removed:
-        controls = (*controls, *chat)
-    for control in controls:
-        control.setVisible(not watching)
-    if watching and screen.pointing is not None:  # marks are for the players to show
-        screen.pointing.toolbar.hide()
+        title.setText(watching_title(snapshot))
+    for control in (*playing, *speaking):
+        control.setVisible(not watching or (snapshot.removed and control in speaking))
+    for part in session_parts:
+        if watching and part is not None:
+            part.hide()
     return watching
