@@ -1047,6 +1047,17 @@
     </message>
 </context>
 <context>
+    <name>OptionWords</name>
+    <message>
+        <source>{game} — {options}</source>
+        <translation>{game} — {options}</translation>
+    </message>
+    <message>
+        <source>{count} seats</source>
+        <translation>{count} places</translation>
+    </message>
+</context>
+<context>
     <name>Outcome</name>
     <message>
         <source>Victory by holding power on e5.</source>
@@ -2246,6 +2257,13 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>Seconds added after each move</source>
         <translation>Secondes ajoutées après chaque coup</translation>
+    </message>
+</context>
+<context>
+    <name>Watching</name>
+    <message>
+        <source>Watching — {players} play {game}</source>
+        <translation>Vous regardez — {players} jouent à {game}</translation>
     </message>
 </context>
 </TS>

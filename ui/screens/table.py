@@ -48,6 +48,7 @@ from ui.screens.recent_line import RecentLine
 from ui.screens.rules import RulesDialog
 from ui.screens.table_keyboard import TableKeyboard
 from ui.screens.table_parts import ChatPanel, MoveList, PlayersPanel
+from ui.screens.watching import follow_watching
 from ui.table_alerts import alerts_between
 from ui.text_size import heading
 from ui.theme import ERROR, side_colour
@@ -532,6 +533,13 @@ class TableScreen(QWidget):
             and any(seat != snapshot.my_seat for seat in snapshot.draw_offered_by)
         )
         self.takeback_button.setEnabled(not over and snapshot.can_take_back)
+        follow_watching(  # a spectator is told so, and shown no control it cannot use
+            snapshot,
+            self.title,
+            (self.resign_button, self.offer_button, self.accept_button, self.takeback_button),
+            (self.chat.field, self.chat.button),
+            (self.keyboard.move_box, self.pointing and self.pointing.toolbar),
+        )
         asked = snapshot.takeback
         if asked is not None and not over and not (asked.mine or asked.consented or asked.refused):
             self.takeback_question.setText(
