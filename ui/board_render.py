@@ -20,7 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from client.sessions.session_api import Pointed
 from engines import AnyEngine
@@ -70,6 +70,9 @@ class BoardRenderer:
         self.application = ensure_offscreen()
         self.engine, self.size = engine, size
         self.board = make_board(engine, game_name(engine.name))
+        score = getattr(self.board, "score", None)
+        if isinstance(score, QLabel):  # Discorder's: one line in a picture, the grid in place
+            score.setWordWrap(False)
         self.side = size
         self.closed = False
 

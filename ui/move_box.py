@@ -73,6 +73,7 @@ class MoveBox(QWidget):
         row.addWidget(self.message, 2)
 
         self._state: Any = None
+        self._refused = False
         self.moves: tuple[str, ...] = ()
         """The legal moves' notation the completion offers now."""
         self.field.returnPressed.connect(self.play)
@@ -99,6 +100,8 @@ class MoveBox(QWidget):
         mine = self._my_turn()
         self.play_button.setEnabled(mine)
         if snapshot.state is not self._state or not mine:
+            if snapshot.state is not self._state and self._refused:
+                self.say("")  # a refusal is about a position now gone (a move on the board)
             self._state = snapshot.state
             self.moves = self._legal_notation() if mine else ()
             self.model.setStringList(list(self.moves))
@@ -110,6 +113,7 @@ class MoveBox(QWidget):
         return tuple(engine.format_move(state, move) for move in legal)
 
     def say(self, text: str, *, error: bool = False) -> None:
+        self._refused = error
         self.message.setStyleSheet(f"color: {ERROR};" if error else "")
         self.message.setText(text)
 

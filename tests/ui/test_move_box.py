@@ -60,3 +60,22 @@ async def test_a_typed_move_is_completed_read_by_the_engine_and_played(qtbot: An
         qtbot.keyClicks(field, "Sc1-d1")
         qtbot.keyClick(field, Qt.Key.Key_Return)
         assert box.message.text() == "It is not your turn yet." and session.snapshot.ply == 1
+
+
+@qt_trio
+async def test_a_refusal_goes_once_the_move_is_played_on_the_board(qtbot: Any) -> None:
+    """Played by keys in a real window: 'Not a move here: …' stayed under the box for the
+    rest of the game after the move was made on the board."""
+    async with open_window(qtbot) as window:
+        session = start_local(qtbot, window, "discorder", pace_ms=3000)
+        box = window.table.keyboard.move_box
+        assert box is not None
+        qtbot.keyClick(window.table.board, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClicks(box.field, "zz")
+        qtbot.keyClick(box.field, Qt.Key.Key_Return)
+        assert box.message.text().startswith("Not a move here: ")
+        qtbot.keyClick(box.field, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N)
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+        await until(lambda: session.snapshot.ply == 1)
+        assert box.message.text() == ""
