@@ -59,6 +59,7 @@ from client.node.rematch import RematchChanged, RematchReady
 from client.profile.settings import SettingsStore
 from client.rules.clock_history import lost_on_time, verdict_on
 from client.rules.records import CHAIN_KINDS, key_label
+from client.rules.removal import ABANDONED, abandoned_outcome
 from client.rules.seat_words import with_seat_names
 from client.rules.seated_names import seated_names
 from client.runtime.peer import Peer
@@ -83,7 +84,7 @@ from client.tabletop.events import (
     VoteReceived,
 )
 from client.tabletop.table_view import TableView
-from engines import AnyEngine, InvalidParams, find_engine
+from engines import AnyEngine, InvalidParams, Outcome, find_engine
 from net.errors import IdentityError, InviteError, LinkError, LogFileError
 from net.identity import Identity, load_profile_identity
 from net.invite import Invite, format_table_id, new_secret
@@ -364,9 +365,20 @@ class Printer:
     def _on_table_ended(self, event: TableEnded) -> None:
         self._over = None
         self.say(
-            f"Result: {self._named(event.outcome.summary)}{self._on_time()} (after {event.ply} "
+            f"Result: {self._result(event.outcome)}{self._on_time()} (after {event.ply} "
             "plies; signed by every peer)"
         )
+
+    def _result(self, outcome: Outcome) -> str:
+        """The result in the players' words: seats by their names, and an abandoned table's
+        absent players by name (the signed summary names them by key, for the game file)."""
+        table = self._table()
+        abandoned = None if table is None else table.abandoned
+        if table is not None and abandoned is not None and outcome.reason == ABANDONED:
+            absent = abandoned[1]
+            left = bool(absent) and all(table.has_left(key) for key in absent)
+            return abandoned_outcome(table.start, absent, left, table.start.player_name).summary
+        return self._named(outcome.summary)
 
     def _on_time(self) -> str:
         """`` Ana lost on time.`` for each seat whose clock ran out, else nothing."""
@@ -479,7 +491,7 @@ class Printer:
         if self._over is not None:
             over = self._over
             self.say(
-                f"Result: {self._named(over.outcome.summary)}{self._on_time()} (after {over.ply} "
+                f"Result: {self._result(over.outcome)}{self._on_time()} (after {over.ply} "
                 "plies; NOT every END came)"
             )
         if self._halted:

@@ -27,7 +27,7 @@ the removed ones.  Everything here is a pure function of its arguments.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from client.rules.bodies import (
@@ -215,10 +215,16 @@ def remove_rule(ctx: PlyContext, record: SignedRecord) -> PlyEffect:
     return PlyEffect(ctx.before.engine_state, label, None, seats, remaining)
 
 
-def abandoned_outcome(start: TableStart, absent: Sequence[bytes], left: bool = False) -> Outcome:
+def abandoned_outcome(
+    start: TableStart,
+    absent: Sequence[bytes],
+    left: bool = False,
+    name_of: Callable[[bytes], str] | None = None,
+) -> Outcome:
     """The result of a 2-peer table whose other peer stayed away, or ``left`` on purpose (a
-    LEAVE): no winner, no draw.  The summary is display text, never compared."""
-    names = ", ".join(start.name_of(key) for key in absent)
+    LEAVE): no winner, no draw.  The summary is display text, never compared; the signed one
+    names peers by key (``start.name_of``, the default), a player reads ``start.player_name``."""
+    names = ", ".join((name_of or start.name_of)(key) for key in absent)
     why = "left the table" if left else "stayed away"
     return Outcome(
         winners=(),

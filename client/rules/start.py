@@ -122,6 +122,12 @@ class TableStart:
                 return seat.runner
         return None
 
+    def player_name(self, key: bytes) -> str:
+        """The name a player reads (``Ann``); the key's label only for a peer without a name
+        or a key not at this table."""
+        peer = next((peer for peer in self.peers if peer.key == key), None)
+        return peer.name if peer is not None and peer.name else key_label(key)
+
     def name_of(self, key: bytes) -> str:
         """``peer K3QF-7XZA… (Ann)``, or ``the bot of seat 3 run by peer ...`` for a bot key."""
         for peer in self.peers:

@@ -116,7 +116,8 @@ def test_end_of_input_leaves_the_table(tmp_path: Path) -> None:
         bruno.wait_for(r"^left: peer .* \(Ana\) left the table \(ply \d+\)$", 30)
         # the notice ends this table of two at once, not after the away timeout (60 s)
         assert bruno.process.wait(timeout=30) == 0, bruno.output
-        assert "The table was abandoned" in bruno.output
+        # the result in the player's words: her name, not the key label the record names
+        assert "Result: The table was abandoned: Ana left the table." in bruno.output, bruno.output
     finally:
         table.kill()
 
