@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import sys
 import threading
 from collections.abc import Callable
 from typing import Protocol
@@ -82,6 +83,10 @@ class InlineThinking:
 INLINE = InlineThinking()
 
 
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread may hold the GIL while another waits for it, once a bot thinks here."""
+
+
 class ThreadThinking:
     """Thinks in a worker thread; ``wake`` is called on the trio loop that made this object
     (it must be made there) once the thought is over."""
@@ -101,6 +106,13 @@ class ThreadThinking:
             with contextlib.suppress(self._finished):  # the peer is gone: nobody waits
                 self._token.run_sync_soon(self._wake)
 
+        # The search holds the GIL while the loop has yet to write this step's records (the
+        # ACK that makes the ply before final at the others, whose clocks start then) and
+        # take the next ones: at Python's default 5 ms switch interval each of the loop's
+        # wake-ups may wait that long for it.  Measured (docs/BENCHMARKS.md, the table
+        # clock): the charge's p99 error against the mover's own figure fell from 15-21 ms
+        # to 5-6 ms.  Process-wide and kept: the peer's loop is what must not wait.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         # A daemon: a peer that ends while its bot thinks does not wait for the move.
         threading.Thread(target=work, name="palabre-bot", daemon=True).start()
         return thought

@@ -11,6 +11,7 @@ wait, so a loop frozen by the bot fails the test instead of hanging it.
 
 from __future__ import annotations
 
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import pytest
 import trio
 
 from client.bots import Bot, make_bot
-from client.bots.thinking import INLINE, Thought, ThreadThinking
+from client.bots.thinking import INLINE, SWITCH_INTERVAL, Thought, ThreadThinking
 from client.node.hosting import HostConfig
 from client.node.joining import JoinConfig
 from client.node.node_io import NodeSeams
@@ -136,6 +137,23 @@ async def test_a_bot_thinking_in_a_thread_plays_the_moves_it_plays_inline() -> N
     with trio.fail_after(30):
         while len(wakes) < 16:  # every thought's end woke the loop
             await trio.sleep(0.01)
+
+
+@pytest.mark.trio
+async def test_a_thinking_thread_holds_the_gil_briefly_while_the_loop_waits() -> None:
+    """Python's default switch interval (5 ms) let the search keep the loop waiting that long
+    at each wake-up, which the clock charged; once a bot thinks in a thread it is 0.5 ms."""
+    engine = find_engine("discorder")
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    try:
+        thinking = ThreadThinking(lambda: None)
+        await _over(
+            thinking.think(make_bot("discorder", "normal", 3), engine, engine.initial_state({}))
+        )
+        assert sys.getswitchinterval() <= SWITCH_INTERVAL
+    finally:
+        sys.setswitchinterval(before)
 
 
 async def _over(thought: Thought) -> None:
