@@ -375,9 +375,10 @@ class Printer:
         table = self._table()
         abandoned = None if table is None else table.abandoned
         if table is not None and abandoned is not None and outcome.reason == ABANDONED:
-            absent = abandoned[1]
-            left = bool(absent) and all(table.has_left(key) for key in absent)
-            return abandoned_outcome(table.start, absent, left, table.start.player_name).summary
+            start = table.start
+            return abandoned_outcome(
+                start, abandoned[1], table.absent_left, start.player_name
+            ).summary
         return self._named(outcome.summary)
 
     def _on_time(self) -> str:

@@ -40,7 +40,7 @@ from client.rules.clock_history import lost_on_time, verdict_on
 from client.rules.divergence import Evidence
 from client.rules.errors import Malformed
 from client.rules.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
-from client.rules.removal import read_proposal
+from client.rules.removal import abandoned_outcome, read_proposal
 from client.rules.seat_words import with_seat_names
 from client.rules.takeback import refusal
 from client.runtime.peer import Peer
@@ -104,11 +104,6 @@ from net.errors import IdentityError, LinkError
 from net.invite import Invite
 
 __all__ = ["NetSession"]
-
-ABANDONED = "The table was abandoned: {names} stayed away."
-"""An abandoned table's ending, with the absent players' names (``ui.outcomes`` too)."""
-ABANDONED_LEFT = "The table was abandoned: {names} left the table."
-"""The same when every absent player left on purpose (a LEAVE), as the signed END says."""
 
 
 class NetSession:
@@ -526,10 +521,11 @@ class NetSession:
         if table is not None and table.chain.outcome() is None and self._ended is None:
             absent = table.abandoned[1] if table.abandoned is not None else ()
             self._absent = tuple(self._name_of(key) or "?" for key in absent)
-            self._absent_left = bool(absent) and all(table.has_left(key) for key in absent)
+            self._absent_left = table.absent_left
             # The signed summary names peers by key for the game file; players read names.
-            words = ABANDONED_LEFT if self._absent_left else ABANDONED
-            summary = words.format(names=", ".join(self._absent))
+            summary = abandoned_outcome(
+                table.start, absent, table.absent_left, lambda key: self._name_of(key) or "?"
+            ).summary
             self._ended = replace(event.outcome, summary=summary)
             self._notice("game-over", summary=summary)
             self._refresh(GameEnded(self._ended))

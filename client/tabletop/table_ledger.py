@@ -143,6 +143,12 @@ class TableLedger:
         """Whether peer ``key`` left on purpose (its LEAVE came: a LEAVE is final)."""
         return key in self.left
 
+    @property
+    def absent_left(self) -> bool:
+        """The table was abandoned and every absent peer left on purpose (a LEAVE)."""
+        absent = () if self.abandoned is None else self.abandoned[1]
+        return bool(absent) and all(key in self.left for key in absent)
+
     def live(self, *, answering: bool = False) -> bool:
         """Whether local keys may sign plies now (``answering``: a consent or an acceptance
         outside the chain, which a clocked table's head need not be final for: the bot peer

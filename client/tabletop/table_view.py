@@ -60,6 +60,10 @@ class TableView(Protocol):
         """The ply and the absent peers' keys when the table ended without its game."""
 
     @property
+    def absent_left(self) -> bool:
+        """The table was abandoned and every absent peer left on purpose (a LEAVE)."""
+
+    @property
     def takebacks(self) -> TakebackBook:
         """The takeback asks and consents (``pending(state)``)."""
 
