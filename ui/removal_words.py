@@ -7,16 +7,23 @@ names instead, in the move list and the line under the board alike.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QCoreApplication
 
 from client.sessions.session_api import PlyView
 
-__all__ = ["removal_words"]
+__all__ = ["removal_words", "removed_words"]
 
 
 def removal_words(ply: PlyView) -> str:
     """``Ana voted off the table`` for a ``"remove"`` ply."""
-    names = ", ".join(ply.removed) or QCoreApplication.translate("RemovalWords", "A player")
+    return removed_words(ply.removed)
+
+
+def removed_words(removed: Sequence[str]) -> str:
+    """``Ana voted off the table``, for the players a removal took off, by name."""
+    names = ", ".join(removed) or QCoreApplication.translate("RemovalWords", "A player")
     return QCoreApplication.translate("RemovalWords", "{names} voted off the table").format(
         names=names
     )

@@ -385,14 +385,18 @@ class Printer:
         """`` Ana lost on time.`` for each seat whose clock ran out, else nothing."""
         table = self._table()
         losses = [] if table is None else lost_on_time(table.chain)
-        return "".join(self._named(f" Seat {seat} lost on time.") for seat, _ply in losses)
+        return "".join(
+            self._named(f" Seat {seat} lost on time.", at=ply - 1) for seat, ply in losses
+        )
 
-    def _named(self, text: str) -> str:
-        """``text`` (an engine's words) with its seats named as the table seats them."""
+    def _named(self, text: str, at: int | None = None) -> str:
+        """``text`` (an engine's words) with its seats named as the table seated them after
+        ply ``at`` (by default now: a bot that took a removed player's seat, say)."""
         table = self._table()
         if table is None:
             return text
-        names = seated_names(table.start.peers, table.start.seats)
+        seats = table.head.seats if at is None else table.chain.at(at).seats
+        names = seated_names(table.start.peers, seats)
         return with_seat_names(
             text, lambda seat: names[seat - 1] if 0 < seat <= len(names) else None
         )

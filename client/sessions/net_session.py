@@ -35,6 +35,7 @@ from client.node.peer_events import (
 from client.node.peer_node import next_role
 from client.node.rematch import RematchChanged, RematchReady
 from client.rules.bot_names import BotNamer, bot_name
+from client.rules.chain import TableState
 from client.rules.clock import CLOCKED_KINDS
 from client.rules.clock_history import lost_on_time, verdict_on
 from client.rules.divergence import Evidence
@@ -42,6 +43,7 @@ from client.rules.errors import Malformed
 from client.rules.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rules.removal import abandoned_outcome, read_proposal
 from client.rules.seat_words import with_seat_names
+from client.rules.start import SeatSpec
 from client.rules.takeback import refusal
 from client.runtime.peer import Peer
 from client.sessions.notices import notice
@@ -390,7 +392,10 @@ class NetSession:
             self._notice("takeback-lapsed", ply=asked.ply)
         wire = tuple(state.record.body.get("move", ())) if kind == "move" else ()
         removed = self._removed_names(state.record.body) if kind == "remove" else ()
-        self._plies.append(PlyView(state.ply, seat, player, kind, state.label, wire, removed))
+        by = self._holder_name(table.chain.at(state.ply - 1), player) if player else ""
+        self._plies.append(
+            PlyView(state.ply, seat, player, kind, state.label, wire, removed, by=by)
+        )
         self._offers.clear()
         removed_me = kind == "remove" and table.removed_me_at(state.ply)
         self._removed = self._removed or removed_me
@@ -593,18 +598,31 @@ class NetSession:
         seats = table.head.seats_of(key)
         return seats[0] if seats else None
 
+    def _holder_name(self, state: TableState, seat: int) -> str:
+        """Who holds ``seat`` in ``state``, by name: the player, or the bot in their seat."""
+        for spec in state.seats:
+            if spec.seat == seat:
+                return self._spec_name(spec)
+        return ""
+
+    def _spec_name(self, spec: SeatSpec) -> str:
+        table = self._table()
+        assert table is not None
+        names = {peer.key: peer.name for peer in table.start.peers}
+        runner = spec.runner
+        return names.get(spec.key) or self._bot_namer(
+            spec.seat, names.get(runner or b"", "?"), spec.level
+        )
+
     def _seats(self) -> tuple[SeatView, ...]:
         table = self._table()
         if table is None:
             return ()
-        start, head = table.start, table.head
-        names = {peer.key: peer.name for peer in start.peers}
+        head = table.head
         views = []
         for spec in head.seats:
             runner = spec.runner
-            name = names.get(spec.key) or self._bot_namer(
-                spec.seat, names.get(runner or b"", "?"), spec.level
-            )
+            name = self._spec_name(spec)
             player = runner or spec.key
             away = player in self._away or (player != table.me and not table.present(player))
             views.append(

@@ -84,6 +84,9 @@ class PlyView:
     """The move's wire form (empty for a resignation or a draw)."""
     removed: tuple[str, ...] = ()
     """The names of the players a ``"remove"`` ply took off (empty for any other kind)."""
+    by: str = ""
+    """The name of whoever played ``player``'s seat when the ply was made (a bot that later
+    took the seat did not play the plies before it); empty: ask the snapshot's seats."""
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,14 @@ class SessionSnapshot:
             if view.seat == seat:
                 return view.name
         return f"seat {seat}"
+
+    def player_name(self, ply: PlyView) -> str:
+        """Who made ``ply``: its player then, not whoever holds that seat now."""
+        return ply.by or self.seat_name(ply.player)
+
+    def names_at(self, ply: PlyView) -> Callable[[int], str]:
+        """Seat names as ``ply`` was played: its own player named as then, the others now."""
+        return lambda seat: self.player_name(ply) if seat == ply.player else self.seat_name(seat)
 
 
 # --- events ---------------------------------------------------------------------------

@@ -216,6 +216,9 @@ def test_a_person_who_never_moves_is_voted_off_after_the_idle_timeout(table: Tab
         removal = [line for line in ply_lines(proc.output) if "(P4) removed" in line]
         assert len(removal) == 1 and "bots take seats [4]" in removal[0], proc.output
         assert "You were voted off" not in proc.output or proc is idle
+        # Seat 4 is the bot's at the end: a result that names seat 4 names the bot.
+        (result,) = [line for line in proc.output.splitlines() if line.startswith("Result: ")]
+        assert "P4" not in result, result
 
 
 def test_one_cut_link_between_two_peers_is_bridged_by_the_others(table: Table) -> None:

@@ -22,8 +22,10 @@ import qtrio
 import trio
 
 from client.sessions.net_session import NetSession
-from tests.ui.windows import click, free_port, open_window, type_text, until
+from engines.consensus import ENGINE
+from tests.ui.windows import click, click_move, free_port, open_window, type_text, until
 from ui.app import MainWindow
+from ui.boards.consensus import Board as ConsensusBoard
 from ui.i18n import install_language
 
 pytestmark = [pytest.mark.gui, pytest.mark.filterwarnings("error")]
@@ -171,7 +173,14 @@ async def test_a_player_voted_off_for_never_moving_is_told_on_screen(
             await until(lambda: ana.stack.currentWidget() is ana.table)
             session = session_of(ana)
             table = ana.table
-            await until(lambda: session.snapshot.my_turn)  # ... and she never plays it
+            await until(lambda: session.snapshot.my_turn)  # she plays her first turn ...
+            board = table.board
+            assert isinstance(board, ConsensusBoard)
+            state = session.snapshot.state
+            click_move(qtbot, board, ENGINE.move_to_wire(ENGINE.legal_moves(state)[0]))
+            mine = session.snapshot.ply
+            await until(lambda: session.snapshot.my_turn and session.snapshot.ply > mine)
+            # ... and never her second
             await until(lambda: session.snapshot.my_seat is None, timeout=60)
             await until(table.banner.isVisible, timeout=5)
             assert "voted off" in table.banner.text(), table.banner.text()
@@ -183,6 +192,9 @@ async def test_a_player_voted_off_for_never_moving_is_told_on_screen(
             moves = [table.moves.item(row).text() for row in range(table.moves.count())]
             removal = [line for line in moves if "voted off" in line]
             assert len(removal) == 1 and "Ana voted off the table" in removal[0], moves
+            # Her own ply stays hers: the bot that took her seat played none before it.
+            (played,) = [line for line in moves if line.lstrip().startswith(f"{mine}. ")]
+            assert "Ana" in played and "Bot" not in played, moves
             said = " ".join((*moves, *table.recent_line.parts))
             for word in ("peer ", "seat 0", "bots take seats", "["):
                 assert word not in said, said

@@ -93,6 +93,8 @@ class BoardWidget(QWidget):
         """Short notes per seat for the players list (e.g. "ruler")."""
         return {}
 
-    def status_note(self, engine: AnyEngine, state: Any) -> str:
+    def status_note(
+        self, engine: AnyEngine, state: Any, name_of: Callable[[int], str] | None = None
+    ) -> str:
         """One sentence about the position for the status line, or ""."""
         return ""

@@ -14,6 +14,7 @@ Frozen coins wear frost; eliminated players are crossed out in the line above th
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QLocale
@@ -127,7 +128,9 @@ class Board(BoardWidget):
     def seat_notes(self, engine: AnyEngine, state: Any) -> dict[int, str]:
         return {seat: self.tr("out") for seat in range(1, state.seats + 1) if state.out[seat - 1]}
 
-    def status_note(self, engine: AnyEngine, state: Any) -> str:
+    def status_note(
+        self, engine: AnyEngine, state: Any, name_of: Callable[[int], str] | None = None
+    ) -> str:
         frozen = sum(state.frozen)
         free = len(state.centres) - frozen
         return self.tr("%n coin(s) free", "", free) + ", " + self.tr("%n frozen", "", frozen)

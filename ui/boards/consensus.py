@@ -17,6 +17,7 @@ Who rules and which slots still owe a turn come from ``engine.power_status``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -184,10 +185,20 @@ class Board(BoardWidget):
             notes[seat] = self.tr("owes the ruler a turn")
         return notes
 
-    def status_note(self, engine: AnyEngine, state: Any) -> str:
+    def status_note(
+        self, engine: AnyEngine, state: Any, name_of: Callable[[int], str] | None = None
+    ) -> str:
         status = engine.power_status(state)  # type: ignore[attr-defined]
         if status.ruler is None:
             return self.tr("Nobody rules e5")
+        if name_of is not None:  # the players by name, as the table and the replay say them
+            ruler = name_of(status.ruler)
+            if not status.owing:
+                return self.tr("{ruler} rules e5").format(ruler=ruler)
+            owing = ", ".join(name_of(seat) for seat in status.owing)
+            return self.tr("{ruler} rules e5; wins after a turn of {owing}").format(
+                ruler=ruler, owing=owing
+            )
         if not status.owing:
             return self.tr("Seat {ruler} rules e5").format(ruler=status.ruler)
         owing = ", ".join(str(seat) for seat in status.owing)

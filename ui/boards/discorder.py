@@ -12,6 +12,7 @@ it scores for; the provisional score above the board is the engine's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
@@ -109,7 +110,9 @@ class Board(BoardWidget):
                 notes[seat] += self.tr(", no peg this turn (made a line of three)")
         return notes
 
-    def status_note(self, engine: AnyEngine, state: Any) -> str:
+    def status_note(
+        self, engine: AnyEngine, state: Any, name_of: Callable[[int], str] | None = None
+    ) -> str:
         jaune, noir = engine.provisional_scores(state)  # type: ignore[attr-defined]
         note = f"Jaune {jaune} – Noir {noir}, " + self.tr("%n peg(s) left", "", state.pegs_left)
         if state.passed:

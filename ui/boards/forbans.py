@@ -13,6 +13,7 @@ game are named in the legend and in the players list.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -127,7 +128,9 @@ class Board(BoardWidget):
             for seat in range(1, state.seats + 1)
         }
 
-    def status_note(self, engine: AnyEngine, state: Any) -> str:
+    def status_note(
+        self, engine: AnyEngine, state: Any, name_of: Callable[[int], str] | None = None
+    ) -> str:
         if engine.outcome(state) is not None:
             return ""
         if state.ply < PLACEMENTS:

@@ -153,6 +153,14 @@
         <translation>Personne ne règne en e5</translation>
     </message>
     <message>
+        <source>{ruler} rules e5</source>
+        <translation>{ruler} règne en e5</translation>
+    </message>
+    <message>
+        <source>{ruler} rules e5; wins after a turn of {owing}</source>
+        <translation>{ruler} règne en e5&#xa0;; gagne après un tour de {owing}</translation>
+    </message>
+    <message>
         <source>Seat {ruler} rules e5</source>
         <translation>Le siège {ruler} règne en e5</translation>
     </message>
@@ -1484,6 +1492,22 @@
     <message>
         <source>{author} consents to take back ply {ply}</source>
         <translation>{author} accepte de reprendre le coup {ply}</translation>
+    </message>
+    <message>
+        <source>{name} lost on time</source>
+        <translation>{name} a perdu au temps</translation>
+    </message>
+    <message>
+        <source>{name} resigns</source>
+        <translation>{name} abandonne</translation>
+    </message>
+    <message>
+        <source>draw agreed</source>
+        <translation>nulle acceptée</translation>
+    </message>
+    <message>
+        <source>ply {ply} taken back</source>
+        <translation>coup {ply} repris</translation>
     </message>
     <message>
         <source>The start.</source>

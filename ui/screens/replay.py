@@ -52,6 +52,7 @@ from client.logs.verify_report import Problem
 from client.rules.clock import clock_face
 from client.rules.clock_history import ClockedPly
 from client.rules.errors import ReplayUnavailable
+from client.rules.records import DRAW, REMOVE, RESIGN, TAKEBACK
 from client.sessions.replay import Frame, Line, Replay
 from client.tabletop.table_clock import LOW_MS, ClockDisplay
 from ui.animated_file import format_of, write_bytes
@@ -65,6 +66,7 @@ from ui.game_names import game_name
 from ui.move_list import move_lines
 from ui.notation import readable_notation
 from ui.outcomes import reason_text
+from ui.removal_words import removed_words
 from ui.replay_page import PageBuilder, file_date
 from ui.screens.player_clocks import ClockDelegate, show_clock_faces
 from ui.stepped_export import SteppedExport
@@ -360,7 +362,11 @@ class ReplayScreen(QWidget):
             names = {player.key: player.name for player in report.players}
             absent = [names.get(key, "?") for key in report.absent]
             left = bool(report.absent) and all(key in report.left for key in report.absent)
-            summary = reason_text(replay.engine.name, report.result, absent, left, replay.seat_name)
+
+            def holder(seat: int) -> str:  # whoever held the seat at the end: a bot, maybe
+                return replay.seat_name(seat, replay.plies)
+
+            summary = reason_text(replay.engine.name, report.result, absent, left, holder)
             text += " " + self.tr("Result: {summary}").format(summary=summary)
         return text
 
@@ -423,8 +429,9 @@ class ReplayScreen(QWidget):
             mark = "✓" if frame.final else "…"
             if any(p.severity == "invalid" for p in frame.problems):
                 mark = "✗"
-            move = readable_notation(replay.engine, line.text)
-            text = f"{line.ply:>3}. {move}   {line.author}  {mark}"
+            move = self._ply_text(replay, frame)
+            author = "" if frame.state.record.kind == REMOVE else f"{line.author}  "
+            text = f"{line.ply:>3}. {move}   {author}{mark}"
             game = replay.engine.name
             icon = side_icon(game, line.seat) if line.seat else neutral_icon()
             item = QListWidgetItem(icon, text)
@@ -507,6 +514,26 @@ class ReplayScreen(QWidget):
         self.next_button.setEnabled(ply < replay.plies)
         self.last_button.setEnabled(ply < replay.plies)
 
+    def _ply_text(self, replay: Replay, frame: Frame) -> str:
+        """The ply as a player reads it: the move's readable notation, or what happened in
+        words where the log's label is for the terminal ("seat 1 resigns", key labels)."""
+        kind = frame.state.record.kind
+        clocked = frame.clocked
+        if clocked is not None and clocked.verdict.late:  # no effect: the seat resigned
+            name = replay.seat_name(clocked.seat, frame.ply)
+            return self.tr("{name} lost on time").format(name=name)
+        if kind == RESIGN:
+            return self.tr("{name} resigns").format(name=frame.by)
+        if kind == DRAW:
+            return self.tr("draw agreed")
+        if kind == TAKEBACK:
+            return self.tr("ply {ply} taken back").format(ply=frame.ply - 1)
+        if kind == REMOVE:
+            before = replay.frames[frame.ply - 1].state
+            gone = [key for key in before.peers if key not in frame.state.peers]
+            return removed_words([replay.start.player_name(key) for key in gone])
+        return readable_notation(replay.engine, frame.label)
+
     def _frame_words(self, replay: Replay, frame: Frame) -> str:
         """What the board shows, in words (rich text: the problems in their colour)."""
         if frame.ply == 0:
@@ -515,7 +542,7 @@ class ReplayScreen(QWidget):
             seat = frame.player or frame.seat
             who = replay.seat_name(seat, frame.ply) if seat else frame.by
             text = self.tr("Ply {ply}: {move}, played by {who}.").format(
-                ply=frame.ply, move=frame.label, who=who
+                ply=frame.ply, move=self._ply_text(replay, frame), who=who
             )
             if frame.by != who:  # the key of a bot that replaced its player, say
                 text += " " + self.tr("Signed by {signer}.").format(signer=frame.by)
@@ -527,7 +554,15 @@ class ReplayScreen(QWidget):
         clocked = frame.clocked
         if clocked is not None:
             text += " " + self._clock_words(replay, clocked)
-        note = self.board.status_note(replay.engine, frame.engine_state) if self.board else ""
+        note = (
+            self.board.status_note(
+                replay.engine,
+                frame.engine_state,
+                name_of=lambda seat: replay.seat_name(seat, frame.ply),
+            )
+            if self.board
+            else ""
+        )
         if note:
             text += " " + note + "."
         parts = [escape(text)]

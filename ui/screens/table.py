@@ -739,7 +739,7 @@ class TableScreen(QWidget):
             return
         snapshot = self.session.snapshot
         lines = [
-            f"{ply.ply}. {snapshot.seat_name(ply.player)}: {ply.notation}" for ply in snapshot.plies
+            f"{ply.ply}. {snapshot.player_name(ply)}: {ply.notation}" for ply in snapshot.plies
         ]
         QApplication.clipboard().setText("\n".join(lines) + "\n")
         self.summary.say(
@@ -751,7 +751,7 @@ class TableScreen(QWidget):
         before the ply), else ``2. Bea: Ge6xe4``."""
         before = None if self.history is None else self.history.position(ply.ply - 1)
         if snapshot.engine.name == "consensus" and ply.kind == "move" and before is not None:
-            words = consensus_words(before, ply.wire, snapshot.my_seat, snapshot.seat_name)
+            words = consensus_words(before, ply.wire, snapshot.my_seat, snapshot.names_at(ply))
             if words is not None:
                 return f"{number}. {words}"
         if ply.kind == "remove":
@@ -763,7 +763,7 @@ class TableScreen(QWidget):
             )
         return self.tr("{number}. {who}: {move}").format(
             number=number,
-            who=snapshot.seat_name(ply.seat),
+            who=snapshot.names_at(ply)(ply.seat),
             move=readable_notation(snapshot.engine, ply.notation),
         )
 
@@ -813,7 +813,7 @@ class TableScreen(QWidget):
                 else ""
             )
         parts = [turn]
-        note = self.board.status_note(snapshot.engine, snapshot.state)
+        note = self.board.status_note(snapshot.engine, snapshot.state, snapshot.seat_name)
         if note:
             parts.insert(1, note)
         asked = snapshot.takeback

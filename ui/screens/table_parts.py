@@ -121,7 +121,7 @@ class MoveList(QListWidget):
             font = item.font()
             font.setStrikeOut(ply.ply in undone)  # the move a takeback undid, struck through
             item.setFont(font)
-            who = snapshot.seat_name(ply.player)
+            who = snapshot.player_name(ply)
             if ply.kind == "takeback":  # the player who asked, not the one who appended it
                 who = askers.get(ply.ply - 1, who)
                 if ply.ply >= 2:  # in the colour of the move taken back: the asker's own
@@ -138,7 +138,7 @@ class MoveList(QListWidget):
             if ply.kind == "takeback":
                 notation = self.tr("ply {ply} taken back").format(ply=ply.ply - 1)
             elif ply.kind == "resign":  # the session's words are English ("Ana resigns")
-                notation = self.tr("{name} resigns").format(name=snapshot.seat_name(ply.player))
+                notation = self.tr("{name} resigns").format(name=snapshot.player_name(ply))
             elif ply.kind == "draw":
                 notation = self.tr("draw agreed")
             elif ply.kind == "remove":  # the table's own ply: no player made it
