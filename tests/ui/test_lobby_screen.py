@@ -93,6 +93,7 @@ def test_the_screen_follows_the_model_and_explains_a_failed_join(qtbot: Any) -> 
     model.update(seats=seats)
     assert screen.ready.isChecked() and screen.start.isEnabled()
     assert not screen.add_bot.isEnabled()  # no free seat left
+    assert not screen.reach_hint.isVisible()  # and nobody left to let in
     qtbot.mouseClick(screen.start, Qt.MouseButton.LeftButton)
     assert intents.calls == [("start", None)]
     assert not screen.failure.isVisible()
@@ -108,6 +109,8 @@ def test_the_screen_follows_the_model_and_explains_a_failed_join(qtbot: Any) -> 
     qtbot.mouseClick(screen.leave, Qt.MouseButton.LeftButton)
     assert left == [True] and intents.calls[-1] == ("leave", None)
     model.update(failure="", failure_kind="")
+    assert not screen.reach_hint.isVisible()  # still full
+    model.update(seats=(*seats[:3], LobbySeat(4)))  # a player left: seat 4 is free again
     assert screen.reach_hint.isVisible()
     model.update(is_host=False)
     assert not screen.reach_hint.isVisible()  # a joiner has nobody to let in

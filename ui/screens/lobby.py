@@ -201,7 +201,10 @@ class LobbyScreen(QWidget):
         self.invite.setText(view.invite)
         self.copy_invite.setEnabled(bool(view.invite))
         self.invite_row.setVisible(bool(view.invite) and not view.failure)
-        self.reach_hint.setVisible(view.is_host and bool(view.invite) and not view.failure)
+        open_seat = any(not seat.taken for seat in view.seats)  # someone may still try to join
+        self.reach_hint.setVisible(
+            view.is_host and bool(view.invite) and not view.failure and open_seat
+        )
         self.failure.setText(self.failure_text(view.failure_kind, view.failure))
         self.failure.setVisible(bool(view.failure))
         warnings = "\n".join(self.tr("Careful: {warning}").format(warning=w) for w in view.warnings)
