@@ -1,7 +1,9 @@
 """The position after every ply of a table being played, for looking back at it.
 
-A session gives the current position only.  The table screen shows every snapshot it reads
-to ``observe``, which keeps the position after each ply count it sees; a ply it missed (a
+A session that records the game gives every position (``SessionSnapshot.position_at``: a
+screen that first sees the game late, after a rejoin, needs the earlier ones too); without
+it, the table screen shows every snapshot it reads to ``observe``, which keeps the position
+after each ply count it sees; a ply it missed (a
 batch of plies arriving at once) is replayed from the nearest earlier position with the
 engine, from the ply's wire form.  A ply the engine cannot replay alone (a REMOVE) leaves
 later missing positions unknown: ``position`` then says None rather than guess.
@@ -12,6 +14,7 @@ Invariant: ``position(n)`` is the engine state after the first ``n`` plies of th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from client.sessions.session_api import PlyView, SessionSnapshot
@@ -25,9 +28,11 @@ class PositionHistory:
         self.engine = engine
         self.known: dict[int, Any] = {}
         self.plies: tuple[PlyView, ...] = ()
+        self._position_at: Callable[[int], object | None] | None = None
 
     def observe(self, snapshot: SessionSnapshot) -> None:
         self.plies = snapshot.plies
+        self._position_at = snapshot.position_at
         if snapshot.shown_ply is None:  # a halted table shows an older position: not the head
             self.known[len(snapshot.plies)] = snapshot.state
 
@@ -36,6 +41,10 @@ class PositionHistory:
             return self.known[ply]
         if not 0 <= ply <= len(self.plies):
             return None
+        if self._position_at is not None:  # the session's own record of the game: exact
+            state = self._position_at(ply)  # not kept: a removal may drop plies from it
+            if state is not None:
+                return state
         base = max((known for known in self.known if known < ply), default=None)
         if base is None:
             return None

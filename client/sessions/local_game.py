@@ -328,6 +328,12 @@ class LocalGame:
         ply = PlyView(len(self._plies) + 1, seat, player, "draw", "draw agreed", ())
         self._advance(state, ply)
 
+    def _position_at(self, ply: int) -> object | None:
+        """The position after ``ply`` plies (``_before`` holds every one before the last)."""
+        if 0 <= ply < len(self._before):
+            return self._before[ply]
+        return self._state if ply == len(self._before) else None
+
     def _advance(self, state: object, ply: PlyView) -> None:
         self._before.append(self._state)
         self._state = state
@@ -379,6 +385,7 @@ class LocalGame:
 
     def _make_snapshot(self) -> SessionSnapshot:
         return SessionSnapshot(
+            position_at=self._position_at,
             title=f"{self._engine.name.capitalize()} against bots",
             engine=self._engine,
             state=self._state,

@@ -598,6 +598,13 @@ class NetSession:
         seats = table.head.seats_of(key)
         return seats[0] if seats else None
 
+    def _position_at(self, ply: int) -> object | None:
+        """The position after ``ply`` plies, from the chain (every state is kept there)."""
+        table = self._table()
+        if table is None or not 0 <= ply <= table.chain.head.ply:
+            return None
+        return table.chain.at(ply).engine_state
+
     def _holder_name(self, state: TableState, seat: int) -> str:
         """Who holds ``seat`` in ``state``, by name: the player, or the bot in their seat."""
         for spec in state.seats:
@@ -648,6 +655,7 @@ class NetSession:
         mine = head.seats_of(self.peer.me) if table.me is not None else ()
         offered = tuple(s for key in self._offers for s in head.seats_of(key))
         return SessionSnapshot(
+            position_at=self._position_at,
             title=f"{table.engine.name.capitalize()} at a networked table",
             engine=table.engine,
             state=shown.engine_state,

@@ -189,6 +189,11 @@ class SessionSnapshot:
     the seat resigned instead."""
     clock: str = ""
     """The table's time control as players write it (``5+3``), empty without a clock."""
+    position_at: Callable[[int], object | None] | None = field(
+        default=None, compare=False, repr=False
+    )
+    """The engine state after ``n`` plies of this game (None beyond what the session holds):
+    a screen that first sees the game late (a rejoin) still knows every earlier position."""
 
     @property
     def ply(self) -> int:
