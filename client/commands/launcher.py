@@ -25,6 +25,7 @@ from client.profile.profile_lock import hold_profile
 from client.rules.bot_names import BotNamer, bot_name
 from client.rules.clock import ClockSpec
 from client.rules.errors import LaunchError, ProfileInUse
+from client.runtime.addresses import lan_addresses
 from client.runtime.mdns import mdns_enabled
 from client.runtime.peer import Peer
 from client.sessions.local_game import LocalGame
@@ -89,6 +90,18 @@ class JoinRequest:
     ``target`` (a rejoin from the recent tables)."""
     watch: bool = False
     """Follow the table without a seat (a spectator never signs)."""
+    port: int = 0
+    """Where to listen for the other peers, if free (a rejoin: where this profile listened
+    before); 0 or taken: any free port."""
+
+
+def _is_here(where: Invite | tuple[str, int], port: int) -> bool:
+    """Whether ``where`` is this machine at ``port`` (loopback or one of its LAN addresses)."""
+    if isinstance(where, Invite):
+        hosts, at = set(where.addresses), where.port
+    else:
+        hosts, at = {where[0]}, where[1]
+    return at == port and bool(hosts & {"127.0.0.1", "localhost", "::1", *lan_addresses()})
 
 
 def parse_options(text: str) -> dict[str, int | str]:
@@ -283,10 +296,28 @@ class Launcher:
         except InviteError as error:
             raise LaunchError(f"Cannot read {target!r}: {error}.") from error
         also = [parse_address(other) for other in request.also if other.strip() != target]
+        port = request.port
+        if port:  # a rejoin listens at its old port again: never dial that, it is this palabre
+            kept = [other for other in also if not _is_here(other, port)]
+            if not _is_here(where, port):
+                also = kept
+            elif kept:
+                where, also = kept[0], kept[1:]
+            else:  # nobody else's address is known: try the old one, listen anywhere
+                port = 0
         self._hold_profile()
         peer = Peer(
             self._identity(),
-            JoinConfig(where, name, watch=request.watch, ready=False, secret=secret, also=also),
+            JoinConfig(
+                where,
+                name,
+                watch=request.watch,
+                ready=False,
+                listen_port=port,
+                any_port_if_taken=True,
+                secret=secret,
+                also=also,
+            ),
             NodeConfig(
                 stay=True, profile=self.profile, engine_for=self._find, bot_delay=self.bot_delay
             ),

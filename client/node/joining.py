@@ -125,6 +125,9 @@ class JoinConfig:
     watch: bool = False
     ready: bool = True
     listen_port: int = 0
+    any_port_if_taken: bool = False
+    """``listen_port`` is only a wish (where this profile listened before a crash): listen
+    at any free port when it is taken, rather than fail as an asked ``--port`` does."""
     secret: str | None = None
     bot_seats: Sequence[int] = ()
     dial_retry: float = 0.0

@@ -65,6 +65,10 @@ class RecentTable:
     when: str = ""
     """When this profile first sat at it, ``2026-12-03 20:15`` local time (empty: before
     this was kept): two tables of one game and players differ by it."""
+    port: int = 0
+    """The port this profile listened at for the table (0: not known): a rejoin listens
+    there again, so the invite it gave out and the address its players typed still lead
+    to the table after a crash."""
 
     def same_table(self, other: RecentTable) -> bool:
         if self.table_id and other.table_id:
@@ -117,7 +121,14 @@ def _read_recent(item: dict[str, object]) -> RecentTable:
         tuple(str(peer) for peer in peers[:MAX_PEER_ADDRESSES]),
         str(item.get("table_id", "")),
         str(item.get("when", "")),
+        _read_port(item.get("port", 0)),
     )
+
+
+def _read_port(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 65535:
+        raise ValueError(f"a recent table's port is not a port: {value!r}")
+    return value
 
 
 class SettingsStore:
@@ -174,6 +185,7 @@ class SettingsStore:
                     "peers": list(item.peers),
                     "table_id": item.table_id,
                     "when": item.when,
+                    "port": item.port,
                 }
                 for item in settings.recent
             ],

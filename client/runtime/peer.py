@@ -495,6 +495,14 @@ class Peer:
         return [link for link in self.links if not link.spectator]
 
     # --- listening and links -----------------------------------------------------------------
+    async def _listen_as_joiner(self, role: JoinConfig) -> None:
+        try:
+            await self.listen(role.listen_port)
+        except LinkError:
+            if not (role.listen_port and role.any_port_if_taken):
+                raise
+            await self.listen(0)  # the old port is someone else's now: any free one
+
     async def listen(self, port: int) -> None:
         """Listen on ``port`` (0: any free one); ``LinkError`` saying why not."""
         self._listeners = await self.network.open_listeners(port)
@@ -551,7 +559,7 @@ class Peer:
         role = self.role
         if isinstance(role, JoinConfig):
             try:
-                await self.listen(role.listen_port)
+                await self._listen_as_joiner(role)
             except LinkError as error:
                 self.feed(ListenFailed(str(error), trio.current_time()))
                 return 1

@@ -68,6 +68,21 @@ def test_a_recent_table_keeps_its_peers_addresses_and_is_one_entry_per_table(hom
     assert SettingsStore("hugo").settings.recent[0].peers == many[:MAX_PEER_ADDRESSES]
 
 
+def test_a_recent_table_keeps_the_port_this_profile_listened_at(home: Path) -> None:
+    """A rejoin listens there again (issue 21); a port that is no port is a malformed file."""
+    store = SettingsStore("hugo")
+    store.remember_table(RecentTable("10.0.0.2:7448", "consensus", "Hugo", (), "ab", port=7000))
+    assert SettingsStore("hugo").settings.recent[0].port == 7000
+    path = home / "hugo" / "client.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    for bad in (70000, -1, "7000", True):
+        raw["recent"][0]["port"] = bad
+        path.write_text(json.dumps(raw), encoding="utf-8")
+        again = SettingsStore("hugo")
+        assert again.problem is not None and "port" in again.problem, bad
+        assert again.settings.recent == ()
+
+
 def test_a_settings_file_from_before_peer_addresses_still_reads(home: Path) -> None:
     path = home / "ana" / "client.json"
     path.parent.mkdir()

@@ -10,6 +10,7 @@ answers: the host takes its table up again from its game file, through her.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -69,8 +70,14 @@ async def host_for_ana(
     return window, ana, host_port
 
 
+@pytest.mark.parametrize("old_port", ["free", "taken"])
 @qt_trio
-async def test_a_crashed_host_rejoins_its_table_from_the_recent_tables(qtbot: Any) -> None:
+async def test_a_crashed_host_rejoins_its_table_from_the_recent_tables(
+    qtbot: Any, old_port: str
+) -> None:
+    """Its old port free, the host listens there again; taken meanwhile (by another
+    program), it listens at any free port and still gets back through Ana."""
+    squatter = trio.socket.socket()
     async with trio.open_nursery() as others:
         async with trio.open_nursery() as crashed:  # the host's palabre, cancelled at once
             window, ana, host_port = await host_for_ana(qtbot, crashed, others)
@@ -93,14 +100,12 @@ async def test_a_crashed_host_rejoins_its_table_from_the_recent_tables(qtbot: An
             assert item.data(RECENT_ROLE).table_id == table.table_id
             assert not start.rejoin_button.isEnabled()  # nothing chosen yet
             # the host's own old port first: it refuses, and Rejoin goes on to Ana's
+            assert table.port == host_port  # where it listened, kept for the rejoin
+            if old_port == "taken":
+                await squatter.bind(("0.0.0.0", host_port))
+                squatter.listen()
             start.store.remember_table(
-                type(table)(
-                    table.address,
-                    table.game,
-                    table.label,
-                    (f"127.0.0.1:{host_port}", ana_address),
-                    table.table_id,
-                )
+                replace(table, peers=(f"127.0.0.1:{host_port}", ana_address))
             )
             start.show_recent()
             start.recent.setCurrentRow(0)
@@ -119,8 +124,14 @@ async def test_a_crashed_host_rejoins_its_table_from_the_recent_tables(qtbot: An
                 assert entry.table_id == table.table_id and entry.game == "consensus"
                 return entry.addresses
 
-            # rejoined as a joiner: Ana's address still, and its own new listening port
+            # rejoined as a joiner, listening at its old port again: the invite it gave
+            # out and the address its players typed still lead to the table
+            if old_port == "free":
+                assert session.peer.port == host_port
+            else:
+                assert session.peer.port not in (0, host_port)
             own = f":{session.peer.port}"
             await until(lambda: any(where.endswith(own) for where in kept()))
             assert ana_address in kept()
         others.cancel_scope.cancel()
+    squatter.close()

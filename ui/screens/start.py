@@ -483,7 +483,7 @@ class StartScreen(QWidget):
         table: RecentTable = item.data(RECENT_ROLE)
         first, *others = table.addresses
         self.join_target.setText(first)
-        self._join(JoinRequest(first, also=tuple(others)))
+        self._join(JoinRequest(first, also=tuple(others), port=table.port))
 
     def watch(self) -> None:
         """Watch the table of the last join (which was refused: every seat is taken)."""
@@ -527,6 +527,7 @@ class StartScreen(QWidget):
                 session.addresses(),
                 table_id,
                 before.when or datetime.now().strftime("%Y-%m-%d %H:%M"),
+                session.peer.port or before.port,
             )
             if not kept or kept[-1] != table:
                 kept[:] = [table]
