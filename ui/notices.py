@@ -47,6 +47,9 @@ NOTICES: dict[str, object] = {
         "You were voted off the table (away or idle past its timeout): "
         "bots play your seats now, and you stay on to watch.",
     ),
+    "left-watching": QT_TRANSLATE_NOOP(
+        "Notice", "You left this table: bots play your seats now, and you stay on to watch."
+    ),
     "ply-dropped": QT_TRANSLATE_NOOP("Notice", "Ply {ply} ({label}) was dropped: its player left."),
     "player-left": QT_TRANSLATE_NOOP(
         "Notice", "{name} left the table ({reason}): the game cannot go on."

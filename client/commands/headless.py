@@ -314,7 +314,9 @@ class Printer:
         table = self._table()
         assert table is not None
         if table.removed_me_at(ply):
-            self.say(notice("voted-off").english())
+            me = table.me
+            left = me is not None and table.has_left(me)  # on purpose: not voted off
+            self.say(notice("left-watching" if left else "voted-off").english())
 
     def ply_line(self, ply: int, finality: str) -> str:
         table = self._table()

@@ -403,7 +403,8 @@ class NetSession:
         self._refresh(StateChanged(state.ply, table.final_ply, last))
         self._emit(PlayersChanged(self._seats()))
         if removed_me:
-            self._notice("voted-off")
+            me = table.me
+            self._notice("left-watching" if me is not None and table.has_left(me) else "voted-off")
         self._tell_time_losses()
 
     def _on_ply_final(self, event: PlyFinal) -> None:
@@ -668,6 +669,7 @@ class NetSession:
             absent=self._absent,
             absent_left=self._absent_left,
             removed=self._removed,
+            left=table.me is not None and table.has_left(table.me),
             draw_offered_by=offered,
             peers=len(head.peers),
             digest=shown.engine_digest,

@@ -42,6 +42,7 @@ ENGLISH: Mapping[str, str] = {
         "You were voted off the table (away or idle past its timeout): "
         "bots play your seats now, and you stay on to watch."
     ),
+    "left-watching": ("You left this table: bots play your seats now, and you stay on to watch."),
     "ply-dropped": "Ply {ply} ({label}) was dropped: its player left.",
     "player-left": "{name} left the table ({reason}): the game cannot go on.",
     # The table's safety: refusals, warnings, evidence, halts.

@@ -184,6 +184,9 @@ class SessionSnapshot:
     removed: bool = False
     """This client's player was voted off (away or idle past the table's timeouts): bots
     play its seats, the game goes on without it and it watches (``my_seat`` is None)."""
+    left: bool = False
+    """This client's player left the table on purpose (its own LEAVE): when it is back to
+    watch, it was not voted off for being away."""
     lost_on_time: tuple[tuple[int, int], ...] = ()
     """(seat, ply) of every seat whose clock ran out, in order: that ply had no effect and
     the seat resigned instead."""

@@ -209,3 +209,58 @@ async def test_a_player_voted_off_for_never_moving_is_told_on_screen(
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+
+
+@qt_trio
+async def test_a_player_who_left_and_comes_back_to_watch_is_told_she_left(
+    qtbot: Any, palabre_home: Path
+) -> None:
+    """Ana leaves mid-game (*Leave table*, confirmed): a bot takes her seat at once.  She
+    joins the same table again from her window and watches: the banner says she left, not
+    that she was voted off for being away or idle (seen in a real window)."""
+    port = free_port()
+    host = headless_host(palabre_home, port, "--bots", "1", bot_delay="300")
+    env = {**os.environ, "PALABRE_HOME": str(palabre_home), "PALABRE_MDNS": "off"}
+    jo = ("--profile", "jo", "join", f"127.0.0.1:{port}", "--name", "Jo")
+    procs = [host]  # three peers: one leaving does not end the table
+    try:
+        await accepting(port)
+        procs.append(
+            subprocess.Popen(
+                [*PALABRE, *jo, "--bot", "--headless", "--bot-delay", "300"],
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                text=True,
+            )
+        )
+        async with open_window(qtbot, "ana", name="Ana", bot_delay=0, activate=False) as ana:
+            type_text(ana.start.join_target, f"127.0.0.1:{port}")
+            click(qtbot, ana.start.join_button)
+            await until(ana.lobby.ready.isEnabled)
+            click(qtbot, ana.lobby.ready)
+            await until(lambda: ana.stack.currentWidget() is ana.table)
+            first = session_of(ana)
+            await until(lambda: first.snapshot.ply >= 1)
+            table = ana.table
+            click(qtbot, table.leave_button)
+            assert table.leave_confirm.isVisible()  # mid-game, leaving is asked first
+            click(qtbot, table.leave_yes)
+            await until(lambda: ana.stack.currentWidget() is ana.start)
+            await until(first.peer.done.is_set)
+
+            ana.start.join_target.clear()
+            type_text(ana.start.join_target, f"127.0.0.1:{port}")
+            click(qtbot, ana.start.join_button)
+            await until(lambda: ana.stack.currentWidget() is ana.table, timeout=30)
+            again = session_of(ana)
+            await until(lambda: again.snapshot.removed, timeout=30)
+            await until(table.banner.isVisible, timeout=5)
+            banner = table.banner.text()
+            assert "You left this table" in banner, banner
+            assert "voted off" not in banner and "away or idle" not in banner, banner
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()

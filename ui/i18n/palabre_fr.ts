@@ -1014,6 +1014,10 @@
         <translation>La table a voté votre retrait (absent ou inactif au-delà du délai)&#xa0;: des robots jouent désormais vos sièges, et vous restez en spectateur.</translation>
     </message>
     <message>
+        <source>You left this table: bots play your seats now, and you stay on to watch.</source>
+        <translation>Vous avez quitté cette table&#xa0;: des bots jouent vos sièges, et vous restez pour regarder.</translation>
+    </message>
+    <message>
         <source>Ply {ply} ({label}) was dropped: its player left.</source>
         <translation>Le coup {ply} ({label}) a été annulé&#xa0;: son joueur est parti.</translation>
     </message>
@@ -2111,6 +2115,10 @@ Le plateau montre la dernière position sur laquelle tous les joueurs étaient d
     <message>
         <source>{name} lost on time.</source>
         <translation>{name} a perdu au temps.</translation>
+    </message>
+    <message>
+        <source>You left this table: bots play your seats now, and you watch the game to its end.</source>
+        <translation>Vous avez quitté cette table&#xa0;: des bots jouent vos sièges, et vous regardez la partie jusqu’à sa fin.</translation>
     </message>
     <message>
         <source>Under 10 seconds on your clock!</source>

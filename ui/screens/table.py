@@ -578,6 +578,11 @@ class TableScreen(QWidget):
         elif snapshot.removed:  # the game goes on, without this player: its own ending
             self.banner.setText(
                 self.tr(
+                    "You left this table: bots play your seats now, and you watch the game "
+                    "to its end."
+                )
+                if snapshot.left
+                else self.tr(
                     "You were voted off the table (away or idle past its timeout): "
                     "bots play your seats now, and you watch the game to its end."
                 )
