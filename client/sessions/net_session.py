@@ -731,6 +731,8 @@ class NetSession:
         table = self._table()
         if not rematch.ended or table is None or table.me is None:
             return None
+        if table.me not in table.head.peers:  # left or voted off: it watches, it has no seat
+            return None
         if self._ended is not None:
             return None  # abandoned: the other player is gone, there is nobody to ask
         view = rematch.view()

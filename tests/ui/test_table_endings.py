@@ -217,9 +217,10 @@ async def test_a_player_who_left_and_comes_back_to_watch_is_told_she_left(
 ) -> None:
     """Ana leaves mid-game (*Leave table*, confirmed): a bot takes her seat at once.  She
     joins the same table again from her window and watches: the banner says she left, not
-    that she was voted off for being away or idle (seen in a real window)."""
+    that she was voted off for being away or idle, and the game's end offers her no
+    *Play again* (both seen in a real window)."""
     port = free_port()
-    host = headless_host(palabre_home, port, "--bots", "1", bot_delay="300")
+    host = headless_host(palabre_home, port, "--bots", "1", "--rematch", bot_delay="100")
     env = {**os.environ, "PALABRE_HOME": str(palabre_home), "PALABRE_MDNS": "off"}
     jo = ("--profile", "jo", "join", f"127.0.0.1:{port}", "--name", "Jo")
     procs = [host]  # three peers: one leaving does not end the table
@@ -227,7 +228,7 @@ async def test_a_player_who_left_and_comes_back_to_watch_is_told_she_left(
         await accepting(port)
         procs.append(
             subprocess.Popen(
-                [*PALABRE, *jo, "--bot", "--headless", "--bot-delay", "300"],
+                [*PALABRE, *jo, "--bot", "--headless", "--bot-delay", "100", "--rematch"],
                 env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -259,6 +260,10 @@ async def test_a_player_who_left_and_comes_back_to_watch_is_told_she_left(
             banner = table.banner.text()
             assert "You left this table" in banner, banner
             assert "voted off" not in banner and "away or idle" not in banner, banner
+            # The game ends without her: a watcher has no seat to play again with.
+            await until(lambda: again.snapshot.outcome is not None, timeout=90)
+            await until(table.summary.isVisible, timeout=5)
+            assert not table.rematch.isVisible() and not table.again_button.isVisible()
     finally:
         for proc in procs:
             if proc.poll() is None:

@@ -713,6 +713,9 @@ class TableScreen(QWidget):
             can_play_again=can_play_again,
             game_file="" if path is None else str(path),
         )
+        # A watcher, or a player who left or was voted off, has no seat to play again with.
+        local = getattr(self.session, "play_again", None) is None
+        self.again_button.setVisible(local or rematch is not None)
 
     def _ending_words(self) -> str:
         """How the game ended, in the player's words ("" while it goes on)."""
