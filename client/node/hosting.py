@@ -56,7 +56,7 @@ from client.rules.start import DEFAULT_AWAY_MS, DEFAULT_IDLE_MS, PeerSpec
 from engines import AnyEngine
 from net.errors import CloseCode
 from net.events import Event as NetEvent
-from net.events import LinkClosed, MessageReceived, RecordReceived, SendMessage
+from net.events import LinkClosed, MessageReceived, SendMessage
 from net.events import RecordRejected as NetRecordRejected
 from net.identity import fingerprint, short_fingerprint
 
@@ -149,10 +149,8 @@ class HostRole:
         return self.node.table is None or (link.admitted and link.key in self.lobby.peers)
 
     def on_event(self, link: NodeLink, event: NetEvent, now: float) -> None:
-        if isinstance(event, RecordReceived):
-            if link.admitted and not link.spectator:
-                self.node.receive(event.record, link, now)
-        elif isinstance(event, MessageReceived):
+        """A joiner's message or refused record (its records go to the node's table)."""
+        if isinstance(event, MessageReceived):
             self._on_message(link, event, now)
         elif isinstance(event, NetRecordRejected):
             self.node.link_refused(link, event.reason)

@@ -215,11 +215,8 @@ class JoinRole:
     def on_event(self, link: NodeLink, event: NetEvent, now: float) -> None:
         """An event of the host's link."""
         node = self.node
-        if isinstance(event, RecordReceived):
-            if node.table is not None:
-                if link.admitted:
-                    node.receive(event.record, link, now)
-            elif event.record.kind is Kind.START:
+        if isinstance(event, RecordReceived):  # before the table: the node takes the rest
+            if event.record.kind is Kind.START:
                 self._begin(event.record, now)
         elif isinstance(event, MessageReceived):
             if event.topic == ROSTER:

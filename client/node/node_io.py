@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from engines import AnyEngine
     from net.identity import Identity
     from net.logfile import TornTail
-    from net.records import Record
 
 T = TypeVar("T")
 
@@ -135,8 +134,6 @@ class RoleNode(Protocol):
     def vouch(self, peers: Iterable[tuple[bytes, str]]) -> None: ...
 
     def refuse_spectator(self, link: NodeLink) -> bool: ...
-
-    def receive(self, record: Record, source: NodeLink | None, now: float) -> None: ...
 
     def link_refused(self, link: NodeLink, reason: str) -> None: ...
 

@@ -425,8 +425,17 @@ class PeerNode:
                 raise JoinRefused("only the host of the table does that")
 
     def _from_link(self, link: NodeLink, event: NetEvent, now: float) -> None:
-        """An event of a link: the host's (a joiner's lobby), a joiner's (the host's lobby,
-        before START and for its players after it), else one of the mesh."""
+        """An event of a link.  A record goes straight to ``_receive`` from an admitted
+        link, whoever dialed it (the lobby roles have no say in the game's records), but
+        for START on a joiner's host link, which its role takes.  Any other event goes to the
+        role of the host's link (a joiner's lobby), of a joiner's (the host's lobby, before
+        START and for its players after it), else to the mesh."""
+        if isinstance(event, RecordReceived):
+            if self.table is None and self.joining is not None and link is self.joining.host_link:
+                self.joining.on_event(link, event, now)  # START, which begins the table
+            elif link.admitted and not link.spectator:  # a spectator only watches
+                self._receive(event.record, link, now)
+            return
         if self.joining is not None and link is self.joining.host_link:
             self.joining.on_event(link, event, now)
         elif link.dialed_by == self.me:
@@ -455,9 +464,6 @@ class PeerNode:
 
     def vouch(self, peers: Iterable[tuple[bytes, str]]) -> None:
         self._vouch(peers)
-
-    def receive(self, record: Record, source: NodeLink | None, now: float) -> None:
-        self._receive(record, source, now)
 
     def link_refused(self, link: NodeLink, reason: str) -> None:
         self._link_refused(link, reason)
@@ -986,9 +992,6 @@ class PeerNode:
         """Events of a link this peer dialed after START."""
         if isinstance(event, NetRecordRejected):
             self._link_refused(link, event.reason)
-        elif isinstance(event, RecordReceived):
-            if link.admitted:
-                self._receive(event.record, link, now)
         elif isinstance(event, MessageReceived) and not (
             link.admitted and self._mesh_message(link, event, now)
         ):
@@ -999,10 +1002,6 @@ class PeerNode:
         ``pull`` first from a peer of the mesh, ``join`` from one that rejoins or watches."""
         if isinstance(event, NetRecordRejected):
             self._link_refused(link, event.reason)
-            return
-        if isinstance(event, RecordReceived):
-            if link.admitted and not link.spectator:
-                self._receive(event.record, link, now)
             return
         if not isinstance(event, MessageReceived):
             return

@@ -16,6 +16,7 @@ from pathlib import Path
 from client.node.lobby import Lobby
 from client.node.node_io import (
     Close,
+    FromLink,
     Leave,
     LinkUp,
     NodeSeams,
@@ -29,8 +30,8 @@ from client.node.peer_node import NodeConfig, PeerNode
 from client.profile.evidence_files import EvidenceFiles
 from client.profile.game_file import GameFile
 from client.rules.records import START
-from net.events import SendRecord
-from net.records import open_record
+from net.events import RecordReceived, SendRecord
+from net.records import Kind, open_record, sign_record
 from tests.client.golden import identity
 from tests.client.tinygame import ENGINE
 
@@ -128,6 +129,29 @@ def test_leaving_closes_every_link_once_and_finishes(tmp_path: Path) -> None:
     # a link that is closing gets nothing more, whatever the table decides
     later = node.handle(TimerDue(now=60.0))
     assert not [e for e in later.effects if isinstance(e, Send)]
+
+
+def test_a_record_reaches_the_table_from_an_admitted_link_only(tmp_path: Path) -> None:
+    """The node itself decides which links hand records to the table, whoever dialed them:
+    the joiner's lobby link after START does, a spectator's or a link not admitted yet does
+    not, and what they sent is not remembered (the same record on the right link is still
+    taken)."""
+    node, _ = host_node(tmp_path)
+    ann = identity("ann")
+    lobby_link = Handle(ann.public_key, "ann", dialed_by=ann.public_key)
+    node.handle(LinkUp(lobby_link, now=0.0))
+    node.handle(Started(start_record(node, ann.public_key), spectator=False, now=0.0))  # type: ignore[arg-type]
+    table = node.table
+    assert table is not None and table.final_ply == -1  # ann's genesis ACK is missing
+    genesis = {"ply": 0, "digest": table.chain.head.chain_digest}
+    ack = sign_record(ann, Kind.ACK, table.start.table_id, 1, genesis)
+    watcher = Handle(b"w" * 32, "sam", spectator=True, admitted=True, dialed_by=b"w" * 32)
+    stranger = Handle(ann.public_key, "ann", dialed_by=ann.public_key)  # a second, unadmitted
+    for link in (watcher, stranger):
+        output = node.handle(FromLink(link, RecordReceived(ack), now=1.0))  # type: ignore[arg-type]
+        assert output.effects == [] and table.final_ply == -1
+    node.handle(FromLink(lobby_link, RecordReceived(ack), now=2.0))  # type: ignore[arg-type]
+    assert table.final_ply == 0
 
 
 def test_the_seams_filter_inputs_and_effects(tmp_path: Path) -> None:
