@@ -9,9 +9,12 @@ turns "Seat N" into the seated name first.  A seat the caller cannot name keeps 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-__all__ = ["with_seat_names"]
+from client.rules.seated_names import seat_name
+from client.rules.start import SeatSpec, TableStart
+
+__all__ = ["named_seats", "with_seat_names"]
 
 _SEAT = re.compile(r"\b[Ss]eat ([1-9]\d?)\b")
 
@@ -25,3 +28,11 @@ def with_seat_names(text: str, name_of: Callable[[int], str | None]) -> str:
         return name if name else match.group(0)
 
     return _SEAT.sub(named, text)
+
+
+def named_seats(text: str, start: TableStart, seats: Sequence[SeatSpec]) -> str:
+    """``text`` with each "Seat N" named as ``seats`` seat it (a table's START, or its seats
+    at a ply: a bot that replaced a removed player plays its seat from then on)."""
+    names = {peer.key: peer.name for peer in start.peers}
+    by_seat = {spec.seat: seat_name(spec, names) for spec in seats}
+    return with_seat_names(text, by_seat.get)

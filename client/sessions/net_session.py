@@ -42,6 +42,7 @@ from client.rules.errors import Malformed
 from client.rules.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rules.removal import abandoned_outcome, read_proposal
 from client.rules.seat_words import with_seat_names
+from client.rules.seated_names import seat_name
 from client.rules.takeback import refusal
 from client.runtime.peer import Peer
 from client.sessions.notices import notice
@@ -355,7 +356,8 @@ class NetSession:
                     ready=runner is not None and runner.ready,
                     is_mine=seat.key == self.peer.me or seat.runner == self.peer.me,
                     runner=runner.name if runner is not None and seat.is_bot else "",
-                    level=seat.level,
+                    level=seat.level if seat.runner is not None else seat.own_bot,
+                    own_bot=seat.own_bot is not None,
                 )
             )
         return tuple(seats)
@@ -602,16 +604,14 @@ class NetSession:
         views = []
         for spec in head.seats:
             runner = spec.runner
-            name = names.get(spec.key) or self._bot_namer(
-                spec.seat, names.get(runner or b"", "?"), spec.level
-            )
+            name = seat_name(spec, names, self._bot_namer)
             player = runner or spec.key
             away = player in self._away or (player != table.me and not table.present(player))
             views.append(
                 SeatView(
                     seat=spec.seat,
                     name=name,
-                    is_bot=runner is not None,
+                    is_bot=spec.bot_runner is not None,
                     controller=table.engine.controller(head.engine_state, spec.seat),
                     is_mine=self.peer.me in (spec.key, runner),
                     fingerprint=key_label(spec.key),
