@@ -131,7 +131,13 @@ BODIES: Mapping[Kind, Struct] = {
             "timeouts": Struct({"away_ms": _MS, "idle_ms": _MS}),
             "peers": ListOf(Struct({"key": _KEY, "name": _NAME}), 1, MAX_PEERS),
             "seats": ListOf(
-                Struct({"key": _KEY, "runner": _KEY}, optional={"level": _LEVEL}), 1, MAX_SEATS
+                # ``own_bot`` came later: a player's own seat played by its palabre's bot
+                # (``--bot``), at that level; a START without it stays valid.
+                Struct(
+                    {"key": _KEY, "runner": _KEY}, optional={"level": _LEVEL, "own_bot": _LEVEL}
+                ),
+                1,
+                MAX_SEATS,
             ),
         },
         optional={"clock": _CLOCK},

@@ -60,8 +60,8 @@ from client.profile.settings import SettingsStore
 from client.rules.clock_history import lost_on_time, verdict_on
 from client.rules.records import CHAIN_KINDS, key_label
 from client.rules.removal import ABANDONED, abandoned_outcome
-from client.rules.seat_words import with_seat_names
-from client.rules.seated_names import seated_names
+from client.rules.seat_words import named_seats
+from client.rules.seated_names import seat_name, seated_names
 from client.runtime.peer import Peer
 from client.sessions.notices import notice
 from client.tabletop.events import (
@@ -109,6 +109,7 @@ class Printer:
         self.out = out
         self.trace = trace
         self._known: dict[bytes, str] = {}
+        self._bots: dict[int, str] = {}  # the lobby's bot seats, as last said
         self._clock_said = False
         self._machines = 0
         self._halted = False
@@ -224,7 +225,8 @@ class Printer:
             case VoteReceived():
                 self._on_vote_received(event)
             case PeerLeft():
-                self.say(f"left: {event.name} left the table (ply {event.ply})")
+                who = self._peer_name(event.key, event.name)
+                self.say(f"left: {who} left the table (ply {event.ply})")
             case PlyDropped():
                 self._on_ply_dropped(event)
             case HostNotice():
@@ -246,7 +248,7 @@ class Printer:
         self.say(f"Linked with {event.remote}; its key {event.fingerprint}")
         port = self.peer.port
         if port:
-            self.say(f"Listening on port {port} for the other peers")
+            self.say(f"Listening on port {port} for the other players' palabres")
 
     def _on_join_failed(self, event: JoinFailed) -> None:
         what = "join refused" if event.refused else "cannot join"
@@ -264,11 +266,19 @@ class Printer:
             if peer.key not in self._known:
                 seat = roster.seat_of(peer.key)
                 where = f"seat {seat}" if seat else "no seat"
+                spec = roster.seats[seat - 1] if seat else None
+                if spec is not None and spec.is_bot:  # its palabre's bot plays it (--bot)
+                    where += f", which {roster.holder(spec)} plays"
                 self.say(f"lobby: {peer.name} ({key_label(peer.key)}) is at the table, {where}")
+        bots = {s.seat: roster.holder(s) for s in roster.seats if s.runner is not None}
+        for seat, name in sorted(bots.items()):
+            if self._bots.get(seat) != name:
+                self.say(f"lobby: {name} is at the table, seat {seat}")
         gone = set(self._known) - {peer.key for peer in roster.peers}
         for key in gone:
             self.say(f"lobby: {self._known[key]} left")
         self._known = {peer.key: peer.name for peer in roster.peers}
+        self._bots = bots
         self._say_clock(roster)
         if roster.waiting:
             self.say(f"lobby: waiting: {'; '.join(roster.waiting)}")
@@ -290,10 +300,9 @@ class Printer:
     def _on_table_started(self, event: TableStarted) -> None:
         start = event.start
         mine = ", ".join(map(str, event.my_seats)) or "none (watching)"
+        names = ", ".join(seated_names(start.peers, start.seats))
         self.say(
-            f"Start: {start.ruleset} (engine {start.engine_version}), "
-            f"{_count(len(start.seats), 'seat')}, {_count(len(start.peers), 'peer')}; "
-            f"your seats: {mine}"
+            f"Start: {start.game}, {_count(len(start.seats), 'seat')}: {names}; your seats: {mine}"
         )
         self.say(f"Game file: {event.path}")
 
@@ -323,14 +332,20 @@ class Printer:
         assert table is not None
         state = table.chain.at(ply)
         seat = state.seat
-        who = f"seat {seat}" if seat is not None else table.describe(state.record.author)
+        before = table.chain.at(ply - 1)
+        author = state.record.author
+        who = (
+            f"seat {seat}" if seat is not None else self._peer_name(author, table.describe(author))
+        )
         if seat is not None:
-            player = table.engine.controller(table.chain.at(ply - 1).engine_state, seat)
+            player = table.engine.controller(before.engine_state, seat)
             if player != seat:
                 who += f" (played by seat {player})"
         verdict = verdict_on(table.chain, ply)
         late = "  (lost on time)" if verdict is not None and verdict.late else ""
-        return f"{ply:4d}. {who:<28} {state.label:<16} {finality}{late}"
+        # seats by the names of who played them then (a bot after a removal), as the window
+        who, label = (named_seats(text, table.start, before.seats) for text in (who, state.label))
+        return f"{ply:4d}. {who:<28} {label:<16} {finality}{late}"
 
     def _on_table_rejected(self, event: TableRejected) -> None:
         self.say(f"REJECTED: {event.reason}", (key_label(event.record.author), "refused records"))
@@ -368,7 +383,7 @@ class Printer:
         self._over = None
         self.say(
             f"Result: {self._result(event.outcome)}{self._on_time()} (after {event.ply} "
-            "plies; signed by every peer)"
+            "plies; every player's palabre signed it)"
         )
 
     def _result(self, outcome: Outcome) -> str:
@@ -398,10 +413,7 @@ class Printer:
         if table is None:
             return text
         seats = table.head.seats if at is None else table.chain.at(at).seats
-        names = seated_names(table.start.peers, seats)
-        return with_seat_names(
-            text, lambda seat: names[seat - 1] if 0 < seat <= len(names) else None
-        )
+        return named_seats(text, table.start, seats)
 
     def _on_rematch_changed(self, event: RematchChanged) -> None:
         if event == self._rematch:
@@ -417,18 +429,19 @@ class Printer:
         self.say("rematch: every player accepted; on to a new table, seats rotated")
 
     def _on_chat_received(self, event: ChatReceived) -> None:
-        self.say(f"chat: {event.name}: {event.text}")
+        self.say(f"chat: {self._who(event.author, event.name)}: {event.text}")
 
     def _on_point_received(self, event: PointReceived) -> None:
         arrows = ", ".join(f"{a}->{b}" for a, b in event.arrows) or "none"
         squares = ", ".join(map(str, event.squares)) or "none"
-        self.say(f"point: {event.name} at ply {event.ply}: arrows {arrows}; squares {squares}")
+        who = self._who(event.author, event.name)
+        self.say(f"point: {who} at ply {event.ply}: arrows {arrows}; squares {squares}")
 
     def _on_draw_offered(self, event: DrawOffered) -> None:
-        self.say(f"draw: {event.name} offers a draw")
+        self.say(f"draw: {self._who(event.author, event.name)} offers a draw")
 
     def _on_draw_accepted(self, event: DrawAccepted) -> None:
-        self.say(f"draw: {event.name} accepts the draw")
+        self.say(f"draw: {self._who(event.author, event.name)} accepts the draw")
 
     def _on_rejoined(self, event: Rejoined) -> None:
         table = self._table()
@@ -438,11 +451,14 @@ class Printer:
         self.say(f"Rejoined: took the table up again from {event.path} (at ply {head})")
 
     def _on_presence_changed(self, event: PresenceChanged) -> None:
-        self.say(f"presence: {event.name} is {'back' if event.present else 'away'}")
+        who = self._peer_name(event.key, event.name)
+        self.say(f"presence: {who} is {'back' if event.present else 'away'}")
 
     def _on_vote_received(self, event: VoteReceived) -> None:
-        gone = ", ".join(event.names)
-        self.say(f"vote: {event.name} votes to remove {gone} (ply {event.ply})")
+        removed = zip(event.removed, event.names, strict=False)
+        gone = ", ".join(self._peer_name(key, name) for key, name in removed)
+        who = self._peer_name(event.author, event.name)
+        self.say(f"vote: {who} votes to remove {gone} (ply {event.ply})")
 
     def _on_ply_dropped(self, event: PlyDropped) -> None:
         self.say(f"dropped: ply {event.state.ply} ({event.state.label}), its player was removed")
@@ -455,10 +471,12 @@ class Printer:
         self.say(f"note: {event.text}")
 
     def _on_takeback_asked(self, event: TakebackAsked) -> None:
-        self.say(f"takeback: {event.name} asks to take back ply {event.ply}")
+        who = self._who(event.author, event.name)
+        self.say(f"takeback: {who} asks to take back ply {event.ply}")
 
     def _on_takeback_consented(self, event: TakebackConsented) -> None:
-        self.say(f"takeback: {event.name} consents to take back ply {event.ply}")
+        who = self._who(event.author, event.name)
+        self.say(f"takeback: {who} consents to take back ply {event.ply}")
 
     def _on_link_lost(self, event: LinkLost) -> None:
         if event.fatal:
@@ -466,6 +484,26 @@ class Printer:
         else:
             what = "refused handshakes" if event.reason.startswith("no link:") else "lost links"
             self.say(f"link: {event.name}: {event.reason}", (_address(event.name), what))
+
+    def _who(self, key: bytes, described: str) -> str:
+        """Who ``key`` is as players read it: the name of the seat it signs (``Ana``, ``Bot 2
+        of Ana (normal)``), a peer's own name; ``described`` (the table's words) for a key
+        the table does not seat."""
+        table = self._table()
+        if table is None:
+            return described
+        names = {peer.key: peer.name for peer in table.start.peers}
+        spec = next((spec for spec in table.head.seats if spec.key == key), None)
+        if spec is not None:
+            return seat_name(spec, names)
+        return names.get(key) or described
+
+    def _peer_name(self, key: bytes, described: str) -> str:
+        """The name a player's palabre gave (its presence, its vote, its leaving are that
+        palabre's); ``described`` for a key that is no peer of the table."""
+        table = self._table()
+        names = {} if table is None else {peer.key: peer.name for peer in table.start.peers}
+        return names.get(key) or described
 
     def _table(self) -> TableView | None:
         """The table's read-only view (None before START)."""
@@ -570,6 +608,7 @@ def run_host(
             secret=new_secret() if args.secret == GENERATE else args.secret,
             refuse=args.refuse,
             announce=not args.no_announce and mdns_enabled(),
+            own_bot=_own_bot(args),
         )
         peer = Peer(identity, hosting, _node_config(args, engine_for))
     except (InvalidParams, JoinRefused) as error:
@@ -577,6 +616,12 @@ def run_host(
     except IdentityError as error:
         return _fail(str(error))
     return _run(peer, args, setup, out, partial(_host, peer, port=args.port))
+
+
+def _own_bot(args: Namespace) -> str | None:
+    """The level of the bot that plays this player's own seat (``--bot``), for the table to
+    say; None when the player types the moves."""
+    return args.bot_level if args.bot else None
 
 
 def _node_config(args: Namespace, engine_for: Callable[[str], AnyEngine]) -> NodeConfig:
@@ -627,6 +672,7 @@ def run_join(
         ready=True,
         secret=args.secret,
         listen_port=args.port,
+        own_bot=_own_bot(args),
     )
     peer = Peer(identity, joining, _node_config(args, engine_for))
     code = _run(peer, args, setup, out, lambda printer: peer.run())
@@ -657,7 +703,7 @@ def _run(
         plan = peer.rematch.next
         left -= 1
         config = peer.config.next_table(bot_me=peer.config.bot_me, rematch=left > 0)
-        role = next_role(plan, peer.name, config, secret=table_secret(peer))
+        role = next_role(plan, peer.name, config, secret=table_secret(peer), own_bot=_own_bot(args))
         peer = Peer(peer.identity, role, config)
         print(
             f"Rematch: a new table {format_table_id(plan.table_id)}; your seat {plan.seat}",

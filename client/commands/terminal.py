@@ -29,9 +29,11 @@ import trio
 from client.logs.board_text import board_lines
 from client.node.lobby import JoinRefused
 from client.node.peer_events import PeerEvent, TableStarted
-from client.rules.bot_names import bot_name
 from client.rules.clock import clock_face
 from client.rules.errors import IntentRefused
+from client.rules.seat_words import named_seats
+from client.rules.seated_names import seat_name
+from client.rules.start import SeatSpec
 from client.runtime.peer import Peer
 from client.tabletop.events import PlyApplied, PlyFinal, TakebackAsked
 from client.tabletop.table import handing
@@ -128,7 +130,8 @@ class TerminalPlayer:
         lines = board_lines(table.engine, table.head.engine_state)
         clocks = self._clock_line()
         header = [f"position after ply {table.head.ply}:", *([clocks] if clocks else [])]
-        self._say("\n".join([*header, *lines]))
+        board = named_seats("\n".join(lines), table.start, table.head.seats)  # names, not numbers
+        self._say("\n".join([*header, board]))
 
     def _clock_line(self) -> str | None:
         """``clocks: seat 1 Ana 4:57 · > seat 2 Bruno 4:59`` (None without a clock)."""
@@ -141,7 +144,7 @@ class TerminalPlayer:
             left = display.of(spec.seat)
             face = "?" if left is None else clock_face(left, display.low_ms)
             mark = "> " if spec.seat == display.running else ""
-            faces.append(f"{mark}seat {spec.seat} {self._name(spec.runner or spec.key)} {face}")
+            faces.append(f"{mark}seat {spec.seat} {self._seat_name(spec)} {face}")
         return "clocks: " + " · ".join(faces)
 
     async def watch_clock(self) -> None:
@@ -257,10 +260,14 @@ class TerminalPlayer:
             return "nobody is to move"
         key = table.head.seat_key(table.engine.controller(state, seat))
         spec = next((spec for spec in table.head.seats if spec.key == key), None)
-        if spec is not None and spec.runner is not None:
-            bot = bot_name(spec.seat, self._name(spec.runner), spec.level)
-            return f"seat {seat} is to move ({bot})"
-        return f"seat {seat} is to move ({self._name(key)})"
+        return f"{self._seat_name(spec) if spec else self._name(key)} is to move"
+
+    def _seat_name(self, spec: SeatSpec) -> str:
+        """Who plays ``spec``: ``Ana``, or ``Bot 2 of Ana (normal)`` for a bot (``--bot``
+        too)."""
+        table = self._table()
+        assert table is not None
+        return seat_name(spec, {peer.key: self._name(peer.key) for peer in table.start.peers})
 
     def _kick(self, who: str) -> None:
         if self.peer.host is None:

@@ -13,6 +13,7 @@ from typing import TextIO
 
 from client.logs.board_text import board_lines
 from client.node.peer_events import PeerEvent, TableStarted
+from client.rules.seat_words import named_seats
 from client.runtime.peer import Peer
 from client.tabletop.events import PlyFinal
 
@@ -40,5 +41,7 @@ class TerminalWatcher:
         if ply == self._shown:
             return
         self._shown = ply
-        lines = board_lines(view.engine, view.chain.at(ply).engine_state)
-        print("\n".join([f"position after ply {ply}:", *lines]), file=self.out, flush=True)
+        state = view.chain.at(ply)
+        lines = board_lines(view.engine, state.engine_state)
+        text = named_seats("\n".join(lines), view.start, state.seats)  # names, not seat numbers
+        print(f"position after ply {ply}:\n{text}", file=self.out, flush=True)

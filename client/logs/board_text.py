@@ -142,7 +142,7 @@ def _cognes(engine: AnyEngine, state: object) -> list[str]:
         lines.append(f"  coin {coin}: x {_mm(x)}, y {_mm(y)}{frozen}")
     out = [str(seat) for seat, gone in enumerate(state.out, 1) if gone]
     if out:
-        lines.append(f"out of the game: seat {', '.join(out)}")
+        lines.append(f"out of the game: {', '.join(f'seat {seat}' for seat in out)}")
     return lines
 
 

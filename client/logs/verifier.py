@@ -44,7 +44,6 @@ from pathlib import Path
 from client.logs.verify_claims import ClaimJudge
 from client.logs.verify_report import INCOMPLETE, INVALID, MissingRecords, Player, Problem, Report
 from client.logs.verify_seqs import SeqLedger, why_missing
-from client.rules.bot_names import bot_name
 from client.rules.carried_acks import stated_figure
 from client.rules.chain import Chain, PlyRule, TableState, describe_key
 from client.rules.clock_history import clock_history
@@ -53,6 +52,7 @@ from client.rules.halting import halt_claim
 from client.rules.net_adapter import decode_envelope, open_envelope
 from client.rules.plies import PLY_RULES
 from client.rules.records import ACK, END, HALT, LEAVE, REMOVE, START, SignedRecord
+from client.rules.seated_names import seat_name
 from client.rules.start import SeatSpec, StartRefused, TableStart, check_engine, parse_start
 from engines import AnyEngine, find_engine
 from net import ed25519
@@ -333,7 +333,13 @@ class _Verifier:
         report.engine_version, report.table_id = start.engine_version, start.table_id
         report.options, report.peers = start.params, start.peers
         report.players = [
-            Player(spec.seat, spec.key, _player_name(start, spec), spec.runner, level=spec.level)
+            Player(
+                spec.seat,
+                spec.key,
+                _player_name(start, spec),
+                spec.bot_runner,
+                level=spec.bot_level,
+            )
             for spec in start.seats
         ]
 
@@ -566,7 +572,7 @@ class _Verifier:
                 self._allow(spec.key, spec.runner or spec.key)
                 name = _player_name(self.start, spec)
                 self.report.players.append(
-                    Player(spec.seat, spec.key, name, spec.runner, state.ply, spec.level)
+                    Player(spec.seat, spec.key, name, spec.bot_runner, state.ply, spec.bot_level)
                 )
         for peer in before.peers:
             if peer not in state.peers:
@@ -749,8 +755,5 @@ def _good_signatures(jobs: list[tuple[int, bytes, Envelope]]) -> list[int]:
 
 def _player_name(start: TableStart, spec: SeatSpec) -> str:
     """``Ann`` for a person, ``Bot 3 of Ann (strong)`` for a bot (``client.rules.bot_names``;
-    its level when START names it)."""
-    names = {peer.key: peer.name for peer in start.peers}
-    if spec.runner is None:
-        return names.get(spec.key, "?")
-    return bot_name(spec.seat, names.get(spec.runner, "?"), spec.level)
+    its level when START names it), and for a seat Ann's palabre plays by a bot."""
+    return seat_name(spec, {peer.key: peer.name for peer in start.peers})

@@ -147,7 +147,8 @@ class Problem:
 
 @dataclass(frozen=True)
 class Player:
-    """Who signs a seat: a person (``runner`` None) or a bot run by a peer."""
+    """Who signs a seat: a person (``runner`` None) or a bot run by a peer (the peer itself
+    when its palabre's bot plays its own seat, ``--bot``)."""
 
     seat: int
     key: bytes

@@ -97,6 +97,9 @@ class HostConfig:
     open_retry: float = 0.0
     secret: str | None = None
     refuse: Iterable[str] = ()
+    own_bot: str | None = None
+    """The level of the bot this palabre plays the host's own seat by (``--bot``), which the
+    roster and START say; None: a person plays it."""
 
     @property
     def announced(self) -> bool:
@@ -125,6 +128,7 @@ class HostRole:
             idle_ms=config.idle_ms,
             clock=config.clock,
             host_seat=config.seat,
+            host_bot=config.own_bot,
         )
         for _ in range(config.bots):
             key = node.new_bot_identity(self.table_id).public_key
@@ -181,7 +185,9 @@ class HostRole:
             address, port = self._where.get(key, ("", self.node.port if key == me else 0))
             peers.append(RosterPeer(key, name, address, port, key in lobby.ready))
         seats = tuple(
-            RosterSeat(n, None, None) if s is None else RosterSeat(n, s.key, s.runner, s.level)
+            RosterSeat(n, None, None)
+            if s is None
+            else RosterSeat(n, s.key, s.runner, s.level, s.own_bot)
             for n, s in enumerate(lobby.seats, 1)
         )
         engine = self.config.engine
@@ -333,7 +339,13 @@ class HostRole:
                 raise JoinRefused("the host removed you from this table")
             if fingerprint(link.key) in self.refused:
                 raise JoinRefused("the host does not admit your key at this table")
-            self.lobby.join(link.key, body["name"], seat=body["seat"] or None, watch=body["watch"])
+            self.lobby.join(
+                link.key,
+                body["name"],
+                seat=body["seat"] or None,
+                watch=body["watch"],
+                own_bot=None if body["watch"] else body.get("own_bot"),
+            )
         except JoinRefused as refusal:
             node.notify(
                 LinkLost(

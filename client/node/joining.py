@@ -134,6 +134,9 @@ class JoinConfig:
     also: Sequence[tuple[str, int]] = ()
     """Other peers of the same table, dialed in turn when nobody answers at ``target`` (a
     rejoin through any peer still there: the one that crashed took its port with it)."""
+    own_bot: str | None = None
+    """The level of the bot this palabre plays its own seat by (``--bot``), which the join
+    says so the roster and START name that seat a bot; None: a person plays it."""
 
     @property
     def proved_secret(self) -> str | None:
@@ -203,6 +206,8 @@ class JoinRole:
             "watch": config.watch,
             "ready": self.ready,
         }
+        if config.own_bot is not None and not config.watch:
+            body["own_bot"] = config.own_bot
         node.send(host, SendMessage(JOIN, body))
         table = node.table
         if table is not None and host.key in table.start.peer_keys:

@@ -45,9 +45,11 @@ class Lobby:
         idle_ms: int = DEFAULT_IDLE_MS,
         clock: ClockSpec | None = None,
         host_seat: int | None = None,
+        host_bot: str | None = None,
     ) -> None:
         """``InvalidParams`` (from the engine) when the options are not playable;
-        ``JoinRefused`` for a ``host_seat`` the table does not have."""
+        ``JoinRefused`` for a ``host_seat`` the table does not have; ``host_bot``: the level
+        of the bot the host's palabre plays its seat by (``--bot``)."""
         self.engine = engine
         self.params = dict(params)
         self.seat_count = engine.seat_count(engine.initial_state(self.params))
@@ -59,13 +61,21 @@ class Lobby:
         self.seats: list[SeatSpec | None] = [None] * self.seat_count
         self.ready: set[bytes] = set()
         self.started = False
-        self.join(host, host_name, seat=host_seat)
+        self.join(host, host_name, seat=host_seat, own_bot=host_bot)
 
     # --- arriving and leaving ---------------------------------------------------------------
     def join(
-        self, key: bytes, name: str, *, seat: int | None = None, watch: bool = False
+        self,
+        key: bytes,
+        name: str,
+        *,
+        seat: int | None = None,
+        watch: bool = False,
+        own_bot: str | None = None,
     ) -> int | None:
-        """Seat a peer (returns its seat) or a spectator (returns None); ``JoinRefused``."""
+        """Seat a peer (returns its seat) or a spectator (returns None); ``JoinRefused``.
+        ``own_bot``: the level of the bot the peer's palabre plays its seat by (``--bot``),
+        which START then names."""
         if key in self.peers or key in self.spectators:
             raise JoinRefused("this player is already at the table")
         if watch:
@@ -75,7 +85,7 @@ class Lobby:
             raise TableFull("the game has already started; join with --watch to follow it")
         number = self._free_seat(seat)
         self.peers[key] = name
-        self.seats[number - 1] = SeatSpec(number, key)
+        self.seats[number - 1] = SeatSpec(number, key, own_bot=own_bot)
         return number
 
     def add_bot(

@@ -38,6 +38,9 @@ class LobbySeat:
     """For a bot: the name of the player whose palabre runs it."""
     level: str | None = None
     """For a bot: its level when the host says it (``client.rules.bot_names``)."""
+    own_bot: bool = False
+    """A player's own seat their palabre's bot plays (``--bot``): shown as a bot, sent away
+    as a player (it is no bot to remove)."""
 
     @property
     def taken(self) -> bool:

@@ -8,7 +8,9 @@ checks it on both sides, so a malformed message closes the link as a protocol er
 
 Topics (``joiner -> host`` unless said otherwise):
 
-* ``join`` ``{name, seat, watch, ready}``: the first message of a joiner (``seat`` 0: any);
+* ``join`` ``{name, seat, watch, ready}``: the first message of a joiner (``seat`` 0: any),
+  and optionally ``own_bot`` (a level): its palabre's bot plays its seat (``--bot``), which
+  the roster and START then say;
 * ``ready`` ``{ready}``;
 * ``add_bot`` ``{key, seat}`` and optionally ``level``: a bot the joiner runs, signing with
   ``key`` (``seat`` 0: any), at that level (easy, normal, strong), which START then names;
@@ -94,7 +96,11 @@ _CLOCK = Struct(
 """The time control START will pin (``client.rules.clock.ClockSpec``), for the lobby to say."""
 
 SCHEMAS: Mapping[str, Schema] = {
-    JOIN: Struct({"name": _NAME, "seat": _SEAT_OR_ANY, "watch": Bool(), "ready": Bool()}),
+    # ``own_bot`` came later: a joiner that does not send it is a person to the others.
+    JOIN: Struct(
+        {"name": _NAME, "seat": _SEAT_OR_ANY, "watch": Bool(), "ready": Bool()},
+        {"own_bot": _LEVEL},
+    ),
     READY: Struct({"ready": Bool()}),
     # ``level`` came later: a joiner that does not send it adds a bot START names no level of.
     ADD_BOT: Struct({"key": _KEY, "seat": _SEAT_OR_ANY}, {"level": _LEVEL}),
@@ -123,8 +129,11 @@ SCHEMAS: Mapping[str, Schema] = {
                 16,
             ),
             "seats": ListOf(
-                # ``level`` came later: a host before levels names none.
-                Struct({"key": Nullable(_KEY), "runner": Nullable(_KEY)}, {"level": _LEVEL}),
+                # ``level`` and ``own_bot`` came later: a host before them names none.
+                Struct(
+                    {"key": Nullable(_KEY), "runner": Nullable(_KEY)},
+                    {"level": _LEVEL, "own_bot": _LEVEL},
+                ),
                 1,
                 64,
             ),
@@ -158,10 +167,13 @@ class RosterSeat:
     """The peer running the bot at this seat; None for a person's seat or a free one."""
     level: str | None = None
     """A bot's level (easy, normal, strong), as START will name it; None when unknown."""
+    own_bot: str | None = None
+    """A person's seat its own peer's bot plays (``--bot``): that bot's level."""
 
     @property
     def is_bot(self) -> bool:
-        return self.runner is not None
+        """A bot plays it: one a peer runs, or a peer's own seat played by its bot."""
+        return self.runner is not None or self.own_bot is not None
 
 
 @dataclass(frozen=True)
@@ -192,9 +204,10 @@ class Roster:
         """Who sits at ``seat``, as a player reads it."""
         if seat.key is None:
             return "free"
-        if seat.runner is not None:
-            runner = self.peer(seat.runner)
-            return bot_name(seat.seat, runner.name if runner else "?", seat.level)
+        if seat.is_bot:
+            runner = self.peer(seat.runner or seat.key)
+            level = seat.level if seat.runner is not None else seat.own_bot
+            return bot_name(seat.seat, runner.name if runner else "?", level)
         peer = self.peer(seat.key)
         return peer.name if peer else "?"
 
@@ -222,6 +235,7 @@ class RosterSeatBody(TypedDict):
     key: bytes | None
     runner: bytes | None
     level: NotRequired[str]
+    own_bot: NotRequired[str]
 
 
 class RosterBody(TypedDict):
@@ -268,6 +282,8 @@ def _seat_body(seat: RosterSeat) -> RosterSeatBody:
     body = RosterSeatBody(key=seat.key, runner=seat.runner)
     if seat.level is not None:
         body["level"] = seat.level
+    if seat.own_bot is not None:
+        body["own_bot"] = seat.own_bot
     return body
 
 
@@ -283,7 +299,7 @@ def read_roster(body: RosterBody) -> Roster:
             for p in body["peers"]
         ),
         seats=tuple(
-            RosterSeat(number, s["key"], s["runner"], s.get("level"))
+            RosterSeat(number, s["key"], s["runner"], s.get("level"), s.get("own_bot"))
             for number, s in enumerate(body["seats"], 1)
         ),
         spectators=body["spectators"],

@@ -202,11 +202,17 @@ class NodeConfig:
 
 
 def next_role(
-    next_table: RematchPlan, name: str, config: NodeConfig, *, secret: str | None = None
+    next_table: RematchPlan,
+    name: str,
+    config: NodeConfig,
+    *,
+    secret: str | None = None,
+    own_bot: str | None = None,
 ) -> HostConfig | JoinConfig:
     """How this peer sits at ``next_table``: its host's or its joiner's config (``config`` as
     for the last table: profile, bots...; ``secret``: the last table's, which the rematch
-    keeps).  ``Peer(identity, next_role(...), config)`` plays it."""
+    keeps; ``own_bot``: the level of the bot that plays this player's seat, as at the last
+    table).  ``Peer(identity, next_role(...), config)`` plays it."""
     role: HostConfig | JoinConfig
     if next_table.is_host:
         role = HostConfig(
@@ -223,6 +229,7 @@ def next_role(
             auto_start=True,
             open_retry=OPEN_RETRY,
             secret=secret,
+            own_bot=own_bot,
         )
     else:
         role = JoinConfig(
@@ -233,6 +240,7 @@ def next_role(
             ready=True,
             dial_retry=OPEN_RETRY,
             secret=secret,
+            own_bot=own_bot,
         )
     return role
 

@@ -6,15 +6,17 @@ the **peers** (one key each, with a display name) and the **seats**: item n−1 
 ``{key, runner}`` — the key that signs its moves and the peer that runs it (for a person,
 the same key; ``SeatSpec.runner`` is then None), and for a bot seat, optionally, its
 ``level`` (easy, normal, strong: what played, for the log's reader; START's before it had
-none and stay valid).  Field names and bounds are those of
-``net.records`` (docs/PROTOCOL.md).  The game log begins with START; the genesis of the
-chain is derived from its record hash (``client.rules.chain``).
+none and stay valid); a person's seat may say ``own_bot`` (its level): that peer's own seat
+is played by its palabre's bot (``--bot``), so every reader names it a bot.  Field names
+and bounds are those of ``net.records`` (docs/PROTOCOL.md).  The game log begins with
+START; the genesis of the chain is derived from its record hash (``client.rules.chain``).
 
 Invariants of a :class:`TableStart` (checked by :func:`parse_start`, else ``StartRefused``):
 
 * the author is the first peer (the host); peer keys are distinct 32-byte keys;
 * a person's seat is signed by that person's peer key; a bot seat has its own key (no
-  peer's, no other seat's) and a runner that is a peer; only a bot seat has a level;
+  peer's, no other seat's) and a runner that is a peer; only a bot seat has a ``level``, only
+  a person's seat an ``own_bot``;
 * every peer plays at least one seat, either itself or through a bot it runs.
 
 :func:`check_engine` adds the checks that need this palabre's engine: same ruleset, same
@@ -70,6 +72,21 @@ class SeatSpec:
     runner: bytes | None = None
     level: str | None = None
     """A bot's level (``client.bots.BOT_LEVELS``) when START names it."""
+    own_bot: str | None = None
+    """A person's seat its own peer plays by a bot (``--bot``): that bot's level."""
+
+    @property
+    def bot_runner(self) -> bytes | None:
+        """The peer whose palabre plays this seat by a bot: a bot seat's runner, the peer
+        itself for its ``own_bot`` seat; None when a person plays it."""
+        if self.runner is not None:
+            return self.runner
+        return self.key if self.own_bot is not None else None
+
+    @property
+    def bot_level(self) -> str | None:
+        """The level of the bot that plays this seat, when START names it."""
+        return self.level if self.runner is not None else self.own_bot
 
     @property
     def bot_word(self) -> str:
@@ -176,6 +193,8 @@ def _seat_entry(spec: SeatSpec) -> dict[str, object]:
     entry: dict[str, object] = {"key": spec.key, "runner": spec.runner or spec.key}
     if spec.level is not None:
         entry["level"] = spec.level
+    if spec.own_bot is not None:
+        entry["own_bot"] = spec.own_bot
     return entry
 
 
@@ -249,7 +268,10 @@ def _read_seat(number: int, item: object) -> SeatSpec:
     level = read_text(item, "level", MAX_LEVEL) if "level" in item else None
     if level is not None and runner == key:
         raise Malformed(f"seat {number} is a person's and has a bot level")
-    return SeatSpec(number, key, None if runner == key else runner, level)
+    own_bot = read_text(item, "own_bot", MAX_LEVEL) if "own_bot" in item else None
+    if own_bot is not None and runner != key:
+        raise Malformed(f"seat {number} is a bot's and says its own peer's bot plays it")
+    return SeatSpec(number, key, None if runner == key else runner, level, own_bot)
 
 
 def _check_roster(start: TableStart) -> None:

@@ -43,6 +43,7 @@ from client.rules.errors import Malformed
 from client.rules.records import DRAW, HALT, REMOVE, RESIGN, TAKEBACK, key_label
 from client.rules.removal import abandoned_outcome, read_proposal
 from client.rules.seat_words import with_seat_names
+from client.rules.seated_names import seat_name
 from client.rules.start import SeatSpec
 from client.rules.takeback import refusal
 from client.runtime.peer import Peer
@@ -357,7 +358,8 @@ class NetSession:
                     ready=runner is not None and runner.ready,
                     is_mine=seat.key == self.peer.me or seat.runner == self.peer.me,
                     runner=runner.name if runner is not None and seat.is_bot else "",
-                    level=seat.level,
+                    level=seat.level if seat.runner is not None else seat.own_bot,
+                    own_bot=seat.own_bot is not None,
                 )
             )
         return tuple(seats)
@@ -617,10 +619,7 @@ class NetSession:
         table = self._table()
         assert table is not None
         names = {peer.key: peer.name for peer in table.start.peers}
-        runner = spec.runner
-        return names.get(spec.key) or self._bot_namer(
-            spec.seat, names.get(runner or b"", "?"), spec.level
-        )
+        return seat_name(spec, names, self._bot_namer)
 
     def _seats(self) -> tuple[SeatView, ...]:
         table = self._table()
@@ -637,7 +636,7 @@ class NetSession:
                 SeatView(
                     seat=spec.seat,
                     name=name,
-                    is_bot=runner is not None,
+                    is_bot=spec.bot_runner is not None,
                     controller=table.engine.controller(head.engine_state, spec.seat),
                     is_mine=self.peer.me in (spec.key, runner),
                     fingerprint=key_label(spec.key),

@@ -265,8 +265,9 @@ def _ply_line(
 def _signer(start: TableStart, before: TableState, record: SignedRecord, namer: BotNamer) -> str:
     """``Ann``, or ``Bot 3 of Ann (strong)`` (the verifier's words for the players)."""
     for spec in before.seats:
-        if spec.key == record.author and spec.runner is not None:
-            return namer(spec.seat, _name(start, spec.runner), spec.level)
+        runner = spec.bot_runner
+        if spec.key == record.author and runner is not None:
+            return namer(spec.seat, _name(start, runner), spec.bot_level)
     return _name(start, record.author)
 
 

@@ -37,7 +37,8 @@ from client.rules.errors import (
 )
 from client.rules.errors import LocalTableError
 from client.rules.records import DRAW, MOVE, RESIGN, Signer
-from client.rules.start import TableStart
+from client.rules.seated_names import seat_name
+from client.rules.start import SeatSpec, TableStart
 from client.tabletop.outside import MAX_ARROWS, MAX_CHAT, MAX_SQUARE, MAX_SQUARES, OutsideLog
 from engines import AnyEngine, IllegalMove
 
@@ -188,8 +189,15 @@ class LocalSeats:
             else:
                 why = takeback_refusal(bot, self._engine, restored, spec.seat, taken_back)
             if why is not None:
-                return f"the bot of seat {spec.seat} declines the {what} ({why})"
+                return f"{self._bot_name(spec)} declines the {what} ({why})"
         return None
+
+    def _bot_name(self, spec: SeatSpec) -> str:
+        """``Bot 2 of Ann (normal)``, as every screen names it; a seat START gives a person but
+        this peer's bot plays (no ``own_bot`` said) is ``the bot of seat 2``."""
+        if spec.bot_runner is None:
+            return f"the bot of seat {spec.seat}"
+        return seat_name(spec, {peer.key: peer.name for peer in self._start.peers})
 
     @staticmethod
     def check_chat(text: str) -> str:

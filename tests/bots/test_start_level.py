@@ -99,16 +99,19 @@ def _engine_for(name: str) -> Any:
     return ENGINE
 
 
-async def _host_and_bob(
+async def host_and_bob(
     tmp_path: Path,
     host_kind: str,
     bob_kind: str,
     *,
     bots: int = 0,
     bob_bot_seats: tuple[int, ...] = (),
+    seats: int = 3,
+    bob_says: str | None = None,
 ) -> tuple[Peer, Peer]:
-    """Ann hosts a three-seat Grab with ``bots`` bots of ``host_kind``; Bob's peer dials her,
-    its bots (at ``bob_bot_seats``) of ``bob_kind``; both play by bots."""
+    """Ann hosts a Grab of ``seats`` seats with ``bots`` bots of ``host_kind``; Bob's peer dials
+    her, its bots (at ``bob_bot_seats``) of ``bob_kind``; both play by bots; Bob's join says
+    his seat is his bot's at level ``bob_says`` (``--bot``), Ann says nothing."""
 
     def config(profile: str, kind: str) -> NodeConfig:
         return NodeConfig(
@@ -118,13 +121,13 @@ async def _host_and_bob(
 
     host = Peer(
         load_profile_identity("host", tmp_path),
-        HostConfig(ENGINE, {"seats": 3, "pile": 12}, "Ann", bots=bots),
+        HostConfig(ENGINE, {"seats": seats, "pile": 12}, "Ann", bots=bots),
         config("host", host_kind),
     )
     await host.open(0)
     bob = Peer(
         load_profile_identity("bob", tmp_path),
-        JoinConfig(("127.0.0.1", host.port), "Bob", bot_seats=bob_bot_seats),
+        JoinConfig(("127.0.0.1", host.port), "Bob", bot_seats=bob_bot_seats, own_bot=bob_says),
         config("bob", bob_kind),
     )
     return host, bob
@@ -134,7 +137,7 @@ async def _host_and_bob(
 async def test_a_hosted_strong_bot_is_named_strong_at_the_table_and_in_its_log(
     tmp_path: Path,
 ) -> None:
-    host, bob = await _host_and_bob(tmp_path, "strong", "random", bots=1)
+    host, bob = await host_and_bob(tmp_path, "strong", "random", bots=1)
     session = NetSession(bob)
     terminal = TerminalPlayer(bob, io.StringIO())
     window: set[str] = set()
@@ -158,7 +161,7 @@ async def test_a_hosted_strong_bot_is_named_strong_at_the_table_and_in_its_log(
         (True, "strong")
     ) == 1
     assert "Bot 2 of Ann (strong)" in window
-    assert any(turn.endswith("(Bot 2 of Ann (strong))") for turn in turns), turns
+    assert "Bot 2 of Ann (strong) is to move" in turns, turns
     # what ``palabre verify`` and ``palabre log show`` print (the commands' own engine lookup
     # knows no Grab, the tests' game: the verifier is given it)
     verification = verify_file(bob.file.path, find=_engine_for)
@@ -173,7 +176,7 @@ async def test_a_hosted_strong_bot_is_named_strong_at_the_table_and_in_its_log(
 async def test_a_bot_a_joiner_adds_sits_at_the_joiners_level(tmp_path: Path) -> None:
     """The ``add_bot`` lobby message says the level of the bot the joiner runs, so START
     names it as it names the host's own bots."""
-    host, bob = await _host_and_bob(tmp_path, "random", "strong", bob_bot_seats=(3,))
+    host, bob = await host_and_bob(tmp_path, "random", "strong", bob_bot_seats=(3,))
     with trio.fail_after(30):
         async with trio.open_nursery() as nursery:
             nursery.start_soon(host.run)

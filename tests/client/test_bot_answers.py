@@ -48,7 +48,7 @@ def test_a_hosted_bot_that_is_winning_declines_a_draw() -> None:
     _blunder_until_lost(router)
     table = router.tables["A"]
     ply = table.head.ply
-    winning = r"the bot of seat 2 declines the draw \(it thinks it is winning\)"
+    winning = r"Bot 2 of A declines the draw \(it thinks it is winning\)"
     with pytest.raises(IntentRefused, match=winning):
         table.offer_draw(100.0)
     router.run()
@@ -102,7 +102,7 @@ def test_a_hosted_bot_allows_a_few_takebacks_per_game() -> None:
             act_until(router, table.ask_takeback(2.5 + attempt))
             assert table.head.record.kind == TAKEBACK
         else:
-            used = r"the bot of seat 2 declines the takeback \(it allows 2 takebacks a game"
+            used = r"Bot 2 of A declines the takeback \(it allows 2 takebacks a game"
             with pytest.raises(IntentRefused, match=used):
                 table.ask_takeback(2.5 + attempt)
 

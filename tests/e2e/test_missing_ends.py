@@ -23,7 +23,7 @@ def test_a_peer_that_never_gets_every_end_says_so_and_exits_5(table: Table) -> N
     codes = table.finish()
     host, deaf = table.procs
     assert codes == [0, INCOMPLETE], table.outputs()
-    assert "signed by every peer" in host.output
+    assert "every player's palabre signed it" in host.output
     assert "NOT every END came" in deaf.output
     assert "the game file here is incomplete" in deaf.output, deaf.output
     assert "Traceback" not in deaf.output

@@ -151,9 +151,11 @@ def test_a_resignation_is_a_final_ply_everywhere(table: Table) -> None:
     assert codes == [0, 0, 0, 0], table.outputs()
     assert_same_final_chain(table)
     for proc in table.procs:
-        assert re.search(r"^\s*\d+\. seat 3 .*seat 3 resigns\s+final$", proc.output, re.M), (
-            proc.output
-        )
+        assert re.search(
+            r"^\s*\d+\. Bot 3 of P3 \(normal\) +Bot 3 of P3 \(normal\) resigns\s+final$",
+            proc.output,
+            re.M,
+        ), proc.output
 
 
 def test_an_agreed_draw_ends_the_game_for_everyone(table: Table) -> None:
@@ -211,9 +213,12 @@ def test_chat_and_pointing_reach_every_peer(table: Table) -> None:
     codes = four_peers(table, {"P2": "chat_at=3:bonjour à tous;point_at=4"})
     assert codes == [0, 0, 0, 0], table.outputs()
     for proc in table.procs:
-        assert re.search(r"^chat: peer \S+ \(P2\): bonjour à tous$", proc.output, re.M), proc.output
+        said = r"^chat: Bot 2 of P2 \(normal\): bonjour à tous$"  # P2's --bot plays its seat
+        assert re.search(said, proc.output, re.M), proc.output
         assert re.search(
-            r"^point: peer \S+ \(P2\) at ply \d+: arrows 0->10; squares 5$", proc.output, re.M
+            r"^point: Bot 2 of P2 \(normal\) at ply \d+: arrows 0->10; squares 5$",
+            proc.output,
+            re.M,
         ), proc.output
 
 

@@ -40,11 +40,15 @@ def test_a_takeback_by_consent_of_four_peers_and_every_file_verifies(table: Tabl
     ply = int(asked.group(1))
     for proc in table.procs:
         out = proc.output
-        assert re.search(rf"^takeback: peer \S+ \(P2\) asks to take back ply {ply}$", out, re.M)
-        consents = re.findall(rf"^takeback: peer \S+ \((\w+)\) consents to take back ply {ply}$",
-                              out, re.M)  # fmt: skip
+        assert re.search(
+            rf"^takeback: Bot 2 of P2 \(normal\) asks to take back ply {ply}$", out, re.M
+        )
+        consented = rf"^takeback: Bot \d of (\w+) \(normal\) consents to take back ply {ply}$"
+        consents = re.findall(consented, out, re.M)
         assert sorted(consents) == ["Host", "P3", "P4"], out
-        assert re.search(rf"^\s*{ply + 1}\. seat \d .*ply {ply} taken back\s+final$", out, re.M)
+        assert re.search(
+            rf"^\s*{ply + 1}\. Bot \d of \w+ .*ply {ply} taken back\s+final$", out, re.M
+        )
         assert "REJECTED" not in out
     for peer in results(table):
         assert peer.game_file is not None

@@ -348,7 +348,7 @@ def test_9_two_hosts_cut_together_cannot_be_removed_and_the_game_goes_on(
         table.netlab("cut", "3")
         table.netlab("cut", "4")
         cut_at = time.monotonic()
-        joiners[0].wait_for(r"^presence: .*\(H4\) is away$", 30)  # they were seen away ...
+        joiners[0].wait_for(r"^presence: H4 is away$", 30)  # they were seen away ...
         time.sleep(NO_MAJORITY_CUT)  # ... and stayed away well past the timeout
         table.netlab("heal", "3")
         table.netlab("heal", "4")

@@ -44,7 +44,8 @@ async def test_a_chat_flood_is_shown_at_a_persons_pace_and_told_once_in_the_wind
             text=True,
         )
         try:
-            await until(lambda: ["Bea", "✓"] in [[row[1], row[4]] for row in lobby_rows(ana)])
+            bea = ["of Bea (normal)", "bot", "✓"]  # her palabre's bot plays her seat (--bot)
+            await until(lambda: bea in [[row[1][-15:], row[3], row[4]] for row in lobby_rows(ana)])
             click(qtbot, ana.lobby.ready)
             click(qtbot, ana.lobby.start)
             await until(lambda: ana.stack.currentWidget() is ana.table)

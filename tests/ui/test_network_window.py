@@ -348,7 +348,10 @@ async def test_a_host_window_plays_a_whole_game_against_three_bot_processes(
         ]
         try:
             await until(lambda: [row[4] for row in lobby_rows(ana)] == ["", "✓", "✓", "✓"])
-            names = sorted(row[1] for row in lobby_rows(ana)[1:])
+            # each joiner's palabre plays its seat by a bot (--bot): the lobby says so
+            rows = lobby_rows(ana)[1:]
+            assert [row[3] for row in rows] == ["bot", "bot", "bot"]
+            names = sorted(re.sub(r"^Bot \d of (.+) \(normal\)$", r"\1", row[1]) for row in rows)
             assert names == ["Robot 2", "Robot 3", "Robot 4"]  # in the order they came
             click(qtbot, ana.lobby.ready)
             click(qtbot, ana.lobby.start)

@@ -117,7 +117,8 @@ async def test_a_table_abandoned_when_the_other_peer_goes_ends_on_screen(
             assert not snapshot.my_turn
             summary = table.summary  # the same summary as every ending
             assert summary.isVisible() and summary.headline.text() == banner
-            assert "<b>Hugo</b>: no result" in summary.standings.text()
+            # Hugo's palabre plays his seat by a bot (--bot): the standings name it so
+            assert "<b>Bot 1 of Hugo (normal)</b>: no result" in summary.standings.text()
             assert summary.facts.text().startswith(f"{snapshot.ply} plies · ")
             if SHOTS:
                 Path(SHOTS).mkdir(parents=True, exist_ok=True)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from client.node.lobby_model import LobbyIntents, LobbyModel
+from client.node.lobby_model import LobbyIntents, LobbyModel, LobbySeat
 from ui.bot_names import shown_bot_name
 from ui.control_names import name_screen
 from ui.game_names import game_name
@@ -235,7 +235,9 @@ class LobbyScreen(QWidget):
         self.ready.blockSignals(False)
         has_free = any(not seat.taken for seat in view.seats)
         self.add_bot.setEnabled(has_free and live and mine is not None)
-        self.remove_bot.setEnabled(live and any(s.is_bot and s.is_mine for s in view.seats))
+        self.remove_bot.setEnabled(
+            live and any(_removable_bot(s) and s.is_mine for s in view.seats)
+        )
         self.remove_player.setEnabled(view.is_host and live)
         self.start.setEnabled(view.can_start and live)
         self.start.setVisible(view.is_host)
@@ -277,7 +279,7 @@ class LobbyScreen(QWidget):
             return
         row = self.seats.currentRow()
         seats = self.model.view.seats
-        if 0 <= row < len(seats) and seats[row].is_bot:
+        if 0 <= row < len(seats) and _removable_bot(seats[row]):
             self.intents.remove_bot(seats[row].seat)
         else:
             self.status.setText(self.tr("Select a bot's seat to remove it."))
@@ -287,7 +289,7 @@ class LobbyScreen(QWidget):
             return
         row = self.seats.currentRow()
         seats = self.model.view.seats
-        if 0 <= row < len(seats) and seats[row].taken and not seats[row].is_bot:
+        if 0 <= row < len(seats) and seats[row].taken and not _removable_bot(seats[row]):
             self.intents.remove_player(seats[row].seat)
         else:
             self.status.setText(self.tr("Select a player's seat to send them away."))
@@ -296,3 +298,10 @@ class LobbyScreen(QWidget):
         if self.intents is not None:
             self.intents.leave()
         self.leaveRequested.emit()
+
+
+def _removable_bot(seat: LobbySeat) -> bool:
+    """A bot a player added (*Remove bot* takes it off); a player's own seat their palabre's
+    bot plays (``--bot``) is shown as a bot but is that player's: *Remove player* sends it
+    away."""
+    return seat.is_bot and not seat.own_bot
