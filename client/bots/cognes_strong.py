@@ -25,10 +25,15 @@ table, this bot searches:
   keep the answer they had in its sibling; the budget still counts every coin looked at;
 * a flip after which no legal flip is left wins at once: it looks for one among every legal
   flip first, as the sensible bot does;
-* among the flips the deepest finished search calls won it picks one with its seeded
-  generator; when it finds none it plays the sensible bot's move (a good player facing a
-  lost position still needs the opponent's mistake, and the sensible heuristics make the
-  position hardest to read).
+* a flip the search proves won (every line decided without reaching the horizon) is
+  played; where it proves nothing, the horizon's Grundy sum misjudged crowded endings (the
+  lost games traced showed it), so random playouts judge instead
+  (``client.bots.cognes_playouts``): a spread of the legal flips, ``JUDGED_PER_RUN`` a
+  run, and the search's own, ranked by the share of playouts won, the best one not
+  refuted by a reply that ends the game at once.  Against a player who errs that share is
+  what counts, and in a lost position it finds the flip that leaves the most ways to err;
+  when every one checked is refuted it plays the search's flip, else the sensible bot's
+  move.
 
 Only legal flips are ever played (never a foul).  Measured against the sensible bot and a
 random player that never fouls: docs/BENCHMARKS.md ("Cognes").
@@ -42,6 +47,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from client.bots.cognes import SensibleBot, movable_coins, winning_flips, wins_at_once_now
+from client.bots.cognes_playouts import rank
 from engines import AnyEngine
 from engines.cognes import CognesEngine, CognesState, Flip, legal_flips
 from engines.cognes_exact import Point, displacements
@@ -75,6 +81,10 @@ WORK_BUDGET = 30000
 ``FULL_COST``, a look for one legal flip (at the horizon) counts 1.  A count, not a clock."""
 FULL_COST = 4
 MAX_DEPTH = 40
+JUDGED_PER_RUN = 3
+"""Directions per run the playouts judge where the search proved nothing."""
+JUDGED_CHECKS = 4
+"""The playouts' best flips checked for a reply that ends the game at once, at most."""
 _V = TypeVar("_V")
 
 Centres = tuple[Point, ...]
@@ -279,7 +289,19 @@ def search_flip(
     cache: RunsCache | None = None,
     refuted: Callable[[Flip], bool] | None = None,
 ) -> Flip | None:
-    """A flip the deepest finished search calls won for the player to move, or None.
+    """A flip the deepest finished search calls won for the player to move, or None
+    (``search_root`` without saying whether the win is proven)."""
+    return search_root(state, rng, cache, refuted)[0]
+
+
+def search_root(
+    state: CognesState,
+    rng: random.Random,
+    cache: RunsCache | None = None,
+    refuted: Callable[[Flip], bool] | None = None,
+) -> tuple[Flip | None, bool]:
+    """A flip the deepest finished search calls won for the player to move, or None, and
+    whether that is proven (every line decided without reaching the horizon).
 
     The root's flips are shuffled by ``rng`` (so seeds play different games) and each depth
     stops at the first won flip, which the next depth tries first.  ``cache`` (made here
@@ -304,6 +326,7 @@ def search_flip(
     rng.shuffle(keyed)
     root = [(flip, after) for _, flip, after in sorted(keyed, key=_first)]
     best: Flip | None = None
+    best_proven = False
     depth = 1
     while True:
         found: Flip | None = None
@@ -319,11 +342,11 @@ def search_flip(
                     break
         except _OutOfNodes:
             break
-        best = found
+        best, best_proven = found, proven
         if proven or depth >= MAX_DEPTH:
             break  # a proven win, or every flip proven lost: nothing deeper to learn
         depth += 1
-    return best
+    return best, best_proven
 
 
 class StrongBot:
@@ -346,11 +369,46 @@ class StrongBot:
                 state.min_gain,
             ):
                 self._cache = RunsCache(state.coin_radius, state.min_gain)
-            found = search_flip(state, self._rng, self._cache, _answered(engine, state))
+            refuted = _answered(engine, state)
+            found, proven = search_root(state, self._rng, self._cache, refuted)
+            if found is not None and proven:
+                return found
+            judged = self._judged(state, found, refuted)
+            if judged is not None:
+                return judged
             if found is not None:
                 return found
         move: Flip = self._sensible.choose(engine, state)
         return move
+
+    def _judged(
+        self, state: CognesState, found: Flip | None, refuted: Callable[[Flip], bool]
+    ) -> Flip | None:
+        """Where the search proved nothing, the flip random playouts like best among a
+        spread of the legal ones (and the search's own), not refuted by a reply that ends
+        the game at once; None when every one looked at is."""
+        assert self._cache is not None
+        search = _Search(state, self._cache)
+        keyed, _ = search.keyed(state.centres, JUDGED_PER_RUN, FULL_WIDTH)
+        candidates = [(flip, after) for _, flip, after in keyed]
+        if found is not None and all(flip != found for flip, _ in candidates):
+            x, y = state.centres[found.coin]
+            vx, vy = search.vectors[found.direction]
+            after = (
+                *state.centres[: found.coin],
+                (x + vx, y + vy),
+                *state.centres[found.coin + 1 :],
+            )
+            candidates.insert(0, (found, after))
+        cache, frozen = self._cache, state.frozen
+
+        def runs_of(centres: Centres, coin: int) -> Runs:
+            return [] if frozen[coin] else cache.runs(centres, coin)
+
+        for flip, _ in rank(state, candidates, runs_of, self._rng)[:JUDGED_CHECKS]:
+            if not refuted(flip):
+                return flip
+        return None
 
 
 def _answered(engine: CognesEngine, state: CognesState) -> Callable[[Flip], bool]:

@@ -10,7 +10,14 @@ from functools import cache
 import pytest
 
 from client.bots import make_bot
-from client.bots.cognes import CarefulRandomBot, SensibleBot, wins_at_once_now
+from client.bots.cognes import (
+    CarefulRandomBot,
+    SensibleBot,
+    movable_coins,
+    winning_flips,
+    wins_at_once_now,
+)
+from client.bots.cognes_playouts import rank
 from client.bots.cognes_strong import (
     FULL_WIDTH,
     PER_RUN,
@@ -174,3 +181,27 @@ def test_the_strong_bot_beats_a_random_player_that_never_fouls() -> None:
     """12 seeded games, seats alternating: 11 won (the sensible bot wins about 70 % of such
     games; docs/BENCHMARKS.md has the match); at least 10."""
     assert strong_wins("cognes", "normal", 12, opponent=CarefulRandomBot) >= 10
+
+
+def test_playouts_rank_a_flip_that_ends_the_game_first() -> None:
+    """A flip after which no legal flip is left wins every playout: put last among up to 40
+    of the position's flips, random playouts rank it with the flips that won every
+    playout (some force the win), ahead of the others; the same for a seed."""
+    checked = 0
+    for game in _games():
+        for state in game[-6:]:
+            flips = legal_flips(state)
+            wins = winning_flips(ENGINE, state, flips, movable_coins(state))
+            if not wins or len(wins) == len(flips):
+                continue
+            cache = RunsCache(state.coin_radius, state.min_gain)
+            others = [flip for flip in flips if flip not in wins][:40]
+            candidates = [(flip, ENGINE.apply(state, flip).centres) for flip in (*others, wins[0])]
+            ranked = rank(state, candidates, cache.runs, random.Random(4))
+            shares = dict(ranked)
+            assert shares[wins[0]] == 1.0  # every playout won
+            flips_ranked = [flip for flip, _ in ranked]
+            assert flips_ranked.index(wins[0]) < sum(share == 1.0 for _, share in ranked)
+            assert ranked == rank(state, candidates, cache.runs, random.Random(4))
+            checked += 1
+    assert checked > 0
